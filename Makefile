@@ -1,0 +1,41 @@
+# higgs.c - build with `make` (native SIMD), `make portable` (scalar only),
+# `make sanitize` (ASan + UBSan), `make demo`, `make test`.
+CC ?= gcc
+CROSS ?=
+OPT ?= -O2
+WARN = -Wall -Wextra
+CFLAGS ?= $(OPT) -std=c11 -D_GNU_SOURCE $(WARN)
+NATIVE ?= -march=native
+LDLIBS = -lm -lpthread
+HEADERS = higgs.h
+
+all: run quantize
+
+run: run.c $(HEADERS)
+	$(CROSS)$(CC) $(CFLAGS) $(NATIVE) -o $@ run.c $(LDLIBS)
+
+quantize: quantize.c $(HEADERS)
+	$(CROSS)$(CC) $(CFLAGS) $(NATIVE) -o $@ quantize.c $(LDLIBS)
+
+# scalar kernels only: what any C11 compiler on any CPU builds
+portable:
+	$(MAKE) NATIVE= run quantize
+
+# AddressSanitizer + UndefinedBehaviorSanitizer build used by the tests
+sanitize: run-san quantize-san
+run-san: run.c $(HEADERS)
+	$(CC) -O1 -g -std=c11 -D_GNU_SOURCE $(WARN) -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer $(NATIVE) -o $@ run.c $(LDLIBS)
+quantize-san: quantize.c $(HEADERS)
+	$(CC) -O1 -g -std=c11 -D_GNU_SOURCE $(WARN) -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer $(NATIVE) -o $@ quantize.c $(LDLIBS)
+
+DEMO_MODEL ?= models/brown-f16.higgs
+demo: run
+	./run $(DEMO_MODEL) -s 42 -t 0.8 -n 200 -i "The committee said that"
+
+test: all
+	./test_all.sh
+
+clean:
+	rm -f run quantize run-san quantize-san tests/test_kernels tests/test_kernels_scalar
+
+.PHONY: all portable sanitize demo test clean

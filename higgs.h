@@ -1,0 +1,1170 @@
+/* higgs.h - what run.c and quantize.c share: the .higgs file format, number
+ * formats, a thread pool and the matrix-vector kernels.
+ *
+ * Single-header library in the stb style: every file that includes it sees
+ * the API below; exactly one translation unit per program defines
+ * HIGGS_IMPLEMENTATION before including it to get the code.
+ *
+ *   API
+ *   ---
+ *   File format (docs/format.md):
+ *     int  hg_open(hg_file *f, const char *path, char *err, size_t errlen);
+ *         mmap a .higgs file, check header, meta CRC, config, tensor directory.
+ *         Returns 0, or -1 with a one-line message in err.
+ *     void hg_close(hg_file *f);
+ *     int  hg_verify_data(const hg_file *f);          1 when data_crc matches
+ *     const hg_tensor *hg_find(const hg_file *f, const char *name);
+ *     uint64_t hg_tensor_bytes(uint32_t type, const uint32_t params[4],
+ *                              uint64_t rows, uint64_t cols);   0 if invalid
+ *     hg_writer: hg_writer_begin / hg_writer_add_tensor / hg_writer_write_data /
+ *                hg_writer_finish / hg_writer_abort (temporary file + rename).
+ *   Numbers:
+ *     float hg_f16_to_f32(uint16_t), uint16_t hg_f32_to_f16(float),
+ *     float hg_bf16_to_f32(uint16_t), uint16_t hg_f32_to_bf16(float)
+ *     uint32_t hg_crc32(uint32_t crc, const void *p, size_t n)   (zlib's CRC-32)
+ *   Kernels:
+ *     void hg_matvec_rows(float *out, const float *x, const hg_tensor *w,
+ *                         int row0, int row1);
+ *         out[r] = dot(W[r,:], x) for rows [row0, row1), any tensor type.
+ *     hg_dot_<type> (best SIMD path built) and hg_dot_<type>_ref (scalar).
+ *     void hg_dequant_row(float *out, const hg_tensor *w, int row);
+ *   Threads:
+ *     hg_pool *hg_pool_create(int n_threads); hg_pool_run(pool, fn, ctx, n_tasks);
+ *     hg_pool_destroy(pool). fn(ctx, task, thread) runs for every task once.
+ *
+ * Little-endian hosts only (tensor data is used in place from the mapping).
+ */
+#ifndef HIGGS_H
+#define HIGGS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "higgs.c supports little-endian hosts only"
+#endif
+
+#define HG_MAGIC "HIGGSLM"        /* 8 bytes with the terminating NUL */
+#define HG_VERSION 1
+#define HG_HEADER_SIZE 64
+#define HG_ALIGN 64
+#define HG_MAX_NAME 255
+
+enum hg_type {
+    HG_F32 = 0, HG_F16 = 1, HG_BF16 = 2,
+    HG_HIGGS = 16, HG_RTN = 17, HG_NF4 = 18, HG_AF4 = 19 /* reserved */
+};
+
+typedef struct {
+    int dim, hidden_dim, n_layers, n_heads, n_kv_heads, head_dim, vocab_size, seq_len;
+    float rope_theta;
+    int rope_scaling_type;            /* 0 none, 1 llama3 */
+    float rope_factor, rope_low_freq_factor, rope_high_freq_factor;
+    int rope_original_max_pos;
+    float rms_norm_eps;
+    int tied_embeddings;
+    int bos_id, eos_id;
+    char arch[33];
+} hg_config;
+#define HG_CONF_SIZE 104
+
+typedef struct {
+    char name[HG_MAX_NAME + 1];
+    uint32_t type, ndim;
+    uint64_t shape[4];
+    uint32_t params[4];
+    uint64_t offset, nbytes;
+    uint64_t rows, cols;              /* 2-D view: rows = shape[0] (1 for 1-D) */
+    uint64_t row_bytes;
+    const uint8_t *data;              /* into the mapping (reader) */
+} hg_tensor;
+
+typedef struct {
+    uint8_t *map;
+    uint64_t size;
+    uint64_t meta_size, data_offset, data_size;
+    uint32_t meta_crc, data_crc;
+    hg_config cfg;
+    const uint8_t *conf, *tok, *kv;   /* section payloads inside the mapping */
+    uint64_t conf_size, tok_size, kv_size;
+    hg_tensor *tensors;
+    int n_tensors;
+} hg_file;
+
+int hg_open(hg_file *f, const char *path, char *err, size_t errlen);
+void hg_close(hg_file *f);
+int hg_verify_data(const hg_file *f);
+const hg_tensor *hg_find(const hg_file *f, const char *name);
+const char *hg_type_name(uint32_t type);
+uint64_t hg_tensor_bytes(uint32_t type, const uint32_t params[4], uint64_t rows, uint64_t cols);
+int hg_config_parse(hg_config *c, const uint8_t *p, uint64_t n, char *err, size_t errlen);
+void hg_config_write(const hg_config *c, uint8_t out[HG_CONF_SIZE]);
+
+/* bounds-checked little-endian reader for untrusted bytes */
+typedef struct { const uint8_t *p; uint64_t n, pos; int bad; } hg_rd;
+int hg_rd_need(hg_rd *r, uint64_t k);
+uint8_t hg_rd_u8(hg_rd *r);
+uint16_t hg_rd_u16(hg_rd *r);
+uint32_t hg_rd_u32(hg_rd *r);
+uint64_t hg_rd_u64(hg_rd *r);
+float hg_rd_f32(hg_rd *r);
+const uint8_t *hg_rd_bytes(hg_rd *r, uint64_t k);
+
+/* writer: meta sections are given as raw payloads (config, tokenizer, kv);
+ * tensors are declared first, then their data is streamed in order. */
+typedef struct {
+    char path[4096], tmp_path[4200];
+    void *fp;                         /* FILE* */
+    hg_tensor *tensors;
+    int n_tensors, cap, next_data;
+    uint64_t data_offset, data_size, written;
+    uint32_t data_crc;
+    uint8_t *meta;
+    uint64_t meta_size;
+} hg_writer;
+int hg_writer_begin(hg_writer *w, const char *path, char *err, size_t errlen);
+int hg_writer_add_tensor(hg_writer *w, const char *name, uint32_t type, uint32_t ndim,
+                         const uint64_t shape[4], const uint32_t params[4]);
+/* after all tensors are added: lays out the meta block and the data offsets */
+int hg_writer_layout(hg_writer *w, const uint8_t conf[HG_CONF_SIZE],
+                     const uint8_t *tok, uint64_t tok_size, const uint8_t *kv, uint64_t kv_size);
+/* data of tensor i (in declaration order); nbytes must match */
+int hg_writer_write_data(hg_writer *w, const void *data, uint64_t nbytes);
+int hg_writer_finish(hg_writer *w, char *err, size_t errlen);   /* rename into place */
+void hg_writer_abort(hg_writer *w);                              /* remove temp file */
+
+float hg_f16_to_f32(uint16_t h);
+uint16_t hg_f32_to_f16(float f);
+float hg_bf16_to_f32(uint16_t h);
+uint16_t hg_f32_to_bf16(float f);
+uint32_t hg_crc32(uint32_t crc, const void *p, size_t n);
+
+float hg_dot_f32(const float *w, const float *x, int n);
+float hg_dot_f16(const uint16_t *w, const float *x, int n);
+float hg_dot_bf16(const uint16_t *w, const float *x, int n);
+float hg_dot_f32_ref(const float *w, const float *x, int n);
+float hg_dot_f16_ref(const uint16_t *w, const float *x, int n);
+float hg_dot_bf16_ref(const uint16_t *w, const float *x, int n);
+void hg_matvec_rows(float *out, const float *x, const hg_tensor *w, int row0, int row1);
+void hg_dequant_row(float *out, const hg_tensor *w, int row);
+const char *hg_simd_name(void);
+
+typedef struct hg_pool hg_pool;
+typedef void (*hg_task_fn)(void *ctx, int task, int thread);
+hg_pool *hg_pool_create(int n_threads);
+void hg_pool_run(hg_pool *p, hg_task_fn fn, void *ctx, int n_tasks);
+int hg_pool_threads(const hg_pool *p);
+void hg_pool_destroy(hg_pool *p);
+
+/* Unicode classes for the Llama 3 pre-tokenizer (tables generated by tools/gen_unicode.py) */
+int hg_unicode_is_letter(uint32_t cp);
+int hg_unicode_is_number(uint32_t cp);
+int hg_unicode_is_space(uint32_t cp);
+
+#endif /* HIGGS_H */
+
+/* ======================================================================== */
+#ifdef HIGGS_IMPLEMENTATION
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#ifndef HG_NO_THREADS
+#include <pthread.h>
+#include <stdatomic.h>
+#endif
+#if defined(__AVX2__) || defined(__AVX512F__)
+#include <immintrin.h>
+#endif
+#if defined(__ARM_NEON)
+#include <arm_neon.h>
+#endif
+
+static void hg_errf(char *err, size_t errlen, const char *fmt, ...) {
+    if (!err || !errlen) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+}
+
+/* ---------------------------------------------------------------- numbers */
+
+float hg_f16_to_f32(uint16_t h) {
+    uint32_t sign = (uint32_t)(h & 0x8000) << 16, exp = (h >> 10) & 0x1f, man = h & 0x3ff, bits;
+    if (exp == 0) {
+        if (man == 0) bits = sign;
+        else {                        /* subnormal: renormalise */
+            int e = -1;
+            do { man <<= 1; e++; } while (!(man & 0x400));
+            bits = sign | ((uint32_t)(127 - 15 - e) << 23) | ((man & 0x3ff) << 13);
+        }
+    } else if (exp == 31) bits = sign | 0x7f800000u | (man << 13);
+    else bits = sign | ((exp + 127 - 15) << 23) | (man << 13);
+    float f;
+    memcpy(&f, &bits, 4);
+    return f;
+}
+
+uint16_t hg_f32_to_f16(float f) {     /* round to nearest even, as numpy does */
+    uint32_t x;
+    memcpy(&x, &f, 4);
+    uint32_t sign = (x >> 16) & 0x8000;
+    int32_t exp = (int32_t)((x >> 23) & 0xff);
+    uint32_t man = x & 0x7fffff;
+    if (exp == 255) return (uint16_t)(sign | 0x7c00 | (man ? 0x200 : 0));
+    int32_t e = exp - 127 + 15;
+    if (e >= 31) return (uint16_t)(sign | 0x7c00);
+    if (e <= 0) {
+        if (e < -10) return (uint16_t)sign;
+        man |= 0x800000;
+        uint32_t shift = (uint32_t)(14 - e);
+        uint32_t half = 1u << (shift - 1), rest = man & ((1u << shift) - 1);
+        uint32_t r = man >> shift;
+        if (rest > half || (rest == half && (r & 1))) r++;
+        return (uint16_t)(sign | r);
+    }
+    uint32_t r = ((uint32_t)e << 10) | (man >> 13), rest = man & 0x1fff;
+    if (rest > 0x1000 || (rest == 0x1000 && (r & 1))) r++;   /* may carry into exp: fine */
+    return (uint16_t)(sign | r);
+}
+
+float hg_bf16_to_f32(uint16_t h) {
+    uint32_t bits = (uint32_t)h << 16;
+    float f;
+    memcpy(&f, &bits, 4);
+    return f;
+}
+
+uint16_t hg_f32_to_bf16(float f) {
+    uint32_t x;
+    memcpy(&x, &f, 4);
+    if ((x & 0x7fffffff) > 0x7f800000) return (uint16_t)((x >> 16) | 0x40);  /* NaN stays NaN */
+    x += 0x7fff + ((x >> 16) & 1);
+    return (uint16_t)(x >> 16);
+}
+
+static uint32_t hg_crc_table[8][256];
+static int hg_crc_ready;
+
+static void hg_crc_init(void) {
+    for (uint32_t i = 0; i < 256; i++) {
+        uint32_t c = i;
+        for (int k = 0; k < 8; k++) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+        hg_crc_table[0][i] = c;
+    }
+    for (uint32_t i = 0; i < 256; i++)
+        for (int t = 1; t < 8; t++)
+            hg_crc_table[t][i] = (hg_crc_table[t - 1][i] >> 8) ^ hg_crc_table[0][hg_crc_table[t - 1][i] & 0xff];
+    hg_crc_ready = 1;
+}
+
+/* zlib-compatible CRC-32, slicing by 8 (about 2 GB/s) */
+uint32_t hg_crc32(uint32_t crc, const void *data, size_t n) {
+    if (!hg_crc_ready) hg_crc_init();
+    const uint8_t *p = (const uint8_t *)data;
+    crc = ~crc;
+    while (n >= 8) {
+        uint32_t lo = crc ^ ((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24);
+        crc = hg_crc_table[7][lo & 0xff] ^ hg_crc_table[6][(lo >> 8) & 0xff] ^
+              hg_crc_table[5][(lo >> 16) & 0xff] ^ hg_crc_table[4][lo >> 24] ^
+              hg_crc_table[3][p[4]] ^ hg_crc_table[2][p[5]] ^ hg_crc_table[1][p[6]] ^ hg_crc_table[0][p[7]];
+        p += 8;
+        n -= 8;
+    }
+    while (n--) crc = hg_crc_table[0][(crc ^ *p++) & 0xff] ^ (crc >> 8);
+    return ~crc;
+}
+
+/* ------------------------------------------------------- bounded reading */
+
+int hg_rd_need(hg_rd *r, uint64_t k) {
+    if (r->bad || k > r->n - r->pos) { r->bad = 1; return 0; }
+    return 1;
+}
+uint8_t hg_rd_u8(hg_rd *r) { return hg_rd_need(r, 1) ? r->p[r->pos++] : 0; }
+uint16_t hg_rd_u16(hg_rd *r) {
+    if (!hg_rd_need(r, 2)) return 0;
+    const uint8_t *b = r->p + r->pos;
+    r->pos += 2;
+    return (uint16_t)(b[0] | b[1] << 8);
+}
+uint32_t hg_rd_u32(hg_rd *r) {
+    if (!hg_rd_need(r, 4)) return 0;
+    const uint8_t *b = r->p + r->pos;
+    r->pos += 4;
+    return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+}
+uint64_t hg_rd_u64(hg_rd *r) {
+    uint64_t lo = hg_rd_u32(r);
+    return lo | (uint64_t)hg_rd_u32(r) << 32;
+}
+float hg_rd_f32(hg_rd *r) {
+    uint32_t u = hg_rd_u32(r);
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+const uint8_t *hg_rd_bytes(hg_rd *r, uint64_t k) {
+    if (!hg_rd_need(r, k)) return NULL;
+    const uint8_t *b = r->p + r->pos;
+    r->pos += k;
+    return b;
+}
+
+/* ------------------------------------------------------------ the format */
+
+const char *hg_type_name(uint32_t type) {
+    switch (type) {
+    case HG_F32: return "F32";
+    case HG_F16: return "F16";
+    case HG_BF16: return "BF16";
+    case HG_HIGGS: return "HIGGS";
+    case HG_RTN: return "RTN";
+    case HG_NF4: return "NF4";
+    case HG_AF4: return "AF4";
+    default: return "?";
+    }
+}
+
+uint64_t hg_tensor_bytes(uint32_t type, const uint32_t params[4], uint64_t rows, uint64_t cols) {
+    (void)params;
+    uint64_t elt;
+    switch (type) {
+    case HG_F32: elt = 4; break;
+    case HG_F16: case HG_BF16: elt = 2; break;
+    default: return 0;                /* quantized types arrive with their own issue */
+    }
+    if (cols == 0 || rows == 0 || cols > UINT64_MAX / elt / rows) return 0;
+    return rows * cols * elt;
+}
+
+static void hg_put_u32(uint8_t *p, uint32_t v) { for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i)); }
+static void hg_put_u64(uint8_t *p, uint64_t v) { for (int i = 0; i < 8; i++) p[i] = (uint8_t)(v >> (8 * i)); }
+static void hg_put_f32(uint8_t *p, float f) { uint32_t u; memcpy(&u, &f, 4); hg_put_u32(p, u); }
+
+int hg_config_parse(hg_config *c, const uint8_t *p, uint64_t n, char *err, size_t errlen) {
+    hg_rd r = {p, n, 0, 0};
+    memset(c, 0, sizeof *c);
+    if (n < HG_CONF_SIZE) { hg_errf(err, errlen, "CONF section is %llu bytes, expected %d", (unsigned long long)n, HG_CONF_SIZE); return -1; }
+    uint32_t v[8];
+    for (int i = 0; i < 8; i++) v[i] = hg_rd_u32(&r);
+    c->rope_theta = hg_rd_f32(&r);
+    uint32_t scaling = hg_rd_u32(&r);
+    c->rope_factor = hg_rd_f32(&r);
+    c->rope_low_freq_factor = hg_rd_f32(&r);
+    c->rope_high_freq_factor = hg_rd_f32(&r);
+    uint32_t orig = hg_rd_u32(&r);
+    c->rms_norm_eps = hg_rd_f32(&r);
+    uint32_t tied = hg_rd_u32(&r);
+    int32_t bos = (int32_t)hg_rd_u32(&r), eos = (int32_t)hg_rd_u32(&r);
+    const uint8_t *arch = hg_rd_bytes(&r, 32);
+    if (r.bad || !arch) { hg_errf(err, errlen, "CONF section truncated"); return -1; }
+    static const char *names[8] = {"dim", "hidden_dim", "n_layers", "n_heads", "n_kv_heads", "head_dim", "vocab_size", "seq_len"};
+    /* generous limits that still keep every size product far from overflow */
+    static const uint32_t limits[8] = {1u << 16, 1u << 18, 1024, 1024, 1024, 4096, 1u << 22, 1u << 22};
+    for (int i = 0; i < 8; i++)
+        if (v[i] == 0 || v[i] > limits[i]) {
+            hg_errf(err, errlen, "config: %s = %u is out of range (1..%u)", names[i], v[i], limits[i]);
+            return -1;
+        }
+    c->dim = (int)v[0]; c->hidden_dim = (int)v[1]; c->n_layers = (int)v[2]; c->n_heads = (int)v[3];
+    c->n_kv_heads = (int)v[4]; c->head_dim = (int)v[5]; c->vocab_size = (int)v[6]; c->seq_len = (int)v[7];
+    if (c->n_heads % c->n_kv_heads) { hg_errf(err, errlen, "config: n_heads %d is not a multiple of n_kv_heads %d", c->n_heads, c->n_kv_heads); return -1; }
+    if (c->head_dim % 2) { hg_errf(err, errlen, "config: head_dim %d must be even for RoPE", c->head_dim); return -1; }
+    if ((uint64_t)c->n_heads * (uint64_t)c->head_dim > (1u << 18)) { hg_errf(err, errlen, "config: n_heads * head_dim too large"); return -1; }
+    if (!(c->rope_theta > 1.0f && c->rope_theta < 1e12f)) { hg_errf(err, errlen, "config: rope_theta %g out of range", (double)c->rope_theta); return -1; }
+    if (!(c->rms_norm_eps >= 0.0f && c->rms_norm_eps < 1.0f)) { hg_errf(err, errlen, "config: rms_norm_eps %g out of range", (double)c->rms_norm_eps); return -1; }
+    if (scaling > 1) { hg_errf(err, errlen, "config: unknown rope scaling type %u", scaling); return -1; }
+    c->rope_scaling_type = (int)scaling;
+    if (scaling == 1 && !(c->rope_factor >= 1.0f && c->rope_factor < 1e6f && c->rope_low_freq_factor > 0 &&
+                          c->rope_high_freq_factor > c->rope_low_freq_factor && orig > 0 && orig <= (1u << 24))) {
+        hg_errf(err, errlen, "config: invalid llama3 rope scaling parameters");
+        return -1;
+    }
+    c->rope_original_max_pos = (int)orig;
+    if (tied > 1) { hg_errf(err, errlen, "config: tied_embeddings must be 0 or 1"); return -1; }
+    c->tied_embeddings = (int)tied;
+    if (bos < -1 || bos >= c->vocab_size || eos < -1 || eos >= c->vocab_size) {
+        hg_errf(err, errlen, "config: bos/eos id (%d, %d) out of vocabulary range", bos, eos);
+        return -1;
+    }
+    c->bos_id = bos; c->eos_id = eos;
+    memcpy(c->arch, arch, 32);
+    c->arch[32] = 0;
+    return 0;
+}
+
+void hg_config_write(const hg_config *c, uint8_t o[HG_CONF_SIZE]) {
+    memset(o, 0, HG_CONF_SIZE);
+    int v[8] = {c->dim, c->hidden_dim, c->n_layers, c->n_heads, c->n_kv_heads, c->head_dim, c->vocab_size, c->seq_len};
+    for (int i = 0; i < 8; i++) hg_put_u32(o + 4 * i, (uint32_t)v[i]);
+    hg_put_f32(o + 32, c->rope_theta);
+    hg_put_u32(o + 36, (uint32_t)c->rope_scaling_type);
+    hg_put_f32(o + 40, c->rope_factor);
+    hg_put_f32(o + 44, c->rope_low_freq_factor);
+    hg_put_f32(o + 48, c->rope_high_freq_factor);
+    hg_put_u32(o + 52, (uint32_t)c->rope_original_max_pos);
+    hg_put_f32(o + 56, c->rms_norm_eps);
+    hg_put_u32(o + 60, (uint32_t)c->tied_embeddings);
+    hg_put_u32(o + 64, (uint32_t)c->bos_id);
+    hg_put_u32(o + 68, (uint32_t)c->eos_id);
+    memcpy(o + 72, c->arch, strnlen(c->arch, 32));
+}
+
+static int hg_parse_tdir(hg_file *f, const uint8_t *p, uint64_t n, uint32_t n_tensors, char *err, size_t errlen) {
+    hg_rd r = {p, n, 0, 0};
+    if (n_tensors > 100000) { hg_errf(err, errlen, "tensor directory: %u tensors is absurd", n_tensors); return -1; }
+    f->tensors = (hg_tensor *)calloc(n_tensors ? n_tensors : 1, sizeof(hg_tensor));
+    if (!f->tensors) { hg_errf(err, errlen, "out of memory"); return -1; }
+    for (uint32_t i = 0; i < n_tensors; i++) {
+        hg_tensor *t = &f->tensors[i];
+        uint16_t len = hg_rd_u16(&r);
+        const uint8_t *name = hg_rd_bytes(&r, len);
+        t->type = hg_rd_u32(&r);
+        t->ndim = hg_rd_u32(&r);
+        for (int k = 0; k < 4; k++) t->shape[k] = hg_rd_u64(&r);
+        for (int k = 0; k < 4; k++) t->params[k] = hg_rd_u32(&r);
+        t->offset = hg_rd_u64(&r);
+        t->nbytes = hg_rd_u64(&r);
+        if (r.bad || !name) { hg_errf(err, errlen, "tensor directory truncated at entry %u", i); return -1; }
+        if (len == 0 || len > HG_MAX_NAME || memchr(name, 0, len)) { hg_errf(err, errlen, "tensor %u: bad name", i); return -1; }
+        memcpy(t->name, name, len);
+        t->name[len] = 0;
+        if (t->ndim < 1 || t->ndim > 2) { hg_errf(err, errlen, "tensor %s: ndim %u unsupported", t->name, t->ndim); return -1; }
+        for (int k = 0; k < 4; k++)
+            if (t->shape[k] == 0 || t->shape[k] > (1ull << 32) || (k >= (int)t->ndim && t->shape[k] != 1)) {
+                hg_errf(err, errlen, "tensor %s: bad shape", t->name);
+                return -1;
+            }
+        t->rows = t->ndim == 2 ? t->shape[0] : 1;
+        t->cols = t->ndim == 2 ? t->shape[1] : t->shape[0];
+        uint64_t expect = hg_tensor_bytes(t->type, t->params, t->rows, t->cols);
+        if (!expect) { hg_errf(err, errlen, "tensor %s: unsupported type %u (%s) or parameters", t->name, t->type, hg_type_name(t->type)); return -1; }
+        if (t->nbytes != expect) {
+            hg_errf(err, errlen, "tensor %s: %llu bytes, expected %llu", t->name, (unsigned long long)t->nbytes, (unsigned long long)expect);
+            return -1;
+        }
+        t->row_bytes = expect / t->rows;
+        if (t->offset % HG_ALIGN || t->offset > f->data_size || t->nbytes > f->data_size - t->offset) {
+            hg_errf(err, errlen, "tensor %s: offset %llu + %llu bytes lies outside the data (%llu bytes) or is unaligned",
+                    t->name, (unsigned long long)t->offset, (unsigned long long)t->nbytes, (unsigned long long)f->data_size);
+            return -1;
+        }
+        t->data = f->map + f->data_offset + t->offset;
+        for (uint32_t j = 0; j < i; j++)
+            if (!strcmp(f->tensors[j].name, t->name)) { hg_errf(err, errlen, "tensor %s appears twice", t->name); return -1; }
+    }
+    f->n_tensors = (int)n_tensors;
+    if (r.pos != n) { hg_errf(err, errlen, "tensor directory has %llu trailing bytes", (unsigned long long)(n - r.pos)); return -1; }
+    return 0;
+}
+
+static int hg_parse(hg_file *f, char *err, size_t errlen) {
+    const uint8_t *m = f->map;
+    if (f->size < HG_HEADER_SIZE) { hg_errf(err, errlen, "file too small for a .higgs header (%llu bytes)", (unsigned long long)f->size); return -1; }
+    if (memcmp(m, HG_MAGIC, 8)) { hg_errf(err, errlen, "not a .higgs file (bad magic)"); return -1; }
+    hg_rd r = {m, HG_HEADER_SIZE, 8, 0};
+    uint32_t version = hg_rd_u32(&r), header_size = hg_rd_u32(&r);
+    f->meta_size = hg_rd_u64(&r);
+    f->data_offset = hg_rd_u64(&r);
+    f->data_size = hg_rd_u64(&r);
+    f->meta_crc = hg_rd_u32(&r);
+    f->data_crc = hg_rd_u32(&r);
+    uint32_t n_tensors = hg_rd_u32(&r);
+    if (version != HG_VERSION) { hg_errf(err, errlen, "unsupported .higgs version %u (this build reads %d)", version, HG_VERSION); return -1; }
+    if (header_size != HG_HEADER_SIZE) { hg_errf(err, errlen, "bad header size %u", header_size); return -1; }
+    if (f->meta_size > f->size - HG_HEADER_SIZE) { hg_errf(err, errlen, "file truncated: meta block of %llu bytes does not fit", (unsigned long long)f->meta_size); return -1; }
+    if (f->data_offset % HG_ALIGN || f->data_offset < HG_HEADER_SIZE + f->meta_size || f->data_offset > f->size ||
+        f->data_size != f->size - f->data_offset) {
+        hg_errf(err, errlen, "file truncated or corrupt: data at %llu + %llu bytes, file is %llu bytes",
+                (unsigned long long)f->data_offset, (unsigned long long)f->data_size, (unsigned long long)f->size);
+        return -1;
+    }
+    uint8_t head[HG_HEADER_SIZE];
+    memcpy(head, m, HG_HEADER_SIZE);
+    memset(head + 40, 0, 8);
+    uint32_t crc = hg_crc32(hg_crc32(0, head, HG_HEADER_SIZE), m + HG_HEADER_SIZE, f->meta_size);
+    if (crc != f->meta_crc) { hg_errf(err, errlen, "header/metadata checksum mismatch (file corrupt)"); return -1; }
+
+    hg_rd s = {m + HG_HEADER_SIZE, f->meta_size, 0, 0};
+    const uint8_t *tdir = NULL;
+    uint64_t tdir_size = 0;
+    while (s.pos < s.n) {
+        const uint8_t *tag = hg_rd_bytes(&s, 4);
+        hg_rd_u32(&s);
+        uint64_t len = hg_rd_u64(&s);
+        const uint8_t *payload = hg_rd_bytes(&s, len);
+        if (s.bad || !tag || !payload) { hg_errf(err, errlen, "meta block truncated"); return -1; }
+        const uint8_t **slot = NULL;
+        uint64_t *slot_size = NULL;
+        if (!memcmp(tag, "CONF", 4)) { slot = &f->conf; slot_size = &f->conf_size; }
+        else if (!memcmp(tag, "TOKN", 4)) { slot = &f->tok; slot_size = &f->tok_size; }
+        else if (!memcmp(tag, "KVMD", 4)) { slot = &f->kv; slot_size = &f->kv_size; }
+        else if (!memcmp(tag, "TDIR", 4)) { slot = &tdir; slot_size = &tdir_size; }
+        if (!slot) continue;          /* unknown section: skip */
+        if (*slot) { hg_errf(err, errlen, "section %.4s appears twice", (const char *)tag); return -1; }
+        *slot = payload;
+        *slot_size = len;
+    }
+    if (!f->conf || !f->tok || !tdir) { hg_errf(err, errlen, "missing section %s", !f->conf ? "CONF" : !f->tok ? "TOKN" : "TDIR"); return -1; }
+    if (hg_config_parse(&f->cfg, f->conf, f->conf_size, err, errlen)) return -1;
+    return hg_parse_tdir(f, tdir, tdir_size, n_tensors, err, errlen);
+}
+
+int hg_open(hg_file *f, const char *path, char *err, size_t errlen) {
+    memset(f, 0, sizeof *f);
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) { hg_errf(err, errlen, "cannot open %s: %s", path, strerror(errno)); return -1; }
+    struct stat st;
+    if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+        hg_errf(err, errlen, "%s is not a regular file", path);
+        close(fd);
+        return -1;
+    }
+    if (st.st_size == 0) { hg_errf(err, errlen, "%s is empty", path); close(fd); return -1; }
+    f->size = (uint64_t)st.st_size;
+    void *map = mmap(NULL, f->size, PROT_READ, MAP_PRIVATE, fd, 0);
+    close(fd);
+    if (map == MAP_FAILED) { hg_errf(err, errlen, "cannot mmap %s: %s", path, strerror(errno)); return -1; }
+    f->map = (uint8_t *)map;
+    char msg[400];
+    if (hg_parse(f, msg, sizeof msg)) {
+        hg_errf(err, errlen, "%s: %s", path, msg);
+        hg_close(f);
+        return -1;
+    }
+    return 0;
+}
+
+void hg_close(hg_file *f) {
+    if (f->map) munmap(f->map, f->size);
+    free(f->tensors);
+    memset(f, 0, sizeof *f);
+}
+
+int hg_verify_data(const hg_file *f) {
+    return hg_crc32(0, f->map + f->data_offset, f->data_size) == f->data_crc;
+}
+
+const hg_tensor *hg_find(const hg_file *f, const char *name) {
+    for (int i = 0; i < f->n_tensors; i++)
+        if (!strcmp(f->tensors[i].name, name)) return &f->tensors[i];
+    return NULL;
+}
+
+/* ---------------------------------------------------------------- writer */
+
+int hg_writer_begin(hg_writer *w, const char *path, char *err, size_t errlen) {
+    memset(w, 0, sizeof *w);
+    if (strlen(path) >= sizeof w->path) { hg_errf(err, errlen, "output path too long"); return -1; }
+    strcpy(w->path, path);
+    snprintf(w->tmp_path, sizeof w->tmp_path, "%s.tmp.%ld", path, (long)getpid());
+    w->fp = fopen(w->tmp_path, "wb");
+    if (!w->fp) { hg_errf(err, errlen, "cannot create %s: %s", w->tmp_path, strerror(errno)); return -1; }
+    return 0;
+}
+
+int hg_writer_add_tensor(hg_writer *w, const char *name, uint32_t type, uint32_t ndim,
+                         const uint64_t shape[4], const uint32_t params[4]) {
+    if (w->n_tensors == w->cap) {
+        int cap = w->cap ? 2 * w->cap : 64;
+        hg_tensor *t = (hg_tensor *)realloc(w->tensors, (size_t)cap * sizeof *t);
+        if (!t) return -1;
+        w->tensors = t;
+        w->cap = cap;
+    }
+    hg_tensor *t = &w->tensors[w->n_tensors];
+    memset(t, 0, sizeof *t);
+    size_t len = strlen(name);
+    if (len == 0 || len > HG_MAX_NAME || ndim < 1 || ndim > 2) return -1;
+    memcpy(t->name, name, len + 1);
+    t->type = type;
+    t->ndim = ndim;
+    for (int k = 0; k < 4; k++) t->shape[k] = k < (int)ndim ? shape[k] : 1;
+    for (int k = 0; k < 4; k++) t->params[k] = params ? params[k] : 0;
+    t->rows = ndim == 2 ? shape[0] : 1;
+    t->cols = ndim == 2 ? shape[1] : shape[0];
+    t->nbytes = hg_tensor_bytes(type, t->params, t->rows, t->cols);
+    if (!t->nbytes) return -1;
+    w->n_tensors++;
+    return 0;
+}
+
+static void hg_section(uint8_t *p, uint64_t *pos, const char tag[4], const uint8_t *payload, uint64_t len) {
+    memcpy(p + *pos, tag, 4);
+    hg_put_u32(p + *pos + 4, 0);
+    hg_put_u64(p + *pos + 8, len);
+    if (len) memcpy(p + *pos + 16, payload, len);
+    *pos += 16 + len;
+}
+
+int hg_writer_layout(hg_writer *w, const uint8_t conf[HG_CONF_SIZE], const uint8_t *tok, uint64_t tok_size,
+                     const uint8_t *kv, uint64_t kv_size) {
+    uint64_t tdir_size = 0, off = 0;
+    for (int i = 0; i < w->n_tensors; i++) {
+        hg_tensor *t = &w->tensors[i];
+        tdir_size += 2 + strlen(t->name) + 4 + 4 + 32 + 16 + 8 + 8;
+        t->offset = off;
+        off += (t->nbytes + HG_ALIGN - 1) / HG_ALIGN * HG_ALIGN;
+    }
+    w->data_size = off;
+    w->meta_size = 16 + HG_CONF_SIZE + 16 + tok_size + (kv ? 16 + kv_size : 0) + 16 + tdir_size;
+    w->data_offset = (HG_HEADER_SIZE + w->meta_size + HG_ALIGN - 1) / HG_ALIGN * HG_ALIGN;
+    w->meta = (uint8_t *)calloc(1, w->data_offset);
+    uint8_t *tdir = (uint8_t *)malloc(tdir_size ? tdir_size : 1);
+    if (!w->meta || !tdir) { free(tdir); return -1; }
+    uint64_t p = 0;
+    for (int i = 0; i < w->n_tensors; i++) {
+        hg_tensor *t = &w->tensors[i];
+        uint16_t len = (uint16_t)strlen(t->name);
+        tdir[p] = (uint8_t)len; tdir[p + 1] = (uint8_t)(len >> 8); p += 2;
+        memcpy(tdir + p, t->name, len); p += len;
+        hg_put_u32(tdir + p, t->type); p += 4;
+        hg_put_u32(tdir + p, t->ndim); p += 4;
+        for (int k = 0; k < 4; k++) { hg_put_u64(tdir + p, t->shape[k]); p += 8; }
+        for (int k = 0; k < 4; k++) { hg_put_u32(tdir + p, t->params[k]); p += 4; }
+        hg_put_u64(tdir + p, t->offset); p += 8;
+        hg_put_u64(tdir + p, t->nbytes); p += 8;
+    }
+    uint8_t *m = w->meta;
+    memcpy(m, HG_MAGIC, 8);
+    hg_put_u32(m + 8, HG_VERSION);
+    hg_put_u32(m + 12, HG_HEADER_SIZE);
+    hg_put_u64(m + 16, w->meta_size);
+    hg_put_u64(m + 24, w->data_offset);
+    hg_put_u64(m + 32, w->data_size);
+    hg_put_u32(m + 48, (uint32_t)w->n_tensors);
+    uint64_t pos = HG_HEADER_SIZE;
+    hg_section(m, &pos, "CONF", conf, HG_CONF_SIZE);
+    hg_section(m, &pos, "TOKN", tok, tok_size);
+    if (kv) hg_section(m, &pos, "KVMD", kv, kv_size);
+    hg_section(m, &pos, "TDIR", tdir, tdir_size);
+    free(tdir);
+    hg_put_u32(m + 40, hg_crc32(0, m, HG_HEADER_SIZE + w->meta_size));
+    /* header is rewritten with data_crc at the end; reserve its space now */
+    if (fwrite(m, 1, w->data_offset, (FILE *)w->fp) != w->data_offset) return -1;
+    w->data_crc = 0;
+    return 0;
+}
+
+int hg_writer_write_data(hg_writer *w, const void *data, uint64_t nbytes) {
+    static const uint8_t zeros[HG_ALIGN];
+    if (w->next_data >= w->n_tensors || w->tensors[w->next_data].nbytes != nbytes) return -1;
+    FILE *fp = (FILE *)w->fp;
+    if (fwrite(data, 1, nbytes, fp) != nbytes) return -1;
+    w->data_crc = hg_crc32(w->data_crc, data, nbytes);
+    uint64_t pad = (HG_ALIGN - nbytes % HG_ALIGN) % HG_ALIGN;
+    if (pad && fwrite(zeros, 1, pad, fp) != pad) return -1;
+    w->data_crc = hg_crc32(w->data_crc, zeros, pad);
+    w->next_data++;
+    return 0;
+}
+
+int hg_writer_finish(hg_writer *w, char *err, size_t errlen) {
+    FILE *fp = (FILE *)w->fp;
+    if (w->next_data != w->n_tensors) { hg_errf(err, errlen, "internal: %d of %d tensors written", w->next_data, w->n_tensors); goto fail; }
+    uint8_t crc[4];
+    hg_put_u32(crc, w->data_crc);
+    if (fflush(fp) || fseek(fp, 44, SEEK_SET) || fwrite(crc, 1, 4, fp) != 4 || fflush(fp) || fsync(fileno(fp))) {
+        hg_errf(err, errlen, "writing %s: %s", w->tmp_path, strerror(errno));
+        goto fail;
+    }
+    if (fclose(fp)) { w->fp = NULL; hg_errf(err, errlen, "writing %s: %s", w->tmp_path, strerror(errno)); goto fail; }
+    w->fp = NULL;
+    if (rename(w->tmp_path, w->path)) { hg_errf(err, errlen, "rename to %s: %s", w->path, strerror(errno)); goto fail; }
+    free(w->tensors); free(w->meta);
+    w->tensors = NULL; w->meta = NULL;
+    return 0;
+fail:
+    hg_writer_abort(w);
+    return -1;
+}
+
+void hg_writer_abort(hg_writer *w) {
+    if (w->fp) fclose((FILE *)w->fp);
+    w->fp = NULL;
+    if (w->tmp_path[0]) unlink(w->tmp_path);
+    free(w->tensors); free(w->meta);
+    w->tensors = NULL; w->meta = NULL;
+}
+
+/* --------------------------------------------------------------- kernels */
+/* Each dot product has a scalar reference (_ref) with four accumulators, so
+ * the compiler can pipeline it without -ffast-math, and one SIMD path picked
+ * at compile time. Tests check that both agree. */
+
+float hg_dot_f32_ref(const float *w, const float *x, int n) {
+    float a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+    int i = 0;
+    for (; i + 4 <= n; i += 4) {
+        a0 += w[i] * x[i]; a1 += w[i + 1] * x[i + 1];
+        a2 += w[i + 2] * x[i + 2]; a3 += w[i + 3] * x[i + 3];
+    }
+    for (; i < n; i++) a0 += w[i] * x[i];
+    return (a0 + a1) + (a2 + a3);
+}
+
+float hg_dot_f16_ref(const uint16_t *w, const float *x, int n) {
+    float a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+    int i = 0;
+    for (; i + 4 <= n; i += 4) {
+        a0 += hg_f16_to_f32(w[i]) * x[i]; a1 += hg_f16_to_f32(w[i + 1]) * x[i + 1];
+        a2 += hg_f16_to_f32(w[i + 2]) * x[i + 2]; a3 += hg_f16_to_f32(w[i + 3]) * x[i + 3];
+    }
+    for (; i < n; i++) a0 += hg_f16_to_f32(w[i]) * x[i];
+    return (a0 + a1) + (a2 + a3);
+}
+
+float hg_dot_bf16_ref(const uint16_t *w, const float *x, int n) {
+    float a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+    int i = 0;
+    for (; i + 4 <= n; i += 4) {
+        a0 += hg_bf16_to_f32(w[i]) * x[i]; a1 += hg_bf16_to_f32(w[i + 1]) * x[i + 1];
+        a2 += hg_bf16_to_f32(w[i + 2]) * x[i + 2]; a3 += hg_bf16_to_f32(w[i + 3]) * x[i + 3];
+    }
+    for (; i < n; i++) a0 += hg_bf16_to_f32(w[i]) * x[i];
+    return (a0 + a1) + (a2 + a3);
+}
+
+#if defined(__AVX512F__)
+const char *hg_simd_name(void) { return "avx512"; }
+static inline float hg_hsum512(__m512 v) { return _mm512_reduce_add_ps(v); }
+float hg_dot_f32(const float *w, const float *x, int n) {
+    __m512 a0 = _mm512_setzero_ps(), a1 = _mm512_setzero_ps();
+    int i = 0;
+    for (; i + 32 <= n; i += 32) {
+        a0 = _mm512_fmadd_ps(_mm512_loadu_ps(w + i), _mm512_loadu_ps(x + i), a0);
+        a1 = _mm512_fmadd_ps(_mm512_loadu_ps(w + i + 16), _mm512_loadu_ps(x + i + 16), a1);
+    }
+    for (; i + 16 <= n; i += 16) a0 = _mm512_fmadd_ps(_mm512_loadu_ps(w + i), _mm512_loadu_ps(x + i), a0);
+    float s = hg_hsum512(_mm512_add_ps(a0, a1));
+    for (; i < n; i++) s += w[i] * x[i];
+    return s;
+}
+float hg_dot_f16(const uint16_t *w, const float *x, int n) {
+    __m512 a0 = _mm512_setzero_ps(), a1 = _mm512_setzero_ps();
+    int i = 0;
+    for (; i + 32 <= n; i += 32) {
+        a0 = _mm512_fmadd_ps(_mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(w + i))), _mm512_loadu_ps(x + i), a0);
+        a1 = _mm512_fmadd_ps(_mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(w + i + 16))), _mm512_loadu_ps(x + i + 16), a1);
+    }
+    for (; i + 16 <= n; i += 16)
+        a0 = _mm512_fmadd_ps(_mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(w + i))), _mm512_loadu_ps(x + i), a0);
+    float s = hg_hsum512(_mm512_add_ps(a0, a1));
+    for (; i < n; i++) s += hg_f16_to_f32(w[i]) * x[i];
+    return s;
+}
+static inline __m512 hg_bf16x16(const uint16_t *p) {
+    return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)p)), 16));
+}
+float hg_dot_bf16(const uint16_t *w, const float *x, int n) {
+    __m512 a0 = _mm512_setzero_ps(), a1 = _mm512_setzero_ps();
+    int i = 0;
+    for (; i + 32 <= n; i += 32) {
+        a0 = _mm512_fmadd_ps(hg_bf16x16(w + i), _mm512_loadu_ps(x + i), a0);
+        a1 = _mm512_fmadd_ps(hg_bf16x16(w + i + 16), _mm512_loadu_ps(x + i + 16), a1);
+    }
+    for (; i + 16 <= n; i += 16) a0 = _mm512_fmadd_ps(hg_bf16x16(w + i), _mm512_loadu_ps(x + i), a0);
+    float s = hg_hsum512(_mm512_add_ps(a0, a1));
+    for (; i < n; i++) s += hg_bf16_to_f32(w[i]) * x[i];
+    return s;
+}
+#elif defined(__AVX2__) && defined(__FMA__) && defined(__F16C__)
+const char *hg_simd_name(void) { return "avx2"; }
+static inline float hg_hsum256(__m256 v) {
+    __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+    s = _mm_add_ps(s, _mm_movehl_ps(s, s));
+    s = _mm_add_ss(s, _mm_shuffle_ps(s, s, 1));
+    return _mm_cvtss_f32(s);
+}
+float hg_dot_f32(const float *w, const float *x, int n) {
+    __m256 a0 = _mm256_setzero_ps(), a1 = _mm256_setzero_ps();
+    int i = 0;
+    for (; i + 16 <= n; i += 16) {
+        a0 = _mm256_fmadd_ps(_mm256_loadu_ps(w + i), _mm256_loadu_ps(x + i), a0);
+        a1 = _mm256_fmadd_ps(_mm256_loadu_ps(w + i + 8), _mm256_loadu_ps(x + i + 8), a1);
+    }
+    for (; i + 8 <= n; i += 8) a0 = _mm256_fmadd_ps(_mm256_loadu_ps(w + i), _mm256_loadu_ps(x + i), a0);
+    float s = hg_hsum256(_mm256_add_ps(a0, a1));
+    for (; i < n; i++) s += w[i] * x[i];
+    return s;
+}
+float hg_dot_f16(const uint16_t *w, const float *x, int n) {
+    __m256 a0 = _mm256_setzero_ps(), a1 = _mm256_setzero_ps();
+    int i = 0;
+    for (; i + 16 <= n; i += 16) {
+        a0 = _mm256_fmadd_ps(_mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(w + i))), _mm256_loadu_ps(x + i), a0);
+        a1 = _mm256_fmadd_ps(_mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(w + i + 8))), _mm256_loadu_ps(x + i + 8), a1);
+    }
+    for (; i + 8 <= n; i += 8)
+        a0 = _mm256_fmadd_ps(_mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(w + i))), _mm256_loadu_ps(x + i), a0);
+    float s = hg_hsum256(_mm256_add_ps(a0, a1));
+    for (; i < n; i++) s += hg_f16_to_f32(w[i]) * x[i];
+    return s;
+}
+static inline __m256 hg_bf16x8(const uint16_t *p) {
+    return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)p)), 16));
+}
+float hg_dot_bf16(const uint16_t *w, const float *x, int n) {
+    __m256 a0 = _mm256_setzero_ps(), a1 = _mm256_setzero_ps();
+    int i = 0;
+    for (; i + 16 <= n; i += 16) {
+        a0 = _mm256_fmadd_ps(hg_bf16x8(w + i), _mm256_loadu_ps(x + i), a0);
+        a1 = _mm256_fmadd_ps(hg_bf16x8(w + i + 8), _mm256_loadu_ps(x + i + 8), a1);
+    }
+    for (; i + 8 <= n; i += 8) a0 = _mm256_fmadd_ps(hg_bf16x8(w + i), _mm256_loadu_ps(x + i), a0);
+    float s = hg_hsum256(_mm256_add_ps(a0, a1));
+    for (; i < n; i++) s += hg_bf16_to_f32(w[i]) * x[i];
+    return s;
+}
+#elif defined(__ARM_NEON) && defined(__aarch64__)
+const char *hg_simd_name(void) { return "neon"; }
+float hg_dot_f32(const float *w, const float *x, int n) {
+    float32x4_t a0 = vdupq_n_f32(0), a1 = vdupq_n_f32(0);
+    int i = 0;
+    for (; i + 8 <= n; i += 8) {
+        a0 = vfmaq_f32(a0, vld1q_f32(w + i), vld1q_f32(x + i));
+        a1 = vfmaq_f32(a1, vld1q_f32(w + i + 4), vld1q_f32(x + i + 4));
+    }
+    float s = vaddvq_f32(vaddq_f32(a0, a1));
+    for (; i < n; i++) s += w[i] * x[i];
+    return s;
+}
+float hg_dot_f16(const uint16_t *w, const float *x, int n) {
+    float32x4_t a0 = vdupq_n_f32(0), a1 = vdupq_n_f32(0);
+    int i = 0;
+    for (; i + 8 <= n; i += 8) {
+        float16x8_t h = vreinterpretq_f16_u16(vld1q_u16(w + i));
+        a0 = vfmaq_f32(a0, vcvt_f32_f16(vget_low_f16(h)), vld1q_f32(x + i));
+        a1 = vfmaq_f32(a1, vcvt_high_f32_f16(h), vld1q_f32(x + i + 4));
+    }
+    float s = vaddvq_f32(vaddq_f32(a0, a1));
+    for (; i < n; i++) s += hg_f16_to_f32(w[i]) * x[i];
+    return s;
+}
+float hg_dot_bf16(const uint16_t *w, const float *x, int n) {
+    float32x4_t a0 = vdupq_n_f32(0), a1 = vdupq_n_f32(0);
+    int i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint16x8_t h = vld1q_u16(w + i);
+        a0 = vfmaq_f32(a0, vreinterpretq_f32_u32(vshll_n_u16(vget_low_u16(h), 16)), vld1q_f32(x + i));
+        a1 = vfmaq_f32(a1, vreinterpretq_f32_u32(vshll_n_u16(vget_high_u16(h), 16)), vld1q_f32(x + i + 4));
+    }
+    float s = vaddvq_f32(vaddq_f32(a0, a1));
+    for (; i < n; i++) s += hg_bf16_to_f32(w[i]) * x[i];
+    return s;
+}
+#else
+const char *hg_simd_name(void) { return "scalar"; }
+float hg_dot_f32(const float *w, const float *x, int n) { return hg_dot_f32_ref(w, x, n); }
+float hg_dot_f16(const uint16_t *w, const float *x, int n) { return hg_dot_f16_ref(w, x, n); }
+float hg_dot_bf16(const uint16_t *w, const float *x, int n) { return hg_dot_bf16_ref(w, x, n); }
+#endif
+
+void hg_matvec_rows(float *out, const float *x, const hg_tensor *w, int row0, int row1) {
+    int n = (int)w->cols;
+    for (int r = row0; r < row1; r++) {
+        const uint8_t *row = w->data + (uint64_t)r * w->row_bytes;
+        switch (w->type) {
+        case HG_F32: out[r] = hg_dot_f32((const float *)row, x, n); break;
+        case HG_F16: out[r] = hg_dot_f16((const uint16_t *)row, x, n); break;
+        case HG_BF16: out[r] = hg_dot_bf16((const uint16_t *)row, x, n); break;
+        default: out[r] = 0; break;
+        }
+    }
+}
+
+void hg_dequant_row(float *out, const hg_tensor *w, int row) {
+    const uint8_t *p = w->data + (uint64_t)row * w->row_bytes;
+    for (uint64_t i = 0; i < w->cols; i++) {
+        switch (w->type) {
+        case HG_F32: { float f; memcpy(&f, p + 4 * i, 4); out[i] = f; break; }
+        case HG_F16: { uint16_t h; memcpy(&h, p + 2 * i, 2); out[i] = hg_f16_to_f32(h); break; }
+        case HG_BF16: { uint16_t h; memcpy(&h, p + 2 * i, 2); out[i] = hg_bf16_to_f32(h); break; }
+        default: out[i] = 0; break;
+        }
+    }
+}
+
+/* ----------------------------------------------------------- thread pool */
+/* Persistent workers. A dispatch bumps a generation counter; workers spin on
+ * it briefly (decode issues thousands of small matmuls a second, and a futex
+ * wake per matmul costs more than the work) and then sleep on a condition
+ * variable so an idle process uses no CPU. */
+
+#ifndef HG_NO_THREADS
+struct hg_pool {
+    int n;
+    pthread_t *threads;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    atomic_uint gen;
+    atomic_int next_task, pending;
+    atomic_int quit;
+    hg_task_fn fn;
+    void *ctx;
+    int n_tasks;
+};
+
+typedef struct { hg_pool *p; int id; } hg_worker_arg;
+
+static void hg_pool_work(hg_pool *p, int thread) {
+    for (;;) {
+        int t = atomic_fetch_add(&p->next_task, 1);
+        if (t >= p->n_tasks) break;
+        p->fn(p->ctx, t, thread);
+    }
+}
+
+static void *hg_worker(void *arg) {
+    hg_worker_arg a = *(hg_worker_arg *)arg;
+    free(arg);
+    hg_pool *p = a.p;
+    unsigned seen = atomic_load(&p->gen);
+    for (;;) {
+        int spins = 0;
+        while (atomic_load_explicit(&p->gen, memory_order_acquire) == seen && !atomic_load(&p->quit)) {
+            if (++spins > 20000) {
+                pthread_mutex_lock(&p->mu);
+                while (atomic_load(&p->gen) == seen && !atomic_load(&p->quit)) pthread_cond_wait(&p->cv, &p->mu);
+                pthread_mutex_unlock(&p->mu);
+            }
+        }
+        if (atomic_load(&p->quit)) return NULL;
+        seen = atomic_load(&p->gen);
+        hg_pool_work(p, a.id);
+        atomic_fetch_sub_explicit(&p->pending, 1, memory_order_release);
+    }
+}
+
+hg_pool *hg_pool_create(int n_threads) {
+    hg_pool *p = (hg_pool *)calloc(1, sizeof *p);
+    if (!p) return NULL;
+    p->n = n_threads < 1 ? 1 : n_threads;
+    pthread_mutex_init(&p->mu, NULL);
+    pthread_cond_init(&p->cv, NULL);
+    p->threads = (pthread_t *)calloc((size_t)p->n, sizeof(pthread_t));
+    if (!p->threads) { free(p); return NULL; }
+    for (int i = 1; i < p->n; i++) {
+        hg_worker_arg *a = (hg_worker_arg *)malloc(sizeof *a);
+        if (!a) { p->n = i; break; }
+        a->p = p;
+        a->id = i;
+        if (pthread_create(&p->threads[i], NULL, hg_worker, a)) { free(a); p->n = i; break; }
+    }
+    return p;
+}
+
+void hg_pool_run(hg_pool *p, hg_task_fn fn, void *ctx, int n_tasks) {
+    if (!p || p->n == 1 || n_tasks <= 1) {
+        for (int t = 0; t < n_tasks; t++) fn(ctx, t, 0);
+        return;
+    }
+    p->fn = fn;
+    p->ctx = ctx;
+    p->n_tasks = n_tasks;
+    atomic_store(&p->next_task, 0);
+    atomic_store(&p->pending, p->n - 1);
+    pthread_mutex_lock(&p->mu);
+    atomic_fetch_add_explicit(&p->gen, 1, memory_order_release);
+    pthread_cond_broadcast(&p->cv);
+    pthread_mutex_unlock(&p->mu);
+    hg_pool_work(p, 0);
+    while (atomic_load_explicit(&p->pending, memory_order_acquire) > 0) { }
+}
+
+int hg_pool_threads(const hg_pool *p) { return p ? p->n : 1; }
+
+void hg_pool_destroy(hg_pool *p) {
+    if (!p) return;
+    pthread_mutex_lock(&p->mu);
+    atomic_store(&p->quit, 1);
+    pthread_cond_broadcast(&p->cv);
+    pthread_mutex_unlock(&p->mu);
+    for (int i = 1; i < p->n; i++) pthread_join(p->threads[i], NULL);
+    pthread_mutex_destroy(&p->mu);
+    pthread_cond_destroy(&p->cv);
+    free(p->threads);
+    free(p);
+}
+#else
+struct hg_pool { int n; };
+hg_pool *hg_pool_create(int n_threads) { (void)n_threads; hg_pool *p = (hg_pool *)calloc(1, sizeof *p); if (p) p->n = 1; return p; }
+void hg_pool_run(hg_pool *p, hg_task_fn fn, void *ctx, int n_tasks) { (void)p; for (int t = 0; t < n_tasks; t++) fn(ctx, t, 0); }
+int hg_pool_threads(const hg_pool *p) { (void)p; return 1; }
+void hg_pool_destroy(hg_pool *p) { free(p); }
+#endif
+
+/* --------------------------------------------------------------- unicode */
+
+/* BEGIN unicode tables (generated by tools/gen_unicode.py, do not edit) */
+/* Unicode 14.0.0: general categories L* and N* as inclusive ranges */
+static const uint32_t hg_unicode_letters[648][2] = {
+    {0x41,0x5A},{0x61,0x7A},{0xAA,0xAA},{0xB5,0xB5},{0xBA,0xBA},{0xC0,0xD6},
+    {0xD8,0xF6},{0xF8,0x2C1},{0x2C6,0x2D1},{0x2E0,0x2E4},{0x2EC,0x2EC},{0x2EE,0x2EE},
+    {0x370,0x374},{0x376,0x377},{0x37A,0x37D},{0x37F,0x37F},{0x386,0x386},{0x388,0x38A},
+    {0x38C,0x38C},{0x38E,0x3A1},{0x3A3,0x3F5},{0x3F7,0x481},{0x48A,0x52F},{0x531,0x556},
+    {0x559,0x559},{0x560,0x588},{0x5D0,0x5EA},{0x5EF,0x5F2},{0x620,0x64A},{0x66E,0x66F},
+    {0x671,0x6D3},{0x6D5,0x6D5},{0x6E5,0x6E6},{0x6EE,0x6EF},{0x6FA,0x6FC},{0x6FF,0x6FF},
+    {0x710,0x710},{0x712,0x72F},{0x74D,0x7A5},{0x7B1,0x7B1},{0x7CA,0x7EA},{0x7F4,0x7F5},
+    {0x7FA,0x7FA},{0x800,0x815},{0x81A,0x81A},{0x824,0x824},{0x828,0x828},{0x840,0x858},
+    {0x860,0x86A},{0x870,0x887},{0x889,0x88E},{0x8A0,0x8C9},{0x904,0x939},{0x93D,0x93D},
+    {0x950,0x950},{0x958,0x961},{0x971,0x980},{0x985,0x98C},{0x98F,0x990},{0x993,0x9A8},
+    {0x9AA,0x9B0},{0x9B2,0x9B2},{0x9B6,0x9B9},{0x9BD,0x9BD},{0x9CE,0x9CE},{0x9DC,0x9DD},
+    {0x9DF,0x9E1},{0x9F0,0x9F1},{0x9FC,0x9FC},{0xA05,0xA0A},{0xA0F,0xA10},{0xA13,0xA28},
+    {0xA2A,0xA30},{0xA32,0xA33},{0xA35,0xA36},{0xA38,0xA39},{0xA59,0xA5C},{0xA5E,0xA5E},
+    {0xA72,0xA74},{0xA85,0xA8D},{0xA8F,0xA91},{0xA93,0xAA8},{0xAAA,0xAB0},{0xAB2,0xAB3},
+    {0xAB5,0xAB9},{0xABD,0xABD},{0xAD0,0xAD0},{0xAE0,0xAE1},{0xAF9,0xAF9},{0xB05,0xB0C},
+    {0xB0F,0xB10},{0xB13,0xB28},{0xB2A,0xB30},{0xB32,0xB33},{0xB35,0xB39},{0xB3D,0xB3D},
+    {0xB5C,0xB5D},{0xB5F,0xB61},{0xB71,0xB71},{0xB83,0xB83},{0xB85,0xB8A},{0xB8E,0xB90},
+    {0xB92,0xB95},{0xB99,0xB9A},{0xB9C,0xB9C},{0xB9E,0xB9F},{0xBA3,0xBA4},{0xBA8,0xBAA},
+    {0xBAE,0xBB9},{0xBD0,0xBD0},{0xC05,0xC0C},{0xC0E,0xC10},{0xC12,0xC28},{0xC2A,0xC39},
+    {0xC3D,0xC3D},{0xC58,0xC5A},{0xC5D,0xC5D},{0xC60,0xC61},{0xC80,0xC80},{0xC85,0xC8C},
+    {0xC8E,0xC90},{0xC92,0xCA8},{0xCAA,0xCB3},{0xCB5,0xCB9},{0xCBD,0xCBD},{0xCDD,0xCDE},
+    {0xCE0,0xCE1},{0xCF1,0xCF2},{0xD04,0xD0C},{0xD0E,0xD10},{0xD12,0xD3A},{0xD3D,0xD3D},
+    {0xD4E,0xD4E},{0xD54,0xD56},{0xD5F,0xD61},{0xD7A,0xD7F},{0xD85,0xD96},{0xD9A,0xDB1},
+    {0xDB3,0xDBB},{0xDBD,0xDBD},{0xDC0,0xDC6},{0xE01,0xE30},{0xE32,0xE33},{0xE40,0xE46},
+    {0xE81,0xE82},{0xE84,0xE84},{0xE86,0xE8A},{0xE8C,0xEA3},{0xEA5,0xEA5},{0xEA7,0xEB0},
+    {0xEB2,0xEB3},{0xEBD,0xEBD},{0xEC0,0xEC4},{0xEC6,0xEC6},{0xEDC,0xEDF},{0xF00,0xF00},
+    {0xF40,0xF47},{0xF49,0xF6C},{0xF88,0xF8C},{0x1000,0x102A},{0x103F,0x103F},{0x1050,0x1055},
+    {0x105A,0x105D},{0x1061,0x1061},{0x1065,0x1066},{0x106E,0x1070},{0x1075,0x1081},{0x108E,0x108E},
+    {0x10A0,0x10C5},{0x10C7,0x10C7},{0x10CD,0x10CD},{0x10D0,0x10FA},{0x10FC,0x1248},{0x124A,0x124D},
+    {0x1250,0x1256},{0x1258,0x1258},{0x125A,0x125D},{0x1260,0x1288},{0x128A,0x128D},{0x1290,0x12B0},
+    {0x12B2,0x12B5},{0x12B8,0x12BE},{0x12C0,0x12C0},{0x12C2,0x12C5},{0x12C8,0x12D6},{0x12D8,0x1310},
+    {0x1312,0x1315},{0x1318,0x135A},{0x1380,0x138F},{0x13A0,0x13F5},{0x13F8,0x13FD},{0x1401,0x166C},
+    {0x166F,0x167F},{0x1681,0x169A},{0x16A0,0x16EA},{0x16F1,0x16F8},{0x1700,0x1711},{0x171F,0x1731},
+    {0x1740,0x1751},{0x1760,0x176C},{0x176E,0x1770},{0x1780,0x17B3},{0x17D7,0x17D7},{0x17DC,0x17DC},
+    {0x1820,0x1878},{0x1880,0x1884},{0x1887,0x18A8},{0x18AA,0x18AA},{0x18B0,0x18F5},{0x1900,0x191E},
+    {0x1950,0x196D},{0x1970,0x1974},{0x1980,0x19AB},{0x19B0,0x19C9},{0x1A00,0x1A16},{0x1A20,0x1A54},
+    {0x1AA7,0x1AA7},{0x1B05,0x1B33},{0x1B45,0x1B4C},{0x1B83,0x1BA0},{0x1BAE,0x1BAF},{0x1BBA,0x1BE5},
+    {0x1C00,0x1C23},{0x1C4D,0x1C4F},{0x1C5A,0x1C7D},{0x1C80,0x1C88},{0x1C90,0x1CBA},{0x1CBD,0x1CBF},
+    {0x1CE9,0x1CEC},{0x1CEE,0x1CF3},{0x1CF5,0x1CF6},{0x1CFA,0x1CFA},{0x1D00,0x1DBF},{0x1E00,0x1F15},
+    {0x1F18,0x1F1D},{0x1F20,0x1F45},{0x1F48,0x1F4D},{0x1F50,0x1F57},{0x1F59,0x1F59},{0x1F5B,0x1F5B},
+    {0x1F5D,0x1F5D},{0x1F5F,0x1F7D},{0x1F80,0x1FB4},{0x1FB6,0x1FBC},{0x1FBE,0x1FBE},{0x1FC2,0x1FC4},
+    {0x1FC6,0x1FCC},{0x1FD0,0x1FD3},{0x1FD6,0x1FDB},{0x1FE0,0x1FEC},{0x1FF2,0x1FF4},{0x1FF6,0x1FFC},
+    {0x2071,0x2071},{0x207F,0x207F},{0x2090,0x209C},{0x2102,0x2102},{0x2107,0x2107},{0x210A,0x2113},
+    {0x2115,0x2115},{0x2119,0x211D},{0x2124,0x2124},{0x2126,0x2126},{0x2128,0x2128},{0x212A,0x212D},
+    {0x212F,0x2139},{0x213C,0x213F},{0x2145,0x2149},{0x214E,0x214E},{0x2183,0x2184},{0x2C00,0x2CE4},
+    {0x2CEB,0x2CEE},{0x2CF2,0x2CF3},{0x2D00,0x2D25},{0x2D27,0x2D27},{0x2D2D,0x2D2D},{0x2D30,0x2D67},
+    {0x2D6F,0x2D6F},{0x2D80,0x2D96},{0x2DA0,0x2DA6},{0x2DA8,0x2DAE},{0x2DB0,0x2DB6},{0x2DB8,0x2DBE},
+    {0x2DC0,0x2DC6},{0x2DC8,0x2DCE},{0x2DD0,0x2DD6},{0x2DD8,0x2DDE},{0x2E2F,0x2E2F},{0x3005,0x3006},
+    {0x3031,0x3035},{0x303B,0x303C},{0x3041,0x3096},{0x309D,0x309F},{0x30A1,0x30FA},{0x30FC,0x30FF},
+    {0x3105,0x312F},{0x3131,0x318E},{0x31A0,0x31BF},{0x31F0,0x31FF},{0x3400,0x4DBF},{0x4E00,0xA48C},
+    {0xA4D0,0xA4FD},{0xA500,0xA60C},{0xA610,0xA61F},{0xA62A,0xA62B},{0xA640,0xA66E},{0xA67F,0xA69D},
+    {0xA6A0,0xA6E5},{0xA717,0xA71F},{0xA722,0xA788},{0xA78B,0xA7CA},{0xA7D0,0xA7D1},{0xA7D3,0xA7D3},
+    {0xA7D5,0xA7D9},{0xA7F2,0xA801},{0xA803,0xA805},{0xA807,0xA80A},{0xA80C,0xA822},{0xA840,0xA873},
+    {0xA882,0xA8B3},{0xA8F2,0xA8F7},{0xA8FB,0xA8FB},{0xA8FD,0xA8FE},{0xA90A,0xA925},{0xA930,0xA946},
+    {0xA960,0xA97C},{0xA984,0xA9B2},{0xA9CF,0xA9CF},{0xA9E0,0xA9E4},{0xA9E6,0xA9EF},{0xA9FA,0xA9FE},
+    {0xAA00,0xAA28},{0xAA40,0xAA42},{0xAA44,0xAA4B},{0xAA60,0xAA76},{0xAA7A,0xAA7A},{0xAA7E,0xAAAF},
+    {0xAAB1,0xAAB1},{0xAAB5,0xAAB6},{0xAAB9,0xAABD},{0xAAC0,0xAAC0},{0xAAC2,0xAAC2},{0xAADB,0xAADD},
+    {0xAAE0,0xAAEA},{0xAAF2,0xAAF4},{0xAB01,0xAB06},{0xAB09,0xAB0E},{0xAB11,0xAB16},{0xAB20,0xAB26},
+    {0xAB28,0xAB2E},{0xAB30,0xAB5A},{0xAB5C,0xAB69},{0xAB70,0xABE2},{0xAC00,0xD7A3},{0xD7B0,0xD7C6},
+    {0xD7CB,0xD7FB},{0xF900,0xFA6D},{0xFA70,0xFAD9},{0xFB00,0xFB06},{0xFB13,0xFB17},{0xFB1D,0xFB1D},
+    {0xFB1F,0xFB28},{0xFB2A,0xFB36},{0xFB38,0xFB3C},{0xFB3E,0xFB3E},{0xFB40,0xFB41},{0xFB43,0xFB44},
+    {0xFB46,0xFBB1},{0xFBD3,0xFD3D},{0xFD50,0xFD8F},{0xFD92,0xFDC7},{0xFDF0,0xFDFB},{0xFE70,0xFE74},
+    {0xFE76,0xFEFC},{0xFF21,0xFF3A},{0xFF41,0xFF5A},{0xFF66,0xFFBE},{0xFFC2,0xFFC7},{0xFFCA,0xFFCF},
+    {0xFFD2,0xFFD7},{0xFFDA,0xFFDC},{0x10000,0x1000B},{0x1000D,0x10026},{0x10028,0x1003A},{0x1003C,0x1003D},
+    {0x1003F,0x1004D},{0x10050,0x1005D},{0x10080,0x100FA},{0x10280,0x1029C},{0x102A0,0x102D0},{0x10300,0x1031F},
+    {0x1032D,0x10340},{0x10342,0x10349},{0x10350,0x10375},{0x10380,0x1039D},{0x103A0,0x103C3},{0x103C8,0x103CF},
+    {0x10400,0x1049D},{0x104B0,0x104D3},{0x104D8,0x104FB},{0x10500,0x10527},{0x10530,0x10563},{0x10570,0x1057A},
+    {0x1057C,0x1058A},{0x1058C,0x10592},{0x10594,0x10595},{0x10597,0x105A1},{0x105A3,0x105B1},{0x105B3,0x105B9},
+    {0x105BB,0x105BC},{0x10600,0x10736},{0x10740,0x10755},{0x10760,0x10767},{0x10780,0x10785},{0x10787,0x107B0},
+    {0x107B2,0x107BA},{0x10800,0x10805},{0x10808,0x10808},{0x1080A,0x10835},{0x10837,0x10838},{0x1083C,0x1083C},
+    {0x1083F,0x10855},{0x10860,0x10876},{0x10880,0x1089E},{0x108E0,0x108F2},{0x108F4,0x108F5},{0x10900,0x10915},
+    {0x10920,0x10939},{0x10980,0x109B7},{0x109BE,0x109BF},{0x10A00,0x10A00},{0x10A10,0x10A13},{0x10A15,0x10A17},
+    {0x10A19,0x10A35},{0x10A60,0x10A7C},{0x10A80,0x10A9C},{0x10AC0,0x10AC7},{0x10AC9,0x10AE4},{0x10B00,0x10B35},
+    {0x10B40,0x10B55},{0x10B60,0x10B72},{0x10B80,0x10B91},{0x10C00,0x10C48},{0x10C80,0x10CB2},{0x10CC0,0x10CF2},
+    {0x10D00,0x10D23},{0x10E80,0x10EA9},{0x10EB0,0x10EB1},{0x10F00,0x10F1C},{0x10F27,0x10F27},{0x10F30,0x10F45},
+    {0x10F70,0x10F81},{0x10FB0,0x10FC4},{0x10FE0,0x10FF6},{0x11003,0x11037},{0x11071,0x11072},{0x11075,0x11075},
+    {0x11083,0x110AF},{0x110D0,0x110E8},{0x11103,0x11126},{0x11144,0x11144},{0x11147,0x11147},{0x11150,0x11172},
+    {0x11176,0x11176},{0x11183,0x111B2},{0x111C1,0x111C4},{0x111DA,0x111DA},{0x111DC,0x111DC},{0x11200,0x11211},
+    {0x11213,0x1122B},{0x11280,0x11286},{0x11288,0x11288},{0x1128A,0x1128D},{0x1128F,0x1129D},{0x1129F,0x112A8},
+    {0x112B0,0x112DE},{0x11305,0x1130C},{0x1130F,0x11310},{0x11313,0x11328},{0x1132A,0x11330},{0x11332,0x11333},
+    {0x11335,0x11339},{0x1133D,0x1133D},{0x11350,0x11350},{0x1135D,0x11361},{0x11400,0x11434},{0x11447,0x1144A},
+    {0x1145F,0x11461},{0x11480,0x114AF},{0x114C4,0x114C5},{0x114C7,0x114C7},{0x11580,0x115AE},{0x115D8,0x115DB},
+    {0x11600,0x1162F},{0x11644,0x11644},{0x11680,0x116AA},{0x116B8,0x116B8},{0x11700,0x1171A},{0x11740,0x11746},
+    {0x11800,0x1182B},{0x118A0,0x118DF},{0x118FF,0x11906},{0x11909,0x11909},{0x1190C,0x11913},{0x11915,0x11916},
+    {0x11918,0x1192F},{0x1193F,0x1193F},{0x11941,0x11941},{0x119A0,0x119A7},{0x119AA,0x119D0},{0x119E1,0x119E1},
+    {0x119E3,0x119E3},{0x11A00,0x11A00},{0x11A0B,0x11A32},{0x11A3A,0x11A3A},{0x11A50,0x11A50},{0x11A5C,0x11A89},
+    {0x11A9D,0x11A9D},{0x11AB0,0x11AF8},{0x11C00,0x11C08},{0x11C0A,0x11C2E},{0x11C40,0x11C40},{0x11C72,0x11C8F},
+    {0x11D00,0x11D06},{0x11D08,0x11D09},{0x11D0B,0x11D30},{0x11D46,0x11D46},{0x11D60,0x11D65},{0x11D67,0x11D68},
+    {0x11D6A,0x11D89},{0x11D98,0x11D98},{0x11EE0,0x11EF2},{0x11FB0,0x11FB0},{0x12000,0x12399},{0x12480,0x12543},
+    {0x12F90,0x12FF0},{0x13000,0x1342E},{0x14400,0x14646},{0x16800,0x16A38},{0x16A40,0x16A5E},{0x16A70,0x16ABE},
+    {0x16AD0,0x16AED},{0x16B00,0x16B2F},{0x16B40,0x16B43},{0x16B63,0x16B77},{0x16B7D,0x16B8F},{0x16E40,0x16E7F},
+    {0x16F00,0x16F4A},{0x16F50,0x16F50},{0x16F93,0x16F9F},{0x16FE0,0x16FE1},{0x16FE3,0x16FE3},{0x17000,0x187F7},
+    {0x18800,0x18CD5},{0x18D00,0x18D08},{0x1AFF0,0x1AFF3},{0x1AFF5,0x1AFFB},{0x1AFFD,0x1AFFE},{0x1B000,0x1B122},
+    {0x1B150,0x1B152},{0x1B164,0x1B167},{0x1B170,0x1B2FB},{0x1BC00,0x1BC6A},{0x1BC70,0x1BC7C},{0x1BC80,0x1BC88},
+    {0x1BC90,0x1BC99},{0x1D400,0x1D454},{0x1D456,0x1D49C},{0x1D49E,0x1D49F},{0x1D4A2,0x1D4A2},{0x1D4A5,0x1D4A6},
+    {0x1D4A9,0x1D4AC},{0x1D4AE,0x1D4B9},{0x1D4BB,0x1D4BB},{0x1D4BD,0x1D4C3},{0x1D4C5,0x1D505},{0x1D507,0x1D50A},
+    {0x1D50D,0x1D514},{0x1D516,0x1D51C},{0x1D51E,0x1D539},{0x1D53B,0x1D53E},{0x1D540,0x1D544},{0x1D546,0x1D546},
+    {0x1D54A,0x1D550},{0x1D552,0x1D6A5},{0x1D6A8,0x1D6C0},{0x1D6C2,0x1D6DA},{0x1D6DC,0x1D6FA},{0x1D6FC,0x1D714},
+    {0x1D716,0x1D734},{0x1D736,0x1D74E},{0x1D750,0x1D76E},{0x1D770,0x1D788},{0x1D78A,0x1D7A8},{0x1D7AA,0x1D7C2},
+    {0x1D7C4,0x1D7CB},{0x1DF00,0x1DF1E},{0x1E100,0x1E12C},{0x1E137,0x1E13D},{0x1E14E,0x1E14E},{0x1E290,0x1E2AD},
+    {0x1E2C0,0x1E2EB},{0x1E7E0,0x1E7E6},{0x1E7E8,0x1E7EB},{0x1E7ED,0x1E7EE},{0x1E7F0,0x1E7FE},{0x1E800,0x1E8C4},
+    {0x1E900,0x1E943},{0x1E94B,0x1E94B},{0x1EE00,0x1EE03},{0x1EE05,0x1EE1F},{0x1EE21,0x1EE22},{0x1EE24,0x1EE24},
+    {0x1EE27,0x1EE27},{0x1EE29,0x1EE32},{0x1EE34,0x1EE37},{0x1EE39,0x1EE39},{0x1EE3B,0x1EE3B},{0x1EE42,0x1EE42},
+    {0x1EE47,0x1EE47},{0x1EE49,0x1EE49},{0x1EE4B,0x1EE4B},{0x1EE4D,0x1EE4F},{0x1EE51,0x1EE52},{0x1EE54,0x1EE54},
+    {0x1EE57,0x1EE57},{0x1EE59,0x1EE59},{0x1EE5B,0x1EE5B},{0x1EE5D,0x1EE5D},{0x1EE5F,0x1EE5F},{0x1EE61,0x1EE62},
+    {0x1EE64,0x1EE64},{0x1EE67,0x1EE6A},{0x1EE6C,0x1EE72},{0x1EE74,0x1EE77},{0x1EE79,0x1EE7C},{0x1EE7E,0x1EE7E},
+    {0x1EE80,0x1EE89},{0x1EE8B,0x1EE9B},{0x1EEA1,0x1EEA3},{0x1EEA5,0x1EEA9},{0x1EEAB,0x1EEBB},{0x20000,0x2A6DF},
+    {0x2A700,0x2B738},{0x2B740,0x2B81D},{0x2B820,0x2CEA1},{0x2CEB0,0x2EBE0},{0x2F800,0x2FA1D},{0x30000,0x3134A},
+};
+static const uint32_t hg_unicode_numbers[134][2] = {
+    {0x30,0x39},{0xB2,0xB3},{0xB9,0xB9},{0xBC,0xBE},{0x660,0x669},{0x6F0,0x6F9},
+    {0x7C0,0x7C9},{0x966,0x96F},{0x9E6,0x9EF},{0x9F4,0x9F9},{0xA66,0xA6F},{0xAE6,0xAEF},
+    {0xB66,0xB6F},{0xB72,0xB77},{0xBE6,0xBF2},{0xC66,0xC6F},{0xC78,0xC7E},{0xCE6,0xCEF},
+    {0xD58,0xD5E},{0xD66,0xD78},{0xDE6,0xDEF},{0xE50,0xE59},{0xED0,0xED9},{0xF20,0xF33},
+    {0x1040,0x1049},{0x1090,0x1099},{0x1369,0x137C},{0x16EE,0x16F0},{0x17E0,0x17E9},{0x17F0,0x17F9},
+    {0x1810,0x1819},{0x1946,0x194F},{0x19D0,0x19DA},{0x1A80,0x1A89},{0x1A90,0x1A99},{0x1B50,0x1B59},
+    {0x1BB0,0x1BB9},{0x1C40,0x1C49},{0x1C50,0x1C59},{0x2070,0x2070},{0x2074,0x2079},{0x2080,0x2089},
+    {0x2150,0x2182},{0x2185,0x2189},{0x2460,0x249B},{0x24EA,0x24FF},{0x2776,0x2793},{0x2CFD,0x2CFD},
+    {0x3007,0x3007},{0x3021,0x3029},{0x3038,0x303A},{0x3192,0x3195},{0x3220,0x3229},{0x3248,0x324F},
+    {0x3251,0x325F},{0x3280,0x3289},{0x32B1,0x32BF},{0xA620,0xA629},{0xA6E6,0xA6EF},{0xA830,0xA835},
+    {0xA8D0,0xA8D9},{0xA900,0xA909},{0xA9D0,0xA9D9},{0xA9F0,0xA9F9},{0xAA50,0xAA59},{0xABF0,0xABF9},
+    {0xFF10,0xFF19},{0x10107,0x10133},{0x10140,0x10178},{0x1018A,0x1018B},{0x102E1,0x102FB},{0x10320,0x10323},
+    {0x10341,0x10341},{0x1034A,0x1034A},{0x103D1,0x103D5},{0x104A0,0x104A9},{0x10858,0x1085F},{0x10879,0x1087F},
+    {0x108A7,0x108AF},{0x108FB,0x108FF},{0x10916,0x1091B},{0x109BC,0x109BD},{0x109C0,0x109CF},{0x109D2,0x109FF},
+    {0x10A40,0x10A48},{0x10A7D,0x10A7E},{0x10A9D,0x10A9F},{0x10AEB,0x10AEF},{0x10B58,0x10B5F},{0x10B78,0x10B7F},
+    {0x10BA9,0x10BAF},{0x10CFA,0x10CFF},{0x10D30,0x10D39},{0x10E60,0x10E7E},{0x10F1D,0x10F26},{0x10F51,0x10F54},
+    {0x10FC5,0x10FCB},{0x11052,0x1106F},{0x110F0,0x110F9},{0x11136,0x1113F},{0x111D0,0x111D9},{0x111E1,0x111F4},
+    {0x112F0,0x112F9},{0x11450,0x11459},{0x114D0,0x114D9},{0x11650,0x11659},{0x116C0,0x116C9},{0x11730,0x1173B},
+    {0x118E0,0x118F2},{0x11950,0x11959},{0x11C50,0x11C6C},{0x11D50,0x11D59},{0x11DA0,0x11DA9},{0x11FC0,0x11FD4},
+    {0x12400,0x1246E},{0x16A60,0x16A69},{0x16AC0,0x16AC9},{0x16B50,0x16B59},{0x16B5B,0x16B61},{0x16E80,0x16E96},
+    {0x1D2E0,0x1D2F3},{0x1D360,0x1D378},{0x1D7CE,0x1D7FF},{0x1E140,0x1E149},{0x1E2F0,0x1E2F9},{0x1E8C7,0x1E8CF},
+    {0x1E950,0x1E959},{0x1EC71,0x1ECAB},{0x1ECAD,0x1ECAF},{0x1ECB1,0x1ECB4},{0x1ED01,0x1ED2D},{0x1ED2F,0x1ED3D},
+    {0x1F100,0x1F10C},{0x1FBF0,0x1FBF9},
+};
+/* END unicode tables */
+
+static int hg_in_ranges(const uint32_t (*r)[2], int n, uint32_t cp) {
+    int lo = 0, hi = n - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        if (cp < r[mid][0]) hi = mid - 1;
+        else if (cp > r[mid][1]) lo = mid + 1;
+        else return 1;
+    }
+    return 0;
+}
+int hg_unicode_is_letter(uint32_t cp) {
+    return hg_in_ranges(hg_unicode_letters, (int)(sizeof hg_unicode_letters / sizeof hg_unicode_letters[0]), cp);
+}
+int hg_unicode_is_number(uint32_t cp) {
+    return hg_in_ranges(hg_unicode_numbers, (int)(sizeof hg_unicode_numbers / sizeof hg_unicode_numbers[0]), cp);
+}
+/* Unicode White_Space, as \s in the regex engines Hugging Face tokenizers use */
+int hg_unicode_is_space(uint32_t cp) {
+    return (cp >= 0x9 && cp <= 0xD) || cp == 0x20 || cp == 0x85 || cp == 0xA0 || cp == 0x1680 ||
+           (cp >= 0x2000 && cp <= 0x200A) || cp == 0x2028 || cp == 0x2029 || cp == 0x202F ||
+           cp == 0x205F || cp == 0x3000;
+}
+
+#endif /* HIGGS_IMPLEMENTATION */

@@ -1,0 +1,1200 @@
+/* run.c - inference for Llama-family models stored as .higgs files.
+ *
+ *   ./run model.higgs -i "Once upon a time"      generate
+ *   ./run model.higgs -m chat                    chat (Llama 2 / Llama 3 templates)
+ *   ./run model.higgs -m ppl -f text.txt         perplexity
+ *   ./run --info model.higgs, ./run --verify model.higgs
+ *
+ * One file in the spirit of llama2.c: model, forward pass, tokenizer,
+ * sampler, the loops, the CLI. Format, kernels and threads live in higgs.h.
+ */
+#define HIGGS_IMPLEMENTATION
+#include "higgs.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+/* ------------------------------------------------------------- errors */
+
+static _Noreturn void die(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "run: error: ");
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, "\n");
+    va_end(ap);
+    exit(1);
+}
+
+static void *xcalloc(size_t n, size_t size) {
+    if (size && n > SIZE_MAX / size) die("allocation size overflow");
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (!p) die("out of memory allocating %zu bytes", n * size);
+    return p;
+}
+
+/* ------------------------------------------------------------- model */
+
+typedef struct {
+    const hg_tensor *attn_norm, *wq, *wk, *wv, *wo, *ffn_norm, *w_gate, *w_up, *w_down;
+} Layer;
+
+typedef struct {
+    hg_file file;
+    hg_config c;
+    Layer *layers;
+    const hg_tensor *embed, *final_norm, *head;
+    double *inv_freq;                 /* head_dim/2 RoPE frequencies */
+} Model;
+
+typedef struct {
+    int max_pos;                      /* positions the KV cache holds */
+    float *x, *xb, *xb2, *hb, *hb2, *q, *att, *logits;
+    float *key_cache, *value_cache;   /* [layer][pos][kv_dim] */
+    float *rope_cos, *rope_sin;       /* head_dim/2 for the current position */
+} RunState;
+
+static const hg_tensor *need_tensor(Model *m, const char *name, uint64_t rows, uint64_t cols, int f32_only) {
+    const hg_tensor *t = hg_find(&m->file, name);
+    if (!t) die("model is missing tensor %s", name);
+    uint64_t want_ndim = rows ? 2 : 1;
+    if (t->ndim != want_ndim || (rows && t->rows != rows) || t->cols != cols)
+        die("tensor %s has shape [%llu, %llu], expected [%llu, %llu]", name, (unsigned long long)t->shape[0],
+            (unsigned long long)(t->ndim > 1 ? t->shape[1] : 0), (unsigned long long)rows, (unsigned long long)cols);
+    if (f32_only && t->type != HG_F32) die("tensor %s must be F32, is %s", name, hg_type_name(t->type));
+    if (t->type != HG_F32 && t->type != HG_F16 && t->type != HG_BF16)
+        die("tensor %s has type %s, which this build cannot run", name, hg_type_name(t->type));
+    return t;
+}
+
+static void rope_init(Model *m) {
+    hg_config *c = &m->c;
+    int half = c->head_dim / 2;
+    m->inv_freq = xcalloc((size_t)half, sizeof(double));
+    for (int i = 0; i < half; i++) {
+        double f = pow((double)c->rope_theta, -2.0 * i / c->head_dim);
+        if (c->rope_scaling_type == 1) {   /* Llama 3.1: stretch long wavelengths */
+            double old = c->rope_original_max_pos, lo = c->rope_low_freq_factor, hi = c->rope_high_freq_factor;
+            double wavelen = 2.0 * M_PI / f;
+            if (wavelen > old / lo) f = f / c->rope_factor;
+            else if (wavelen >= old / hi) {
+                double smooth = (old / wavelen - lo) / (hi - lo);
+                f = (1.0 - smooth) * f / c->rope_factor + smooth * f;
+            }
+        }
+        m->inv_freq[i] = f;
+    }
+}
+
+static void model_load(Model *m, const char *path) {
+    char err[512];
+    if (hg_open(&m->file, path, err, sizeof err)) die("%s", err);
+    m->c = m->file.cfg;
+    hg_config *c = &m->c;
+    uint64_t q_dim = (uint64_t)c->n_heads * c->head_dim, kv_dim = (uint64_t)c->n_kv_heads * c->head_dim;
+    m->embed = need_tensor(m, "model.embed_tokens.weight", c->vocab_size, c->dim, 0);
+    m->final_norm = need_tensor(m, "model.norm.weight", 0, c->dim, 1);
+    m->head = c->tied_embeddings ? m->embed : need_tensor(m, "lm_head.weight", c->vocab_size, c->dim, 0);
+    m->layers = xcalloc((size_t)c->n_layers, sizeof(Layer));
+    for (int l = 0; l < c->n_layers; l++) {
+        char name[128];
+        Layer *L = &m->layers[l];
+#define LAYER_TENSOR(field, suffix, rows, cols, f32)                      \
+        snprintf(name, sizeof name, "model.layers.%d.%s", l, suffix);     \
+        L->field = need_tensor(m, name, rows, cols, f32);
+        LAYER_TENSOR(attn_norm, "input_layernorm.weight", 0, c->dim, 1)
+        LAYER_TENSOR(wq, "self_attn.q_proj.weight", q_dim, c->dim, 0)
+        LAYER_TENSOR(wk, "self_attn.k_proj.weight", kv_dim, c->dim, 0)
+        LAYER_TENSOR(wv, "self_attn.v_proj.weight", kv_dim, c->dim, 0)
+        LAYER_TENSOR(wo, "self_attn.o_proj.weight", c->dim, q_dim, 0)
+        LAYER_TENSOR(ffn_norm, "post_attention_layernorm.weight", 0, c->dim, 1)
+        LAYER_TENSOR(w_gate, "mlp.gate_proj.weight", c->hidden_dim, c->dim, 0)
+        LAYER_TENSOR(w_up, "mlp.up_proj.weight", c->hidden_dim, c->dim, 0)
+        LAYER_TENSOR(w_down, "mlp.down_proj.weight", c->dim, c->hidden_dim, 0)
+#undef LAYER_TENSOR
+    }
+    rope_init(m);
+}
+
+static void model_free(Model *m) {
+    free(m->layers);
+    free(m->inv_freq);
+    hg_close(&m->file);
+}
+
+static void state_init(RunState *s, const hg_config *c, int max_pos) {
+    size_t kv_dim = (size_t)c->n_kv_heads * c->head_dim, q_dim = (size_t)c->n_heads * c->head_dim;
+    size_t big = (size_t)c->dim > q_dim ? (size_t)c->dim : q_dim;
+    s->max_pos = max_pos;
+    s->x = xcalloc((size_t)c->dim, sizeof(float));
+    s->xb = xcalloc(big, sizeof(float));
+    s->xb2 = xcalloc((size_t)c->dim, sizeof(float));
+    s->hb = xcalloc((size_t)c->hidden_dim, sizeof(float));
+    s->hb2 = xcalloc((size_t)c->hidden_dim, sizeof(float));
+    s->q = xcalloc(q_dim, sizeof(float));
+    s->att = xcalloc((size_t)c->n_heads * (size_t)max_pos, sizeof(float));
+    s->logits = xcalloc((size_t)c->vocab_size, sizeof(float));
+    size_t cache = (size_t)c->n_layers * (size_t)max_pos * kv_dim;
+    s->key_cache = calloc(cache, sizeof(float));
+    s->value_cache = calloc(cache, sizeof(float));
+    if (!s->key_cache || !s->value_cache)
+        die("cannot allocate a KV cache of %.1f MB for %d positions; ask for fewer (-n / -c)",
+            2.0 * cache * sizeof(float) / 1e6, max_pos);
+    s->rope_cos = xcalloc((size_t)c->head_dim / 2, sizeof(float));
+    s->rope_sin = xcalloc((size_t)c->head_dim / 2, sizeof(float));
+}
+
+static void state_free(RunState *s) {
+    free(s->x); free(s->xb); free(s->xb2); free(s->hb); free(s->hb2); free(s->q);
+    free(s->att); free(s->logits); free(s->key_cache); free(s->value_cache);
+    free(s->rope_cos); free(s->rope_sin);
+}
+
+/* ------------------------------------------------------- forward pass */
+
+static hg_pool *g_pool;
+
+static void rmsnorm(float *o, const float *x, const float *w, int n, float eps) {
+    double ss = 0;
+    for (int i = 0; i < n; i++) ss += (double)x[i] * x[i];
+    float inv = (float)(1.0 / sqrt(ss / n + eps));
+    for (int i = 0; i < n; i++) o[i] = w[i] * (x[i] * inv);
+}
+
+typedef struct { float *out; const float *x; const hg_tensor *w; int rows, chunk; } MatmulJob;
+
+static void matmul_task(void *ctx, int task, int thread) {
+    (void)thread;
+    MatmulJob *j = (MatmulJob *)ctx;
+    int r0 = task * j->chunk, r1 = r0 + j->chunk < j->rows ? r0 + j->chunk : j->rows;
+    if (r0 < r1) hg_matvec_rows(j->out, j->x, j->w, r0, r1);
+}
+
+/* out = W x, rows split across the pool in chunks of whole cache lines */
+static void matmul(float *out, const float *x, const hg_tensor *w) {
+    int rows = (int)w->rows, threads = hg_pool_threads(g_pool);
+    int tasks = threads == 1 ? 1 : threads * 4;
+    int chunk = ((rows + tasks - 1) / tasks + 15) / 16 * 16;
+    MatmulJob j = {out, x, w, rows, chunk};
+    hg_pool_run(g_pool, matmul_task, &j, (rows + chunk - 1) / chunk);
+}
+
+static void rope_apply(float *v, int n_heads, int head_dim, const float *cs, const float *sn) {
+    int half = head_dim / 2;
+    for (int h = 0; h < n_heads; h++) {
+        float *p = v + h * head_dim;
+        for (int i = 0; i < half; i++) {
+            float a = p[i], b = p[i + half];
+            p[i] = a * cs[i] - b * sn[i];
+            p[i + half] = b * cs[i] + a * sn[i];
+        }
+    }
+}
+
+typedef struct { const Model *m; RunState *s; int layer, pos; } AttnJob;
+
+static void attention_head(void *ctx, int h, int thread) {
+    (void)thread;
+    AttnJob *j = (AttnJob *)ctx;
+    const hg_config *c = &j->m->c;
+    RunState *s = j->s;
+    int hd = c->head_dim, kv_dim = c->n_kv_heads * hd, kvh = h / (c->n_heads / c->n_kv_heads);
+    size_t loff = (size_t)j->layer * s->max_pos * kv_dim;
+    const float *q = s->q + h * hd;
+    float *att = s->att + (size_t)h * s->max_pos;
+    float scale = 1.0f / sqrtf((float)hd), maxv = -INFINITY;
+    for (int t = 0; t <= j->pos; t++) {
+        att[t] = hg_dot_f32(s->key_cache + loff + (size_t)t * kv_dim + kvh * hd, q, hd) * scale;
+        if (att[t] > maxv) maxv = att[t];
+    }
+    float sum = 0;
+    for (int t = 0; t <= j->pos; t++) { att[t] = expf(att[t] - maxv); sum += att[t]; }
+    float *out = s->xb + h * hd;
+    memset(out, 0, (size_t)hd * sizeof(float));
+    for (int t = 0; t <= j->pos; t++) {
+        const float *v = s->value_cache + loff + (size_t)t * kv_dim + kvh * hd;
+        float a = att[t] / sum;
+        for (int i = 0; i < hd; i++) out[i] += a * v[i];
+    }
+}
+
+static float *forward(const Model *m, RunState *s, int token, int pos) {
+    const hg_config *c = &m->c;
+    int dim = c->dim, hd = c->head_dim, kv_dim = c->n_kv_heads * hd;
+    hg_dequant_row(s->x, m->embed, token);
+    for (int i = 0; i < hd / 2; i++) {
+        double a = pos * m->inv_freq[i];
+        s->rope_cos[i] = (float)cos(a);
+        s->rope_sin[i] = (float)sin(a);
+    }
+    for (int l = 0; l < c->n_layers; l++) {
+        const Layer *L = &m->layers[l];
+        size_t loff = (size_t)l * s->max_pos * kv_dim;
+        float *k = s->key_cache + loff + (size_t)pos * kv_dim, *v = s->value_cache + loff + (size_t)pos * kv_dim;
+        rmsnorm(s->xb, s->x, (const float *)L->attn_norm->data, dim, c->rms_norm_eps);
+        matmul(s->q, s->xb, L->wq);
+        matmul(k, s->xb, L->wk);
+        matmul(v, s->xb, L->wv);
+        rope_apply(s->q, c->n_heads, hd, s->rope_cos, s->rope_sin);
+        rope_apply(k, c->n_kv_heads, hd, s->rope_cos, s->rope_sin);
+        AttnJob aj = {m, s, l, pos};
+        hg_pool_run(g_pool, attention_head, &aj, c->n_heads);
+        matmul(s->xb2, s->xb, L->wo);
+        for (int i = 0; i < dim; i++) s->x[i] += s->xb2[i];
+        rmsnorm(s->xb, s->x, (const float *)L->ffn_norm->data, dim, c->rms_norm_eps);
+        matmul(s->hb, s->xb, L->w_gate);
+        matmul(s->hb2, s->xb, L->w_up);
+        for (int i = 0; i < c->hidden_dim; i++) {
+            float g = s->hb[i];
+            s->hb[i] = g / (1.0f + expf(-g)) * s->hb2[i];
+        }
+        matmul(s->xb2, s->hb, L->w_down);
+        for (int i = 0; i < dim; i++) s->x[i] += s->xb2[i];
+    }
+    rmsnorm(s->x, s->x, (const float *)m->final_norm->data, dim, c->rms_norm_eps);
+    matmul(s->logits, s->x, m->head);
+    return s->logits;
+}
+
+/* ---------------------------------------------------------- tokenizer */
+/* Two kinds, one merge engine. SentencePiece BPE repeatedly merges the
+ * adjacent pair whose merged piece has the highest score; byte-level BPE
+ * (Llama 3) merges the pair with the lowest merge rank. Both break ties to
+ * the left, use a heap, and run in O(n log n). */
+
+enum { KIND_NORMAL = 1, KIND_UNKNOWN = 2, KIND_CONTROL = 3, KIND_USER = 4, KIND_UNUSED = 5, KIND_BYTE = 6 };
+enum { TF_DUMMY_PREFIX = 1, TF_REMOVE_EXTRA_WS = 2, TF_BYTE_FALLBACK = 4, TF_IGNORE_MERGES = 8, TF_ADD_BOS = 16 };
+
+typedef struct {
+    int type, n, vocab_size, flags, pretok;
+    int bos, eos, unk, pad;
+    int *stop, n_stop;
+    char **piece;                     /* NUL-terminated copies */
+    int *len;
+    float *score;
+    uint8_t *kind;
+    int *table, table_cap;            /* piece text -> id (open addressing) */
+    uint64_t *merge_key;              /* (left << 32 | right) -> rank */
+    int *merge_rank, merge_cap, n_merges;
+    int byte_id[256];
+} Tokenizer;
+
+static uint64_t fnv1a(const char *s, int n) {
+    uint64_t h = 1469598103934665603ull;
+    for (int i = 0; i < n; i++) { h ^= (uint8_t)s[i]; h *= 1099511628211ull; }
+    return h;
+}
+
+static int tok_lookup(const Tokenizer *t, const char *s, int n) {
+    uint64_t mask = (uint64_t)t->table_cap - 1;
+    for (uint64_t i = fnv1a(s, n) & mask;; i = (i + 1) & mask) {
+        int id = t->table[i];
+        if (id < 0) return -1;
+        if (t->len[id] == n && !memcmp(t->piece[id], s, (size_t)n)) return id;
+    }
+}
+
+static void tok_insert(Tokenizer *t, int id) {
+    uint64_t mask = (uint64_t)t->table_cap - 1;
+    for (uint64_t i = fnv1a(t->piece[id], t->len[id]) & mask;; i = (i + 1) & mask) {
+        int other = t->table[i];
+        if (other < 0) { t->table[i] = id; return; }
+        if (t->len[other] == t->len[id] && !memcmp(t->piece[other], t->piece[id], (size_t)t->len[id])) return;
+    }
+}
+
+static uint64_t mix64(uint64_t x) {
+    x ^= x >> 33; x *= 0xff51afd7ed558ccdull; x ^= x >> 33; x *= 0xc4ceb9fe1a85ec53ull; x ^= x >> 33;
+    return x;
+}
+
+static int merge_rank(const Tokenizer *t, int a, int b) {
+    if (!t->merge_cap) return -1;
+    uint64_t key = (uint64_t)(uint32_t)a << 32 | (uint32_t)b, mask = (uint64_t)t->merge_cap - 1;
+    for (uint64_t i = mix64(key) & mask;; i = (i + 1) & mask) {
+        if (t->merge_rank[i] < 0) return -1;
+        if (t->merge_key[i] == key) return t->merge_rank[i];
+    }
+}
+
+static int is_hex_byte_piece(const char *p, int n, int *value) {
+    if (n != 6 || p[0] != '<' || p[1] != '0' || p[2] != 'x' || p[5] != '>' ||
+        !isxdigit((unsigned char)p[3]) || !isxdigit((unsigned char)p[4])) return 0;
+    *value = (int)strtol(p + 3, NULL, 16);
+    return 1;
+}
+
+static void tok_build_index(Tokenizer *t) {
+    int cap = 16;
+    while (cap < 2 * t->n) cap *= 2;
+    t->table_cap = cap;
+    t->table = xcalloc((size_t)cap, sizeof(int));
+    for (int i = 0; i < cap; i++) t->table[i] = -1;
+    for (int i = 0; i < 256; i++) t->byte_id[i] = -1;
+    for (int id = 0; id < t->n; id++) {
+        int b;
+        if (t->kind[id] == KIND_NORMAL || t->kind[id] == KIND_USER) tok_insert(t, id);
+        if (t->type == 1 && t->kind[id] == KIND_BYTE && is_hex_byte_piece(t->piece[id], t->len[id], &b) && t->byte_id[b] < 0)
+            t->byte_id[b] = id;
+        if (t->type == 2 && t->len[id] == 1 && t->kind[id] == KIND_NORMAL && t->byte_id[(uint8_t)t->piece[id][0]] < 0)
+            t->byte_id[(uint8_t)t->piece[id][0]] = id;
+    }
+}
+
+static int check_id(int id, int limit) { return id >= -1 && id < limit; }
+
+/* the TOKN section of a .higgs file (docs/format.md) */
+static void tok_load_section(Tokenizer *t, const uint8_t *p, uint64_t n, int vocab_size) {
+    hg_rd r = {p, n, 0, 0};
+    memset(t, 0, sizeof *t);
+    t->vocab_size = vocab_size;
+    t->type = (int)hg_rd_u32(&r);
+    uint32_t n_pieces = hg_rd_u32(&r);
+    t->flags = (int)hg_rd_u32(&r);
+    t->pretok = (int)hg_rd_u32(&r);
+    t->bos = (int32_t)hg_rd_u32(&r); t->eos = (int32_t)hg_rd_u32(&r);
+    t->unk = (int32_t)hg_rd_u32(&r); t->pad = (int32_t)hg_rd_u32(&r);
+    uint32_t n_stop = hg_rd_u32(&r);
+    if (r.bad) die("tokenizer section truncated");
+    if (t->type != 1 && t->type != 2) die("tokenizer: unknown type %d", t->type);
+    if (t->pretok != (t->type == 2 ? 1 : 0)) die("tokenizer: unsupported pre-tokenizer %d", t->pretok);
+    if (n_pieces == 0 || n_pieces > (uint32_t)vocab_size) die("tokenizer: %u pieces for a vocabulary of %d", n_pieces, vocab_size);
+    t->n = (int)n_pieces;
+    if (!check_id(t->bos, t->n) || !check_id(t->eos, t->n) || !check_id(t->unk, t->n) || !check_id(t->pad, t->n))
+        die("tokenizer: special token id out of range");
+    if (n_stop > 1024) die("tokenizer: %u stop ids is absurd", n_stop);
+    t->n_stop = (int)n_stop;
+    t->stop = xcalloc(n_stop, sizeof(int));
+    for (uint32_t i = 0; i < n_stop; i++) {
+        t->stop[i] = (int32_t)hg_rd_u32(&r);
+        if (t->stop[i] < 0 || t->stop[i] >= vocab_size) die("tokenizer: stop id %d out of range", t->stop[i]);
+    }
+    t->piece = xcalloc(n_pieces, sizeof(char *));
+    t->len = xcalloc(n_pieces, sizeof(int));
+    t->score = xcalloc(n_pieces, sizeof(float));
+    t->kind = xcalloc(n_pieces, 1);
+    for (uint32_t i = 0; i < n_pieces; i++) {
+        t->score[i] = hg_rd_f32(&r);
+        t->kind[i] = hg_rd_u8(&r);
+        uint16_t len = hg_rd_u16(&r);
+        const uint8_t *b = hg_rd_bytes(&r, len);
+        if (r.bad || !b) die("tokenizer section truncated at piece %u", i);
+        if (t->kind[i] < 1 || t->kind[i] > 6) die("tokenizer: piece %u has unknown kind %d", i, t->kind[i]);
+        if (!isfinite(t->score[i])) die("tokenizer: piece %u has a non-finite score", i);
+        t->piece[i] = xcalloc((size_t)len + 1, 1);
+        memcpy(t->piece[i], b, len);
+        t->len[i] = len;
+    }
+    uint32_t n_merges = hg_rd_u32(&r);
+    if (r.bad || n_merges > 10000000u) die("tokenizer: bad merge count");
+    tok_build_index(t);
+    if (n_merges) {
+        int cap = 16;
+        while ((uint32_t)cap < 2 * n_merges) cap *= 2;
+        t->merge_cap = cap;
+        t->merge_key = xcalloc((size_t)cap, sizeof(uint64_t));
+        t->merge_rank = xcalloc((size_t)cap, sizeof(int));
+        for (int i = 0; i < cap; i++) t->merge_rank[i] = -1;
+        char buf[2 * 65536];
+        for (uint32_t k = 0; k < n_merges; k++) {
+            uint32_t a = hg_rd_u32(&r), b = hg_rd_u32(&r);
+            if (r.bad) die("tokenizer: merges truncated");
+            if (a >= n_pieces || b >= n_pieces) die("tokenizer: merge %u uses a piece id out of range", k);
+            memcpy(buf, t->piece[a], (size_t)t->len[a]);
+            memcpy(buf + t->len[a], t->piece[b], (size_t)t->len[b]);
+            if (tok_lookup(t, buf, t->len[a] + t->len[b]) < 0) die("tokenizer: merge %u yields a piece not in the vocabulary", k);
+            uint64_t key = (uint64_t)a << 32 | b, mask = (uint64_t)cap - 1;
+            for (uint64_t i = mix64(key) & mask;; i = (i + 1) & mask) {
+                if (t->merge_rank[i] < 0) { t->merge_key[i] = key; t->merge_rank[i] = (int)k; t->n_merges++; break; }
+                if (t->merge_key[i] == key) break;      /* duplicate merge: first rank wins */
+            }
+        }
+    }
+    if (r.pos != n) die("tokenizer section has %llu trailing bytes", (unsigned long long)(n - r.pos));
+    if (t->type == 2)
+        for (int b = 0; b < 256; b++)
+            if (t->byte_id[b] < 0) die("tokenizer: byte-level vocabulary lacks byte 0x%02X", b);
+}
+
+/* a llama2.c tokenizer.bin: scores and strings; kinds are inferred as llama2.c does */
+static void tok_load_llama2c(Tokenizer *t, const char *path, int vocab_size) {
+    FILE *f = fopen(path, "rb");
+    if (!f) die("cannot open tokenizer %s: %s", path, strerror(errno));
+    struct stat st;
+    if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode)) die("tokenizer %s is not a regular file", path);
+    memset(t, 0, sizeof *t);
+    t->type = 1;
+    t->n = vocab_size;
+    t->vocab_size = vocab_size;
+    t->flags = TF_DUMMY_PREFIX | TF_BYTE_FALLBACK | TF_ADD_BOS;
+    t->unk = 0; t->bos = 1; t->eos = 2; t->pad = -1;
+    t->n_stop = 1;
+    t->stop = xcalloc(1, sizeof(int));
+    t->stop[0] = 2;
+    t->piece = xcalloc((size_t)vocab_size, sizeof(char *));
+    t->len = xcalloc((size_t)vocab_size, sizeof(int));
+    t->score = xcalloc((size_t)vocab_size, sizeof(float));
+    t->kind = xcalloc((size_t)vocab_size, 1);
+    int max_len;
+    if (fread(&max_len, 4, 1, f) != 1) die("tokenizer %s: truncated header", path);
+    if (max_len <= 0 || max_len > 65535) die("tokenizer %s: bad max token length %d", path, max_len);
+    for (int i = 0; i < vocab_size; i++) {
+        int len;
+        if (fread(&t->score[i], 4, 1, f) != 1 || fread(&len, 4, 1, f) != 1) die("tokenizer %s: truncated at token %d (model vocabulary is %d)", path, i, vocab_size);
+        if (len < 0 || len > max_len) die("tokenizer %s: token %d has bad length %d", path, i, len);
+        if (!isfinite(t->score[i])) die("tokenizer %s: token %d has a non-finite score", path, i);
+        char *s = xcalloc((size_t)len * 3 + 1, 1);     /* room for ' ' -> U+2581 */
+        char *raw = xcalloc((size_t)len + 1, 1);
+        if (len && fread(raw, 1, (size_t)len, f) != (size_t)len) die("tokenizer %s: truncated at token %d", path, i);
+        int b, o = 0;
+        if (i == 1 || i == 2) { strcpy(s, i == 1 ? "<s>" : "</s>"); o = (int)strlen(s); t->kind[i] = KIND_CONTROL; }
+        else if (i == 0) { memcpy(s, raw, (size_t)len); o = len; t->kind[i] = KIND_UNKNOWN; }
+        else {
+            for (int k = 0; k < len; k++) {
+                if (raw[k] == ' ') { memcpy(s + o, "\xe2\x96\x81", 3); o += 3; }
+                else s[o++] = raw[k];
+            }
+            t->kind[i] = is_hex_byte_piece(s, o, &b) ? KIND_BYTE : KIND_NORMAL;
+        }
+        free(raw);
+        t->piece[i] = s;
+        t->len[i] = o;
+    }
+    fclose(f);
+    tok_build_index(t);
+}
+
+static void tok_free(Tokenizer *t) {
+    for (int i = 0; i < t->n; i++) free(t->piece[i]);
+    free(t->piece); free(t->len); free(t->score); free(t->kind); free(t->table);
+    free(t->merge_key); free(t->merge_rank); free(t->stop);
+}
+
+static int utf8_len(const unsigned char *s, size_t n) {
+    int l = s[0] < 0x80 ? 1 : (s[0] >> 5) == 6 ? 2 : (s[0] >> 4) == 14 ? 3 : (s[0] >> 3) == 30 ? 4 : 1;
+    if ((size_t)l > n) return 1;
+    for (int i = 1; i < l; i++)
+        if ((s[i] & 0xc0) != 0x80) return 1;
+    return l;
+}
+
+static uint32_t utf8_decode(const unsigned char *s, int l) {
+    if (l == 1) return s[0];
+    if (l == 2) return (uint32_t)(s[0] & 0x1f) << 6 | (s[1] & 0x3f);
+    if (l == 3) return (uint32_t)(s[0] & 0x0f) << 12 | (uint32_t)(s[1] & 0x3f) << 6 | (s[2] & 0x3f);
+    return (uint32_t)(s[0] & 0x07) << 18 | (uint32_t)(s[1] & 0x3f) << 12 | (uint32_t)(s[2] & 0x3f) << 6 | (s[3] & 0x3f);
+}
+
+/* growable id list */
+typedef struct { int *v; int n, cap; } Ids;
+static void ids_push(Ids *a, int id) {
+    if (a->n == a->cap) {
+        a->cap = a->cap ? 2 * a->cap : 256;
+        a->v = realloc(a->v, (size_t)a->cap * sizeof(int));
+        if (!a->v) die("out of memory");
+    }
+    a->v[a->n++] = id;
+}
+
+typedef struct { int start, len, prev, next, id; } Sym;
+typedef struct { float prio; int left, right, start, len; } Cand;   /* higher prio first */
+
+typedef struct { Cand *v; int n, cap; } Heap;
+static int cand_before(const Cand *a, const Cand *b) {
+    return a->prio > b->prio || (a->prio == b->prio && a->start < b->start);
+}
+static void heap_push(Heap *h, Cand c) {
+    if (h->n == h->cap) {
+        h->cap = h->cap ? 2 * h->cap : 64;
+        h->v = realloc(h->v, (size_t)h->cap * sizeof(Cand));
+        if (!h->v) die("out of memory");
+    }
+    int i = h->n++;
+    while (i > 0 && cand_before(&c, &h->v[(i - 1) / 2])) { h->v[i] = h->v[(i - 1) / 2]; i = (i - 1) / 2; }
+    h->v[i] = c;
+}
+static Cand heap_pop(Heap *h) {
+    Cand top = h->v[0], last = h->v[--h->n];
+    int i = 0;
+    for (;;) {
+        int c = 2 * i + 1;
+        if (c >= h->n) break;
+        if (c + 1 < h->n && cand_before(&h->v[c + 1], &h->v[c])) c++;
+        if (!cand_before(&h->v[c], &last)) break;
+        h->v[i] = h->v[c];
+        i = c;
+    }
+    if (h->n) h->v[i] = last;
+    return top;
+}
+
+/* try to queue the merge of symbols a and b */
+static void bpe_consider(const Tokenizer *t, const char *text, Sym *sym, Heap *h, int a, int b) {
+    if (a < 0 || b < 0) return;
+    int id = tok_lookup(t, text + sym[a].start, sym[a].len + sym[b].len);
+    if (id < 0) return;
+    float prio;
+    if (t->type == 1) prio = t->score[id];
+    else {
+        if (sym[a].id < 0 || sym[b].id < 0) return;
+        int rank = merge_rank(t, sym[a].id, sym[b].id);
+        if (rank < 0) return;
+        prio = -(float)rank;
+    }
+    Cand c = {prio, a, b, sym[a].start, sym[a].len + sym[b].len};
+    heap_push(h, c);
+}
+
+/* BPE over text[0..n): the initial symbols are UTF-8 characters (SentencePiece)
+ * or bytes (byte-level); appends the resulting ids */
+static void bpe_encode(const Tokenizer *t, const char *text, int n, Ids *out) {
+    if (n <= 0) return;
+    if (t->type == 2 && (t->flags & TF_IGNORE_MERGES)) {
+        int id = tok_lookup(t, text, n);
+        if (id >= 0) { ids_push(out, id); return; }
+    }
+    Sym *sym = xcalloc((size_t)n, sizeof(Sym));
+    int ns = 0;
+    for (int i = 0; i < n;) {
+        int l = t->type == 1 ? utf8_len((const unsigned char *)text + i, (size_t)(n - i)) : 1;
+        sym[ns] = (Sym){i, l, ns - 1, -1, t->type == 1 ? tok_lookup(t, text + i, l) : t->byte_id[(uint8_t)text[i]]};
+        if (ns) sym[ns - 1].next = ns;
+        ns++;
+        i += l;
+    }
+    Heap h = {0};
+    for (int i = 0; i + 1 < ns; i++) bpe_consider(t, text, sym, &h, i, i + 1);
+    while (h.n) {
+        Cand c = heap_pop(&h);
+        Sym *a = &sym[c.left], *b = &sym[c.right];
+        if (a->len == 0 || b->len == 0 || a->next != c.right || a->len + b->len != c.len) continue;   /* stale */
+        a->len += b->len;
+        a->id = tok_lookup(t, text + a->start, a->len);
+        b->len = 0;
+        a->next = b->next;
+        if (b->next >= 0) sym[b->next].prev = c.left;
+        bpe_consider(t, text, sym, &h, a->prev, c.left);
+        bpe_consider(t, text, sym, &h, c.left, a->next);
+    }
+    for (int i = 0; i >= 0 && i < ns; i = sym[i].next) {
+        Sym *s = &sym[i];
+        if (s->id >= 0) ids_push(out, s->id);
+        else if (t->flags & TF_BYTE_FALLBACK) {
+            for (int k = 0; k < s->len; k++) {
+                int b = t->byte_id[(uint8_t)text[s->start + k]];
+                ids_push(out, b >= 0 ? b : t->unk);
+            }
+        } else if (t->unk >= 0) ids_push(out, t->unk);
+    }
+    free(h.v);
+    free(sym);
+}
+
+/* SentencePiece normalisation for the identity rule: optional whitespace
+ * cleanup, spaces become U+2581, and a dummy prefix */
+static char *spm_normalize(const Tokenizer *t, const char *text, size_t n, int *out_len) {
+    char *o = xcalloc(n * 3 + 4, 1);
+    size_t k = 0, i = 0, end = n;
+    int clean = t->flags & TF_REMOVE_EXTRA_WS;
+    if (clean) {
+        while (i < end && text[i] == ' ') i++;
+        while (end > i && text[end - 1] == ' ') end--;
+    }
+    if (i < end && (t->flags & TF_DUMMY_PREFIX)) { memcpy(o, "\xe2\x96\x81", 3); k = 3; }
+    for (; i < end; i++) {
+        if (text[i] == ' ') {
+            if (clean && i > 0 && text[i - 1] == ' ') continue;
+            memcpy(o + k, "\xe2\x96\x81", 3);
+            k += 3;
+        } else o[k++] = text[i];
+    }
+    if (k > INT32_MAX) die("text too long");
+    *out_len = (int)k;
+    return o;
+}
+
+/* Llama 3 pre-tokenizer, the regex
+ *   (?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}|
+ *   ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+
+ * written out by hand; returns the length of the chunk at s[0..n). */
+typedef struct { uint32_t cp; int len; } Ch;
+static Ch ch_at(const char *s, int n, int i) {
+    Ch c = {0, 0};
+    if (i >= n) return c;
+    c.len = utf8_len((const unsigned char *)s + i, (size_t)(n - i));
+    c.cp = utf8_decode((const unsigned char *)s + i, c.len);
+    return c;
+}
+static int is_l(uint32_t cp) { return cp < 128 ? isalpha((int)cp) != 0 : hg_unicode_is_letter(cp); }
+static int is_n(uint32_t cp) { return cp < 128 ? isdigit((int)cp) != 0 : hg_unicode_is_number(cp); }
+static int is_s(uint32_t cp) { return hg_unicode_is_space(cp); }
+static int is_nl(uint32_t cp) { return cp == '\r' || cp == '\n'; }
+
+static int llama3_chunk(const char *s, int n) {
+    Ch c0 = ch_at(s, n, 0);
+    if (c0.cp == '\'' && n > 1) {                         /* contractions */
+        int a = tolower((unsigned char)s[1]), b = n > 2 ? tolower((unsigned char)s[2]) : 0;
+        if (a == 's' || a == 't' || a == 'm' || a == 'd') return 2;
+        if ((a == 'r' && b == 'e') || (a == 'v' && b == 'e') || (a == 'l' && b == 'l')) return 3;
+    }
+    {                                                     /* [^\r\n\p{L}\p{N}]?\p{L}+ */
+        int i = 0;
+        if (!is_nl(c0.cp) && !is_l(c0.cp) && !is_n(c0.cp)) i = c0.len;
+        Ch c = ch_at(s, n, i);
+        if (c.len && is_l(c.cp)) {
+            while (c.len && is_l(c.cp)) { i += c.len; c = ch_at(s, n, i); }
+            return i;
+        }
+    }
+    if (is_n(c0.cp)) {                                    /* \p{N}{1,3} */
+        int i = 0;
+        for (int k = 0; k < 3; k++) {
+            Ch c = ch_at(s, n, i);
+            if (!c.len || !is_n(c.cp)) break;
+            i += c.len;
+        }
+        return i;
+    }
+    {                                                     /*  ?[^\s\p{L}\p{N}]+[\r\n]* */
+        int i = c0.cp == ' ' ? 1 : 0, j = i;
+        Ch c = ch_at(s, n, j);
+        while (c.len && !is_s(c.cp) && !is_l(c.cp) && !is_n(c.cp)) { j += c.len; c = ch_at(s, n, j); }
+        if (j > i) {
+            while (c.len && is_nl(c.cp)) { j += c.len; c = ch_at(s, n, j); }
+            return j;
+        }
+    }
+    /* whitespace alternatives: the maximal run first */
+    int run = 0, last_nl = -1;
+    for (Ch c = ch_at(s, n, 0); c.len && is_s(c.cp); c = ch_at(s, n, run)) {
+        if (is_nl(c.cp)) last_nl = run + c.len;
+        run += c.len;
+    }
+    if (last_nl > 0) return last_nl;                      /* \s*[\r\n]+ */
+    if (run > 0) {
+        if (run == n) return run;                         /* \s+(?!\S) at the end */
+        int prev = 0;                                     /* drop the last char before \S */
+        for (int i = 0; i < run;) { prev = i; i += ch_at(s, n, i).len; }
+        if (prev > 0) return prev;
+        return run;                                       /* \s+ */
+    }
+    return c0.len;                                        /* unreachable in practice */
+}
+
+/* text -> ids; BOS is added by the caller */
+static void tok_encode(const Tokenizer *t, const char *text, size_t n, Ids *out) {
+    if (t->type == 1) {
+        int len;
+        char *norm = spm_normalize(t, text, n, &len);
+        bpe_encode(t, norm, len, out);
+        free(norm);
+    } else {
+        if (n > INT32_MAX) die("text too long");
+        int total = (int)n;
+        for (int i = 0; i < total;) {
+            int l = llama3_chunk(text + i, total - i);
+            bpe_encode(t, text + i, l, out);
+            i += l;
+        }
+    }
+}
+
+static int tok_find_special(const Tokenizer *t, const char *s) {
+    int n = (int)strlen(s);
+    for (int i = 0; i < t->n; i++)
+        if (t->len[i] == n && !memcmp(t->piece[i], s, (size_t)n)) return i;
+    return -1;
+}
+
+static int tok_is_stop(const Tokenizer *t, int id) {
+    for (int i = 0; i < t->n_stop; i++)
+        if (t->stop[i] == id) return 1;
+    return id == t->eos;
+}
+
+/* bytes that piece `id` stands for; `after_bos` drops the dummy-prefix space */
+static int tok_decode(const Tokenizer *t, int id, int after_bos, char *buf, int cap) {
+    if (id < 0 || id >= t->n) return 0;
+    const char *p = t->piece[id];
+    int n = t->len[id], b;
+    if (t->kind[id] == KIND_CONTROL || t->kind[id] == KIND_UNUSED) return 0;
+    if (t->type == 2) {
+        if (n > cap) n = cap;
+        memcpy(buf, p, (size_t)n);
+        return n;
+    }
+    if (t->kind[id] == KIND_BYTE && is_hex_byte_piece(p, n, &b)) { buf[0] = (char)b; return 1; }
+    int o = 0;
+    for (int i = 0; i < n && o < cap; i++) {
+        if (i + 2 < n && !memcmp(p + i, "\xe2\x96\x81", 3)) { buf[o++] = ' '; i += 2; }
+        else buf[o++] = p[i];
+    }
+    if (after_bos && (t->flags & TF_DUMMY_PREFIX) && o > 0 && buf[0] == ' ') { memmove(buf, buf + 1, (size_t)o - 1); o--; }
+    return o;
+}
+
+static void print_piece(const Tokenizer *t, int id, int after_bos) {
+    char buf[65536 * 3];
+    int n = tok_decode(t, id, after_bos, buf, (int)sizeof buf);
+    for (int i = 0; i < n; i++) {
+        unsigned char ch = (unsigned char)buf[i];
+        if (ch < 32 && ch != '\n' && ch != '\t') continue;   /* no raw control bytes */
+        putchar(ch);
+    }
+    fflush(stdout);
+}
+
+/* ------------------------------------------------------------ sampler */
+
+typedef struct { float prob; int index; } ProbIndex;
+typedef struct {
+    int vocab_size;
+    ProbIndex *probindex;
+    float temperature, topp;
+    unsigned long long rng_state;
+} Sampler;
+
+static unsigned int random_u32(unsigned long long *state) {
+    *state ^= *state >> 12;
+    *state ^= *state << 25;
+    *state ^= *state >> 27;
+    return (unsigned int)((*state * 0x2545F4914F6CDD1Dull) >> 32);
+}
+static float random_f32(unsigned long long *state) { return (float)(random_u32(state) >> 8) / 16777216.0f; }
+
+static int sample_argmax(const float *p, int n) {
+    int best = 0;
+    for (int i = 1; i < n; i++)
+        if (p[i] > p[best]) best = i;
+    return best;
+}
+
+static void softmax(float *x, int n) {
+    float maxv = x[0];
+    for (int i = 1; i < n; i++)
+        if (x[i] > maxv) maxv = x[i];
+    double sum = 0;
+    for (int i = 0; i < n; i++) { x[i] = expf(x[i] - maxv); sum += x[i]; }
+    for (int i = 0; i < n; i++) x[i] = (float)(x[i] / sum);
+}
+
+static int sample_mult(const float *p, int n, float coin) {
+    float cdf = 0;
+    for (int i = 0; i < n; i++) {
+        cdf += p[i];
+        if (coin < cdf) return i;
+    }
+    return n - 1;
+}
+
+static int compare_prob(const void *a, const void *b) {
+    float pa = ((const ProbIndex *)a)->prob, pb = ((const ProbIndex *)b)->prob;
+    return pa > pb ? -1 : pa < pb ? 1 : 0;
+}
+
+/* nucleus sampling: smallest set of tokens whose probability exceeds topp */
+static int sample_topp(const float *p, int n, float topp, ProbIndex *pi, float coin) {
+    int n0 = 0;
+    const float cutoff = (1.0f - topp) / (n - 1);
+    for (int i = 0; i < n; i++)
+        if (p[i] >= cutoff) { pi[n0].index = i; pi[n0].prob = p[i]; n0++; }
+    qsort(pi, (size_t)n0, sizeof(ProbIndex), compare_prob);
+    float cum = 0;
+    int last = n0 - 1;
+    for (int i = 0; i < n0; i++) {
+        cum += pi[i].prob;
+        if (cum > topp) { last = i; break; }
+    }
+    float r = coin * cum, cdf = 0;
+    for (int i = 0; i <= last; i++) {
+        cdf += pi[i].prob;
+        if (r < cdf) return pi[i].index;
+    }
+    return pi[last].index;
+}
+
+static int sample(Sampler *s, float *logits) {
+    if (s->temperature == 0.0f) return sample_argmax(logits, s->vocab_size);
+    for (int i = 0; i < s->vocab_size; i++) logits[i] /= s->temperature;
+    softmax(logits, s->vocab_size);
+    float coin = random_f32(&s->rng_state);
+    if (s->topp <= 0 || s->topp >= 1) return sample_mult(logits, s->vocab_size, coin);
+    return sample_topp(logits, s->vocab_size, s->topp, s->probindex, coin);
+}
+
+/* ---------------------------------------------------------- the loops */
+
+static long time_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void prompt_ids(const Tokenizer *t, const char *prompt, Ids *ids) {
+    if ((t->flags & TF_ADD_BOS) && t->bos >= 0) ids_push(ids, t->bos);
+    if (prompt) tok_encode(t, prompt, strlen(prompt), ids);
+    if (ids->n == 0) die("empty prompt and the tokenizer has no BOS token to start from");
+}
+
+static void generate(const Model *m, RunState *s, const Tokenizer *t, Sampler *sampler, const char *prompt, int steps) {
+    Ids ids = {0};
+    prompt_ids(t, prompt, &ids);
+    if (ids.n > s->max_pos)
+        die("the prompt is %d tokens, longer than the context of %d positions (-n / seq_len)", ids.n, s->max_pos);
+    long start = 0;
+    int token = ids.v[0], pos = 0, generated = 0;
+    if (!(t->flags & TF_ADD_BOS) || token != t->bos) print_piece(t, token, 1);
+    while (pos < steps) {
+        float *logits = forward(m, s, token, pos);
+        int next = pos + 1 < ids.n ? ids.v[pos + 1] : sample(sampler, logits);
+        pos++;
+        if (pos >= ids.n) {
+            if (tok_is_stop(t, next)) break;
+            generated++;
+        }
+        print_piece(t, next, token == t->bos);
+        token = next;
+        if (!start) start = time_ms();
+    }
+    printf("\n");
+    if (generated > 1) {
+        long end = time_ms();
+        fprintf(stderr, "achieved tok/s: %f\n", (pos - 1) / ((end - start) / 1000.0 + 1e-9));
+    }
+    free(ids.v);
+}
+
+static void read_stdin(const char *guide, char *buf, size_t n) {
+    printf("%s", guide);
+    fflush(stdout);
+    if (fgets(buf, (int)n, stdin)) {
+        size_t len = strlen(buf);
+        if (len && buf[len - 1] == '\n') buf[len - 1] = 0;
+    } else buf[0] = 0;
+}
+
+static void push_special(const Tokenizer *t, Ids *ids, const char *name) {
+    int id = tok_find_special(t, name);
+    if (id < 0) die("chat template needs the special token %s, which the tokenizer lacks", name);
+    ids_push(ids, id);
+}
+
+/* chat templates: Llama 3 when the tokenizer has its header tokens, else Llama 2 */
+static void chat_turn_ids(const Tokenizer *t, int first, const char *system, const char *user, Ids *ids) {
+    if (tok_find_special(t, "<|start_header_id|>") >= 0) {
+        if (first) {
+            push_special(t, ids, "<|begin_of_text|>");
+            if (system && *system) {
+                push_special(t, ids, "<|start_header_id|>");
+                tok_encode(t, "system", 6, ids);
+                push_special(t, ids, "<|end_header_id|>");
+                tok_encode(t, "\n\n", 2, ids);
+                tok_encode(t, system, strlen(system), ids);
+                push_special(t, ids, "<|eot_id|>");
+            }
+        }
+        push_special(t, ids, "<|start_header_id|>");
+        tok_encode(t, "user", 4, ids);
+        push_special(t, ids, "<|end_header_id|>");
+        tok_encode(t, "\n\n", 2, ids);
+        tok_encode(t, user, strlen(user), ids);
+        push_special(t, ids, "<|eot_id|>");
+        push_special(t, ids, "<|start_header_id|>");
+        tok_encode(t, "assistant", 9, ids);
+        push_special(t, ids, "<|end_header_id|>");
+        tok_encode(t, "\n\n", 2, ids);
+        return;
+    }
+    size_t n = strlen(user) + (system ? strlen(system) : 0) + 64;
+    char *text = xcalloc(n, 1);
+    if (first && system && *system) snprintf(text, n, "[INST] <<SYS>>\n%s\n<</SYS>>\n\n%s [/INST]", system, user);
+    else snprintf(text, n, "[INST] %s [/INST]", user);
+    if (t->bos >= 0) ids_push(ids, t->bos);
+    tok_encode(t, text, strlen(text), ids);
+    free(text);
+}
+
+static void chat(const Model *m, RunState *s, const Tokenizer *t, Sampler *sampler, const char *cli_user,
+                 const char *cli_system, int steps) {
+    char system[4096] = "", user[4096];
+    if (cli_system) snprintf(system, sizeof system, "%s", cli_system);
+    else read_stdin("Enter system prompt (optional): ", system, sizeof system);
+    int pos = 0, first = 1;
+    while (pos < steps) {
+        if (first && cli_user) snprintf(user, sizeof user, "%s", cli_user);
+        else read_stdin("User: ", user, sizeof user);
+        if (!user[0] && feof(stdin)) break;
+        Ids ids = {0};
+        chat_turn_ids(t, first, system, user, &ids);
+        first = 0;
+        if (pos + ids.n >= steps) { fprintf(stderr, "\n[context full]\n"); free(ids.v); break; }
+        float *logits = NULL;
+        int prev = -1;
+        for (int i = 0; i < ids.n; i++) { logits = forward(m, s, ids.v[i], pos++); prev = ids.v[i]; }
+        printf("Assistant: ");
+        int first_piece = 1;
+        while (pos < steps) {
+            int next = sample(sampler, logits);
+            if (tok_is_stop(t, next)) break;
+            print_piece(t, next, first_piece);
+            first_piece = 0;
+            prev = next;
+            logits = forward(m, s, next, pos++);
+        }
+        (void)prev;
+        printf("\n");
+        free(ids.v);
+        if (cli_user) break;
+    }
+}
+
+static char *read_file(const char *path, size_t *n) {
+    FILE *f = fopen(path, "rb");
+    if (!f) die("cannot open %s: %s", path, strerror(errno));
+    struct stat st;
+    if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode)) die("%s is not a regular file", path);
+    char *buf = xcalloc((size_t)st.st_size + 1, 1);
+    *n = fread(buf, 1, (size_t)st.st_size, f);
+    fclose(f);
+    return buf;
+}
+
+/* perplexity: BOS + the whole file, cut into non-overlapping windows of ctx
+ * tokens, each run from an empty cache; every token after a window's first
+ * is scored given the tokens before it in that window */
+static void perplexity(const Model *m, RunState *s, const Tokenizer *t, const char *path, int ctx) {
+    size_t n;
+    char *text = read_file(path, &n);
+    Ids ids = {0};
+    if (t->bos >= 0) ids_push(&ids, t->bos);
+    tok_encode(t, text, n, &ids);
+    free(text);
+    int windows = (ids.n + ctx - 1) / ctx, scored = 0, vocab = m->c.vocab_size;
+    double nll = 0;
+    long start = time_ms();
+    fprintf(stderr, "perplexity: %d tokens, %d windows of %d\n", ids.n, windows, ctx);
+    for (int w = 0; w < windows; w++) {
+        int base = w * ctx, len = ids.n - base < ctx ? ids.n - base : ctx;
+        for (int p = 0; p + 1 < len; p++) {
+            const float *logits = forward(m, s, ids.v[base + p], p);
+            float maxv = logits[0];
+            for (int i = 1; i < vocab; i++)
+                if (logits[i] > maxv) maxv = logits[i];
+            double sum = 0;
+            for (int i = 0; i < vocab; i++) sum += exp((double)logits[i] - maxv);
+            nll += log(sum) + maxv - logits[ids.v[base + p + 1]];
+            scored++;
+        }
+        double secs = (time_ms() - start) / 1000.0;
+        fprintf(stderr, "\r[%d/%d] ppl %.4f, %.0f tok/s   ", w + 1, windows, scored ? exp(nll / scored) : 0.0,
+                scored / (secs + 1e-9));
+    }
+    fprintf(stderr, "\n");
+    if (!scored) die("%s has too few tokens to score", path);
+    printf("perplexity: %.6f (%d tokens)\n", exp(nll / scored), scored);
+    free(ids.v);
+}
+
+static int parse_int(const char *s, const char *what, long lo, long hi) {
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || end == s || *end || v < lo || v > hi) die("%s must be an integer in [%ld, %ld], got '%s'", what, lo, hi, s);
+    return (int)v;
+}
+
+static float parse_float(const char *s, const char *what, double lo, double hi) {
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || *end || !(v >= lo && v <= hi)) die("%s must be a number in [%g, %g], got '%s'", what, lo, hi, s);
+    return (float)v;
+}
+
+/* token ids from a text file of whitespace-separated integers */
+static void read_ids(const char *path, int limit, Ids *ids) {
+    size_t n;
+    char *text = read_file(path, &n), *p = text;
+    for (;;) {
+        while (*p && isspace((unsigned char)*p)) p++;
+        if (!*p) break;
+        char *end;
+        errno = 0;
+        long v = strtol(p, &end, 10);
+        if (end == p || errno || v < 0 || v >= limit) die("%s: token id '%.20s' is not in [0, %d)", path, p, limit);
+        ids_push(ids, (int)v);
+        p = end;
+    }
+    free(text);
+}
+
+static void dump_logits(const Model *m, RunState *s, const char *ids_path, const char *out_path) {
+    Ids ids = {0};
+    read_ids(ids_path, m->c.vocab_size, &ids);
+    if (ids.n == 0) die("%s holds no token ids", ids_path);
+    if (ids.n > s->max_pos) die("%d tokens exceed the context of %d", ids.n, s->max_pos);
+    FILE *f = fopen(out_path, "wb");
+    if (!f) die("cannot create %s: %s", out_path, strerror(errno));
+    for (int p = 0; p < ids.n; p++) {
+        const float *logits = forward(m, s, ids.v[p], p);
+        if (fwrite(logits, sizeof(float), (size_t)m->c.vocab_size, f) != (size_t)m->c.vocab_size) die("writing %s failed", out_path);
+    }
+    if (fclose(f)) die("writing %s failed", out_path);
+    free(ids.v);
+}
+
+static void print_info(const Model *m, const Tokenizer *t) {
+    const hg_config *c = &m->c;
+    const hg_file *f = &m->file;
+    printf("arch %s: dim %d, hidden %d, layers %d, heads %d/%d (head_dim %d), vocab %d, seq_len %d\n", c->arch, c->dim,
+           c->hidden_dim, c->n_layers, c->n_heads, c->n_kv_heads, c->head_dim, c->vocab_size, c->seq_len);
+    printf("rope theta %g%s, rms eps %g, %s embeddings, bos %d, eos %d\n", (double)c->rope_theta,
+           c->rope_scaling_type == 1 ? " (llama3 scaling)" : "", (double)c->rms_norm_eps,
+           c->tied_embeddings ? "tied" : "untied", c->bos_id, c->eos_id);
+    printf("tokenizer: %s, %d pieces, %d merges\n", t->type == 1 ? "sentencepiece-bpe" : "byte-level-bpe", t->n, t->n_merges);
+    if (f->kv) {
+        hg_rd r = {f->kv, f->kv_size, 0, 0};
+        uint32_t count = hg_rd_u32(&r);
+        for (uint32_t i = 0; i < count && !r.bad; i++) {
+            uint16_t kl = hg_rd_u16(&r);
+            const uint8_t *k = hg_rd_bytes(&r, kl);
+            uint32_t vl = hg_rd_u32(&r);
+            const uint8_t *v = hg_rd_bytes(&r, vl);
+            if (r.bad || !k || !v) break;
+            printf("meta %.*s = %.*s\n", (int)kl, (const char *)k, (int)(vl > 2000 ? 2000 : vl), (const char *)v);
+        }
+    }
+    uint64_t params = 0;
+    for (int i = 0; i < f->n_tensors; i++) params += f->tensors[i].rows * f->tensors[i].cols;
+    printf("%d tensors, %.2fM parameters, %.2f MB, %.3f bits/parameter, kernels: %s\n", f->n_tensors, params / 1e6,
+           f->size / 1e6, 8.0 * f->data_size / (double)params, hg_simd_name());
+}
+
+/* ---------------------------------------------------------------- CLI */
+
+static void usage(void) {
+    fprintf(stderr,
+            "Usage:   run <model.higgs> [options]\n"
+            "Example: run model.higgs -n 256 -i \"Once upon a time\"\n"
+            "Options:\n"
+            "  -t <float>  temperature in [0,inf), default 1.0\n"
+            "  -p <float>  p value in top-p (nucleus) sampling in [0,1], default 0.9\n"
+            "  -s <int>    random seed, default time(NULL)\n"
+            "  -n <int>    number of steps to run for, default 256, 0 = seq_len\n"
+            "  -i <string> input prompt\n"
+            "  -z <string> optional path to a llama2.c tokenizer.bin (default: the model's own)\n"
+            "  -m <string> mode: generate|chat|ppl|tokenize|decode|logits, default generate\n"
+            "  -y <string> (optional) system prompt in chat mode\n"
+            "  -f <string> input file (ppl: text; logits/decode: token ids; tokenize: text)\n"
+            "  -c <int>    perplexity window in tokens, default min(seq_len, 512)\n"
+            "  -o <string> output file (logits mode: float32 [tokens, vocab])\n"
+            "  -T <int>    threads, default: number of CPUs\n"
+            "  --info      describe the model and exit\n"
+            "  --verify    check the weights' checksum and exit\n");
+    exit(1);
+}
+
+int main(int argc, char **argv) {
+    const char *model_path = NULL, *tokenizer_path = NULL, *prompt = NULL, *mode = "generate", *system_prompt = NULL;
+    const char *in_file = NULL, *out_file = NULL;
+    float temperature = 1.0f, topp = 0.9f;
+    unsigned long long seed = 0;
+    int steps = 256, ctx = 0, threads = 0, info = 0, verify = 0;
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--info")) { info = 1; continue; }
+        if (!strcmp(a, "--verify")) { verify = 1; continue; }
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) usage();
+        if (a[0] != '-') {
+            if (model_path) die("unexpected argument '%s' (one model path only)", a);
+            model_path = a;
+            continue;
+        }
+        if (strlen(a) != 2 || i + 1 >= argc) die("option '%s' needs a value (see run -h)", a);
+        const char *v = argv[++i];
+        switch (a[1]) {
+        case 't': temperature = parse_float(v, "-t temperature", 0, 1e6); break;
+        case 'p': topp = parse_float(v, "-p top-p", 0, 1); break;
+        case 's': seed = (unsigned long long)parse_int(v, "-s seed", 0, 2147483647L); break;
+        case 'n': steps = parse_int(v, "-n steps", 0, 1 << 30); break;
+        case 'i': prompt = v; break;
+        case 'z': tokenizer_path = v; break;
+        case 'm': mode = v; break;
+        case 'y': system_prompt = v; break;
+        case 'f': in_file = v; break;
+        case 'c': ctx = parse_int(v, "-c context", 2, 1 << 30); break;
+        case 'o': out_file = v; break;
+        case 'T': threads = parse_int(v, "-T threads", 1, 1024); break;
+        default: die("unknown option '%s' (see run -h)", a);
+        }
+    }
+    if (!model_path) usage();
+    int is_gen = !strcmp(mode, "generate"), is_chat = !strcmp(mode, "chat"), is_ppl = !strcmp(mode, "ppl");
+    int is_tok = !strcmp(mode, "tokenize"), is_dec = !strcmp(mode, "decode"), is_logits = !strcmp(mode, "logits");
+    if (!(is_gen || is_chat || is_ppl || is_tok || is_dec || is_logits)) die("unknown mode '%s' (see run -h)", mode);
+    if ((is_ppl || is_dec || is_logits) && !in_file && !info && !verify) die("mode %s needs -f FILE", mode);
+    if (is_logits && !out_file) die("mode logits needs -o FILE");
+
+    Model model;
+    model_load(&model, model_path);
+    const hg_config *c = &model.c;
+    Tokenizer tok;
+    if (tokenizer_path) tok_load_llama2c(&tok, tokenizer_path, c->vocab_size);
+    else tok_load_section(&tok, model.file.tok, model.file.tok_size, c->vocab_size);
+    if (info) { print_info(&model, &tok); tok_free(&tok); model_free(&model); return 0; }
+    if (verify) {
+        int ok = hg_verify_data(&model.file);
+        if (!ok) die("%s: weight checksum mismatch (file corrupt)", model_path);
+        printf("%s: OK (%d tensors, %.2f MB)\n", model_path, model.file.n_tensors, model.file.size / 1e6);
+        tok_free(&tok); model_free(&model);
+        return 0;
+    }
+    if (is_tok || is_dec) {
+        Ids ids = {0};
+        if (is_tok) {
+            size_t n = prompt ? strlen(prompt) : 0;
+            char *text = in_file ? read_file(in_file, &n) : NULL;
+            tok_encode(&tok, text ? text : prompt ? prompt : "", n, &ids);
+            for (int i = 0; i < ids.n; i++) printf(i ? " %d" : "%d", ids.v[i]);
+            printf("\n");
+            free(text);
+        } else {
+            read_ids(in_file, c->vocab_size, &ids);
+            char buf[65536 * 3];
+            for (int i = 0; i < ids.n; i++) fwrite(buf, 1, (size_t)tok_decode(&tok, ids.v[i], i == 0 || ids.v[i - 1] == tok.bos, buf, (int)sizeof buf), stdout);
+        }
+        free(ids.v);
+        tok_free(&tok); model_free(&model);
+        return 0;
+    }
+
+    if (steps == 0 || steps > c->seq_len) steps = c->seq_len;
+    if (!ctx) ctx = c->seq_len < 512 ? c->seq_len : 512;
+    if (ctx > c->seq_len) die("-c %d exceeds the model's context of %d", ctx, c->seq_len);
+    int max_pos = is_ppl ? ctx : is_logits ? c->seq_len : steps;
+    g_pool = hg_pool_create(threads ? threads : (int)(ncpu > 0 ? ncpu : 1));
+    RunState state;
+    state_init(&state, c, max_pos);
+    Sampler sampler = {c->vocab_size, xcalloc((size_t)c->vocab_size, sizeof(ProbIndex)), temperature, topp,
+                       seed ? seed : (unsigned long long)time(NULL)};
+
+    if (is_gen) generate(&model, &state, &tok, &sampler, prompt, steps);
+    else if (is_chat) chat(&model, &state, &tok, &sampler, prompt, system_prompt, steps);
+    else if (is_ppl) perplexity(&model, &state, &tok, in_file, ctx);
+    else dump_logits(&model, &state, in_file, out_file);
+
+    free(sampler.probindex);
+    state_free(&state);
+    hg_pool_destroy(g_pool);
+    tok_free(&tok);
+    model_free(&model);
+    return 0;
+}

@@ -1,0 +1,584 @@
+#!/usr/bin/env python3
+"""Independent float64 numpy reference of Hugging Face's LlamaForCausalLM forward pass.
+
+Straightforward on purpose: whole sequence at once, full causal attention, no KV cache.
+numpy only (torch is used by --selftest, optionally, as a second opinion).
+
+    from reference import load_model, forward, perplexity
+    m = load_model("path/to/hf_dir")                 # or load_model(dir, weights={...})
+    logits = forward(m, [1, 5, 9])                   # [T, vocab] float64
+    ppl, n = perplexity(m, [1] + ids, ctx=64)
+
+CLI:
+    python3 tests/reference.py HF_DIR --tokens 1,5,9 [--out logits.npy]
+    python3 tests/reference.py HF_DIR --ppl-tokens FILE --ctx N
+    python3 tests/reference.py --selftest
+"""
+import argparse
+import math
+import os
+import struct
+import sys
+import tempfile
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import make_synthetic as ms  # noqa: E402
+
+# ----------------------------------------------------------------------------------------
+# model loading
+
+
+def _config_fields(config):
+    dim = int(config["hidden_size"])
+    nh = int(config["num_attention_heads"])
+    nkv = int(config.get("num_key_value_heads") or nh)
+    hd = config.get("head_dim")
+    hd = int(hd) if hd else dim // nh
+    vocab = int(config["vocab_size"])
+    return dict(
+        dim=dim,
+        hidden_dim=int(config["intermediate_size"]),
+        n_layers=int(config["num_hidden_layers"]),
+        n_heads=nh,
+        n_kv_heads=nkv,
+        head_dim=hd,
+        vocab_size=vocab,
+        seq_len=int(config.get("max_position_embeddings") or 0),
+        rope_theta=float(config.get("rope_theta", 10000.0)),
+        rope_scaling=config.get("rope_scaling"),
+        eps=float(config.get("rms_norm_eps", 1e-6)),
+        tie=bool(config.get("tie_word_embeddings", False)),
+    )
+
+
+def load_model(hf_dir=None, weights=None, config=None):
+    """Load an HF Llama dir into a dict model (float64 weights).
+
+    weights: optional {hf_name: array}; entries replace the loaded ones (or, with
+             hf_dir None, are the whole model, then `config` must be given).
+    config:  optional HF config dict; replaces the dir's config.json.
+    """
+    cfg, w = {}, {}
+    if hf_dir is not None:
+        cfg, w = ms.load_hf(hf_dir)
+    if config is not None:
+        cfg = dict(config)
+    if weights is not None:
+        w = dict(w)
+        w.update(weights)
+    if not cfg:
+        raise ValueError("no config")
+    m = _config_fields(cfg)
+    if "lm_head.weight" not in w:
+        m["tie"] = True  # transformers would also fall back to tying here
+    m["config"] = cfg
+    m["w"] = {k: np.asarray(v, dtype=np.float64) for k, v in w.items()}
+    m["inv_freq"] = rope_inv_freq(m["head_dim"], m["rope_theta"], m["rope_scaling"])
+    return m
+
+
+# ----------------------------------------------------------------------------------------
+# building blocks
+
+
+def rope_inv_freq(head_dim, theta, rope_scaling=None):
+    """inv_freq as transformers' ROPE_INIT_FUNCTIONS ('default' and 'llama3')."""
+    inv_freq = 1.0 / (theta ** (np.arange(0, head_dim, 2, dtype=np.float64) / head_dim))
+    if not rope_scaling:
+        return inv_freq
+    rtype = rope_scaling.get("rope_type", rope_scaling.get("type"))
+    if rtype in (None, "default"):
+        return inv_freq
+    if rtype != "llama3":
+        raise NotImplementedError("rope_scaling type %r" % rtype)
+    factor = float(rope_scaling["factor"])
+    low_ff = float(rope_scaling["low_freq_factor"])
+    high_ff = float(rope_scaling["high_freq_factor"])
+    old_ctx = float(rope_scaling["original_max_position_embeddings"])
+    low_freq_wavelen = old_ctx / low_ff
+    high_freq_wavelen = old_ctx / high_ff
+    wavelen = 2 * math.pi / inv_freq
+    out = np.empty_like(inv_freq)
+    for i, (f, wl) in enumerate(zip(inv_freq, wavelen)):
+        if wl < high_freq_wavelen:
+            out[i] = f                                   # high frequency: unchanged
+        elif wl > low_freq_wavelen:
+            out[i] = f / factor                          # low frequency: scaled
+        else:
+            smooth = (old_ctx / wl - low_ff) / (high_ff - low_ff)
+            out[i] = (1 - smooth) * f / factor + smooth * f
+    return out
+
+
+def rope_cos_sin(inv_freq, positions):
+    freqs = np.asarray(positions, dtype=np.float64)[:, None] * inv_freq[None, :]  # [T, hd/2]
+    emb = np.concatenate([freqs, freqs], axis=-1)                                # [T, hd]
+    return np.cos(emb), np.sin(emb)   # attention_scaling is 1 for default and llama3
+
+
+def rotate_half(x):
+    h = x.shape[-1] // 2
+    return np.concatenate([-x[..., h:], x[..., :h]], axis=-1)
+
+
+def apply_rope(x, cos, sin):
+    """x: [n_heads, T, hd]; cos/sin: [T, hd]."""
+    return x * cos[None] + rotate_half(x) * sin[None]
+
+
+def rmsnorm(x, w, eps):
+    return x / np.sqrt(np.mean(x * x, axis=-1, keepdims=True) + eps) * w
+
+
+def silu(x):
+    return x / (1.0 + np.exp(-x))
+
+
+def softmax(x, axis=-1):
+    x = x - np.max(x, axis=axis, keepdims=True)
+    e = np.exp(x)
+    return e / np.sum(e, axis=axis, keepdims=True)
+
+
+def log_softmax(x, axis=-1):
+    x = x - np.max(x, axis=axis, keepdims=True)
+    return x - np.log(np.sum(np.exp(x), axis=axis, keepdims=True))
+
+
+# ----------------------------------------------------------------------------------------
+# forward
+
+
+def forward(model, token_ids, return_hidden=False):
+    """Logits [T, vocab] (float64) for token_ids at positions 0..T-1."""
+    m = model
+    w = m["w"]
+    toks = np.asarray(token_ids, dtype=np.int64)
+    T = len(toks)
+    nh, nkv, hd, eps = m["n_heads"], m["n_kv_heads"], m["head_dim"], m["eps"]
+    group = nh // nkv
+    cos, sin = rope_cos_sin(m["inv_freq"], np.arange(T))
+    causal = np.triu(np.ones((T, T), dtype=bool), k=1)
+
+    x = w["model.embed_tokens.weight"][toks]                        # [T, dim]
+    hiddens = [x]
+    for i in range(m["n_layers"]):
+        p = "model.layers.%d." % i
+        h = rmsnorm(x, w[p + "input_layernorm.weight"], eps)
+        q = h @ w[p + "self_attn.q_proj.weight"].T                  # [T, nh*hd]
+        k = h @ w[p + "self_attn.k_proj.weight"].T                  # [T, nkv*hd]
+        v = h @ w[p + "self_attn.v_proj.weight"].T
+        q = q.reshape(T, nh, hd).transpose(1, 0, 2)                 # [nh, T, hd]
+        k = k.reshape(T, nkv, hd).transpose(1, 0, 2)
+        v = v.reshape(T, nkv, hd).transpose(1, 0, 2)
+        q = apply_rope(q, cos, sin)
+        k = apply_rope(k, cos, sin)
+        out = np.empty((nh, T, hd))
+        for hh in range(nh):
+            kv = hh // group                                        # repeat_kv
+            s = q[hh] @ k[kv].T / math.sqrt(hd)                     # [T, T]
+            s = np.where(causal, -np.inf, s)
+            out[hh] = softmax(s, axis=-1) @ v[kv]
+        attn = out.transpose(1, 0, 2).reshape(T, nh * hd)
+        x = x + attn @ w[p + "self_attn.o_proj.weight"].T
+        h = rmsnorm(x, w[p + "post_attention_layernorm.weight"], eps)
+        g = h @ w[p + "mlp.gate_proj.weight"].T
+        u = h @ w[p + "mlp.up_proj.weight"].T
+        x = x + (silu(g) * u) @ w[p + "mlp.down_proj.weight"].T
+        hiddens.append(x)
+    x = rmsnorm(x, w["model.norm.weight"], eps)
+    head = w["model.embed_tokens.weight"] if m["tie"] else w["lm_head.weight"]
+    logits = x @ head.T
+    if return_hidden:
+        return logits, hiddens
+    return logits
+
+
+def perplexity(model, token_ids, ctx):
+    """Non-overlapping windows of `ctx` tokens, each run from position 0; every token after
+    a window's first is scored. Returns (exp(mean NLL), n_scored)."""
+    toks = list(token_ids)
+    if ctx < 1:
+        raise ValueError("ctx must be >= 1")
+    nll, n = 0.0, 0
+    for start in range(0, len(toks), ctx):
+        win = toks[start:start + ctx]
+        if len(win) < 2:
+            continue
+        lp = log_softmax(forward(model, win)[:-1], axis=-1)
+        tgt = np.asarray(win[1:], dtype=np.int64)
+        nll -= float(np.sum(lp[np.arange(len(tgt)), tgt]))
+        n += len(tgt)
+    if n == 0:
+        return float("nan"), 0
+    return math.exp(nll / n), n
+
+
+# ----------------------------------------------------------------------------------------
+# self-test helpers: an independent Meta/llama2.c-convention forward reading a v0 file
+
+
+def llama2c_forward(path, token_ids, eps=1e-5, theta=10000.0):
+    """Token-by-token forward in the style of llama2.c run.c (KV cache, interleaved RoPE as
+    complex pairs), float64, reading the v0 .bin directly (no make_synthetic reader)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    dim, hidden, L, nh, nkv, vocab, seq_len = struct.unpack_from("<7i", data, 0)
+    shared = vocab > 0
+    vocab = abs(vocab)
+    hs = dim // nh
+    kv_dim = dim * nkv // nh
+    kv_mul = nh // nkv
+    flt = np.frombuffer(data, dtype="<f4", offset=28).astype(np.float64)
+    off = 0
+
+    def nxt(*shape):
+        nonlocal off
+        n = int(np.prod(shape))
+        a = flt[off:off + n].reshape(shape)
+        off += n
+        return a
+
+    tok_emb = nxt(vocab, dim)
+    rms_att = nxt(L, dim)
+    wq = nxt(L, dim, dim)
+    wk = nxt(L, kv_dim, dim)
+    wv = nxt(L, kv_dim, dim)
+    wo = nxt(L, dim, dim)
+    rms_ffn = nxt(L, dim)
+    w1 = nxt(L, hidden, dim)
+    w2 = nxt(L, dim, hidden)
+    w3 = nxt(L, hidden, dim)
+    rms_final = nxt(dim)
+    nxt(seq_len, hs // 2)
+    nxt(seq_len, hs // 2)
+    wcls = tok_emb if shared else nxt(vocab, dim)
+    assert off == flt.size
+
+    def norm(x, g):
+        ss = np.dot(x, x) / len(x) + eps
+        return g * (x / math.sqrt(ss))
+
+    def rot(vec, pos, n_dims):
+        vec = vec.copy()
+        for i in range(0, n_dims, 2):
+            head_dim = i % hs
+            freq = 1.0 / theta ** (head_dim / hs)
+            fcr, fci = math.cos(pos * freq), math.sin(pos * freq)
+            v0, v1 = vec[i], vec[i + 1]
+            vec[i] = v0 * fcr - v1 * fci
+            vec[i + 1] = v0 * fci + v1 * fcr
+        return vec
+
+    key_cache = np.zeros((L, len(token_ids), kv_dim))
+    val_cache = np.zeros((L, len(token_ids), kv_dim))
+    out = []
+    for pos, tok in enumerate(token_ids):
+        x = tok_emb[tok].copy()
+        for l in range(L):  # noqa: E741
+            xb = norm(x, rms_att[l])
+            q = rot(wq[l] @ xb, pos, dim)
+            key_cache[l, pos] = rot(wk[l] @ xb, pos, kv_dim)
+            val_cache[l, pos] = wv[l] @ xb
+            xb = np.zeros(dim)
+            for h in range(nh):
+                qh = q[h * hs:(h + 1) * hs]
+                kvh = (h // kv_mul) * hs
+                att = np.array([np.dot(qh, key_cache[l, t, kvh:kvh + hs]) / math.sqrt(hs)
+                                for t in range(pos + 1)])
+                att = np.exp(att - att.max())
+                att /= att.sum()
+                for t in range(pos + 1):
+                    xb[h * hs:(h + 1) * hs] += att[t] * val_cache[l, t, kvh:kvh + hs]
+            x = x + wo[l] @ xb
+            xb = norm(x, rms_ffn[l])
+            hb = w1[l] @ xb
+            hb = hb * (1.0 / (1.0 + np.exp(-hb))) * (w3[l] @ xb)
+            x = x + w2[l] @ hb
+        x = norm(x, rms_final)
+        out.append(wcls @ x)
+    return np.array(out)
+
+
+def torch_forward(model, token_ids):
+    """Second opinion written like transformers' modeling_llama (float64 torch)."""
+    import torch
+    w = {k: torch.from_numpy(v) for k, v in model["w"].items()}
+    cfg = model["config"]
+    nh = cfg["num_attention_heads"]
+    nkv = cfg.get("num_key_value_heads") or nh
+    hd = cfg.get("head_dim") or cfg["hidden_size"] // nh
+    eps = cfg["rms_norm_eps"]
+    base = cfg.get("rope_theta", 10000.0)
+    inv_freq = 1.0 / (base ** (torch.arange(0, hd, 2, dtype=torch.int64).double() / hd))
+    rs = cfg.get("rope_scaling")
+    if rs and rs.get("rope_type", rs.get("type")) == "llama3":
+        factor, lf, hf = rs["factor"], rs["low_freq_factor"], rs["high_freq_factor"]
+        old = rs["original_max_position_embeddings"]
+        low_wl, high_wl = old / lf, old / hf
+        wavelen = 2 * math.pi / inv_freq
+        inv_l = torch.where(wavelen > low_wl, inv_freq / factor, inv_freq)
+        smooth = (old / wavelen - lf) / (hf - lf)
+        smoothed = (1 - smooth) * inv_l / factor + smooth * inv_l
+        medium = ~(wavelen < high_wl) * ~(wavelen > low_wl)
+        inv_freq = torch.where(medium, smoothed, inv_l)
+    T = len(token_ids)
+    pos = torch.arange(T, dtype=torch.float64)
+    freqs = torch.outer(pos, inv_freq)
+    emb = torch.cat((freqs, freqs), dim=-1)
+    cos, sin = emb.cos()[None, None], emb.sin()[None, None]
+
+    def rms(x, g):
+        var = x.pow(2).mean(-1, keepdim=True)
+        return g * (x * torch.rsqrt(var + eps))
+
+    def rot_half(x):
+        x1, x2 = x[..., : x.shape[-1] // 2], x[..., x.shape[-1] // 2:]
+        return torch.cat((-x2, x1), dim=-1)
+
+    def repeat_kv(x, n_rep):
+        b, n, s, d = x.shape
+        return x[:, :, None].expand(b, n, n_rep, s, d).reshape(b, n * n_rep, s, d)
+
+    lin = torch.nn.functional.linear
+    x = w["model.embed_tokens.weight"][torch.tensor(token_ids)][None]
+    mask = torch.full((T, T), float("-inf"), dtype=torch.float64).triu(1)
+    for i in range(cfg["num_hidden_layers"]):
+        p = "model.layers.%d." % i
+        h = rms(x, w[p + "input_layernorm.weight"])
+        q = lin(h, w[p + "self_attn.q_proj.weight"]).view(1, T, nh, hd).transpose(1, 2)
+        k = lin(h, w[p + "self_attn.k_proj.weight"]).view(1, T, nkv, hd).transpose(1, 2)
+        v = lin(h, w[p + "self_attn.v_proj.weight"]).view(1, T, nkv, hd).transpose(1, 2)
+        q = q * cos + rot_half(q) * sin
+        k = k * cos + rot_half(k) * sin
+        k, v = repeat_kv(k, nh // nkv), repeat_kv(v, nh // nkv)
+        a = torch.matmul(q, k.transpose(2, 3)) / math.sqrt(hd) + mask
+        a = torch.softmax(a, dim=-1)
+        o = torch.matmul(a, v).transpose(1, 2).reshape(1, T, nh * hd)
+        x = x + lin(o, w[p + "self_attn.o_proj.weight"])
+        h = rms(x, w[p + "post_attention_layernorm.weight"])
+        x = x + lin(torch.nn.functional.silu(lin(h, w[p + "mlp.gate_proj.weight"]))
+                    * lin(h, w[p + "mlp.up_proj.weight"]), w[p + "mlp.down_proj.weight"])
+    x = rms(x, w["model.norm.weight"])
+    head = w["lm_head.weight"] if "lm_head.weight" in w and not cfg.get(
+        "tie_word_embeddings") else w["model.embed_tokens.weight"]
+    return lin(x, head)[0].numpy()
+
+
+# ----------------------------------------------------------------------------------------
+# self-test
+
+
+def selftest():
+    results = []
+
+    def check(name, ok, detail=""):
+        results.append(ok)
+        print("%-4s %s%s" % ("ok" if ok else "FAIL", name, (": " + detail) if detail else ""))
+
+    tmp = tempfile.mkdtemp(prefix="higgs_ref_")
+    rng = np.random.default_rng(123)
+    base = dict(dim=48, hidden_dim=112, n_layers=2, n_heads=6, n_kv_heads=2, vocab_size=97,
+                seq_len=64)
+    toks = [int(t) for t in rng.integers(0, 97, size=24)]
+    toks[0] = 1
+
+    # --- 1. safetensors writer/reader round trips ------------------------------------
+    for dtype, shards in (("F32", 1), ("BF16", 3), ("F16", 2)):
+        d = os.path.join(tmp, "rt_%s_%d" % (dtype, shards))
+        _, w = ms.make_checkpoint(d, **base, dtype=dtype, shards=shards, seed=1,
+                                  extra_tensors={"model.layers.0.self_attn.rotary_emb.inv_freq":
+                                                 np.arange(4, dtype=np.float32)})
+        _, w2 = ms.load_hf(d)
+        same = set(w) == set(w2) and all(np.array_equal(w[k], w2[k]) for k in w)
+        files = sorted(f for f in os.listdir(d) if f.endswith(".safetensors"))
+        check("safetensors round trip %s, %d shard(s)" % (dtype, shards),
+              same and len(files) == shards, "%d tensors in %s" % (len(w2), files))
+    # 1, tie->even (down), tie->even (up), 0.75 ulp, max bf16, f32 max (rounds to inf),
+    # a denormal, +-inf, nan
+    x = np.array([1.0, 1.0 + 2**-8, 1.0 + 3 * 2**-8, 1.0 + 2**-8 + 2**-9,
+                  -3.3895313892515355e38, 3.4028234663852886e38, 2**-133,
+                  np.inf, -np.inf, np.nan], dtype=np.float32)
+    want = np.array([0x3F80, 0x3F80, 0x3F82, 0x3F81, 0xFF7F, 0x7F80, 0x0001,
+                     0x7F80, 0xFF80], dtype=np.uint16)
+    bits = ms.f32_to_bf16_bits(x)
+    check("bf16 round-to-nearest-even on hand cases",
+          np.array_equal(bits[:-1], want) and np.isnan(ms.bf16_bits_to_f32(bits[-1:]))[0],
+          " ".join("%04x" % b for b in bits))
+
+    # --- 2. RoPE: q.k after rotation depends only on position difference -------------
+    for scaling in (None, ms.llama3_scaling(8.0, 1.0, 4.0, 64)):
+        inv = rope_inv_freq(16, 10000.0, scaling)
+        q, k = rng.standard_normal(16), rng.standard_normal(16)
+        vals = []
+        for m_, n_ in ((5, 2), (13, 10), (40, 37), (3, 0)):
+            c, s = rope_cos_sin(inv, np.array([m_, n_]))
+            qm = apply_rope(q[None, None], c[:1], s[:1])[0, 0]
+            kn = apply_rope(k[None, None], c[1:], s[1:])[0, 0]
+            vals.append(qm @ kn)
+        c, s = rope_cos_sin(inv, np.array([7, 0]))
+        other = apply_rope(q[None, None], c[:1], s[:1])[0, 0] @ k
+        spread = max(vals) - min(vals)
+        check("rope relative-position property (%s)" % ("llama3" if scaling else "default"),
+              spread < 1e-12 and abs(other - vals[0]) > 1e-6, "spread %.1e" % spread)
+
+    # llama3 band structure: hand-checked against the formula
+    inv0 = rope_inv_freq(16, 10000.0)
+    inv3 = rope_inv_freq(16, 10000.0, ms.llama3_scaling(8.0, 1.0, 4.0, 64))
+    wl = 2 * math.pi / inv0
+    ok = True
+    for f0, f3, w_ in zip(inv0, inv3, wl):
+        if w_ < 16:
+            ok &= f3 == f0
+        elif w_ > 64:
+            ok &= abs(f3 - f0 / 8) < 1e-15
+        else:
+            sm = (64 / w_ - 1) / 3
+            ok &= abs(f3 - ((1 - sm) * f0 / 8 + sm * f0)) < 1e-15 and f0 / 8 <= f3 <= f0
+    bands = (int((wl < 16).sum()), int(((wl >= 16) & (wl <= 64)).sum()), int((wl > 64).sum()))
+    check("llama3 inv_freq bands (high, medium, low) = %s" % (bands,),
+          ok and all(b > 0 for b in bands))
+
+    # --- 3. GQA == MHA with duplicated kv heads ------------------------------------
+    d = os.path.join(tmp, "gqa")
+    cfg, w = ms.make_checkpoint(d, **base, seed=2)
+    m_gqa = load_model(d)
+    group = base["n_heads"] // base["n_kv_heads"]
+    hd = base["dim"] // base["n_heads"]
+    dup = {}
+    for i in range(base["n_layers"]):
+        for nm in ("k_proj", "v_proj"):
+            key = "model.layers.%d.self_attn.%s.weight" % (i, nm)
+            a = w[key].reshape(base["n_kv_heads"], hd, base["dim"])
+            dup[key] = np.repeat(a, group, axis=0).reshape(base["n_heads"] * hd, base["dim"])
+    cfg_mha = dict(cfg, num_key_value_heads=base["n_heads"])
+    m_mha = load_model(d, weights=dup, config=cfg_mha)
+    diff = np.abs(forward(m_gqa, toks) - forward(m_mha, toks)).max()
+    check("GQA (6 heads / 2 kv) == MHA with duplicated kv weights", diff < 1e-12,
+          "max |diff| %.1e" % diff)
+
+    # --- 4. llama2.c v0 writer + Meta interleaved forward == HF forward -------------
+    for name, kw in (("untied, GQA", dict(base, tie=False)),
+                     ("tied, MHA", dict(base, n_kv_heads=6, tie=True)),
+                     ("BF16 weights, GQA 4/1", dict(base, n_heads=4, n_kv_heads=1,
+                                                    dtype="BF16"))):
+        d = os.path.join(tmp, "v0_" + name.split(",")[0])
+        cfg, w = ms.make_checkpoint(d, **kw, seed=3)
+        binp = d + ".bin"
+        ms.write_llama2c_v0(binp, w, cfg)
+        m = load_model(d)
+        t = toks[:12]
+        a = forward(m, t)
+        b = llama2c_forward(binp, t)
+        diff = np.abs(a - b).max()
+        check("llama2.c v0 (%s): interleaved forward == HF forward" % name, diff < 1e-9,
+              "max |diff| %.1e, logits std %.2f" % (diff, a.std()))
+        if name.startswith("untied"):
+            # the permutation matters: without it the logits differ
+            wbad = dict(w)
+            for i in range(base["n_layers"]):
+                for nm, nhh in (("q_proj", kw["n_heads"]), ("k_proj", kw["n_kv_heads"])):
+                    key = "model.layers.%d.self_attn.%s.weight" % (i, nm)
+                    wbad[key] = ms.meta_to_hf_rows(w[key], nhh)  # written un-inverted
+            ms.write_llama2c_v0(binp + ".bad", wbad, cfg)
+            bad = np.abs(a - llama2c_forward(binp + ".bad", t)).max()
+            rt = all(np.array_equal(ms.meta_to_hf_rows(ms.hf_to_meta_rows(w[k], 2), 2), w[k])
+                     for k in w if k.endswith("k_proj.weight"))
+            check("permutation is needed and invertible", bad > 1e-3 and rt,
+                  "wrong-layout max |diff| %.2f" % bad)
+
+    # --- 5. perplexity protocol --------------------------------------------------
+    d = os.path.join(tmp, "ppl")
+    ms.make_checkpoint(d, **base, seed=4)
+    m = load_model(d)
+    seq = [1] + [int(t) for t in rng.integers(3, 97, size=20)]   # 21 tokens
+    lp = log_softmax(forward(m, seq)[:-1])
+    ppl_full = math.exp(-np.mean(lp[np.arange(20), seq[1:]]))
+    p1, n1 = perplexity(m, seq, 64)
+    manual, nn = 0.0, 0
+    for s0 in (0, 8, 16):   # windows of 8, 8, 5
+        win = seq[s0:s0 + 8]
+        lpw = log_softmax(forward(m, win)[:-1])
+        manual -= lpw[np.arange(len(win) - 1), win[1:]].sum()
+        nn += len(win) - 1
+    p2, n2 = perplexity(m, seq, 8)
+    p3, n3 = perplexity(m, seq, 10)   # windows 10, 10, 1 -> last scores nothing
+    check("perplexity: one window == full-sequence NLL",
+          abs(p1 - ppl_full) < 1e-9 and n1 == 20, "ppl %.4f over %d" % (p1, n1))
+    check("perplexity: ctx 8 windows (8,8,5)",
+          abs(p2 - math.exp(manual / nn)) < 1e-9 and n2 == 18, "ppl %.4f over %d" % (p2, n2))
+    check("perplexity: trailing 1-token window scores nothing", n3 == 18, "n %d" % n3)
+
+    # --- 6. optional torch second opinion ----------------------------------------
+    try:
+        import torch
+        have_torch = True
+    except Exception as e:  # noqa: BLE001
+        have_torch = False
+        print("skip torch cross-check (%s)" % e.__class__.__name__)
+    if have_torch:
+        cases = (("GQA untied", dict(base)),
+                 ("tied + llama3 scaling + theta 5e5", dict(
+                     base, tie=True, rope_theta=500000.0,
+                     rope_scaling=ms.llama3_scaling(8.0, 1.0, 4.0, 256))),
+                 ("head_dim 16 != dim/n_heads", dict(base, head_dim=16)))
+        for name, kw in cases:
+            d = os.path.join(tmp, "torch_%d" % len(results))
+            ms.make_checkpoint(d, **kw, seed=5)
+            m = load_model(d)
+            diff = np.abs(forward(m, toks) - torch_forward(m, toks)).max()
+            check("torch cross-check (%s)" % name, diff < 1e-10, "max |diff| %.1e" % diff)
+        xx = rng.standard_normal(4096).astype(np.float32) * 10
+        tb = torch.from_numpy(xx).to(torch.bfloat16).view(torch.int16).numpy().view(np.uint16)
+        check("bf16 rounding == torch .to(bfloat16)",
+              np.array_equal(tb, ms.f32_to_bf16_bits(xx)))
+
+    import shutil
+    shutil.rmtree(tmp, ignore_errors=True)
+    n_fail = results.count(False)
+    print("selftest: %d checks, %d failed" % (len(results), n_fail))
+    return 1 if n_fail else 0
+
+
+# ----------------------------------------------------------------------------------------
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("hf_dir", nargs="?")
+    ap.add_argument("--tokens", help="comma-separated token ids")
+    ap.add_argument("--out", help="save logits [T, vocab] as .npy")
+    ap.add_argument("--ppl-tokens", help="file of whitespace-separated token ids")
+    ap.add_argument("--ctx", type=int, default=None, help="perplexity window (default seq_len)")
+    ap.add_argument("--selftest", action="store_true")
+    a = ap.parse_args(argv)
+    if a.selftest:
+        return selftest()
+    if not a.hf_dir or not (a.tokens or a.ppl_tokens):
+        ap.error("need HF_DIR and --tokens or --ppl-tokens (or --selftest)")
+    m = load_model(a.hf_dir)
+    if a.tokens:
+        toks = [int(t) for t in a.tokens.replace(",", " ").split()]
+        logits = forward(m, toks)
+        if a.out:
+            np.save(a.out, logits)
+        print("logits: shape %s, mean %.6f, std %.6f, max|x| %.6f"
+              % (logits.shape, logits.mean(), logits.std(), np.abs(logits).max()))
+        for t, row in enumerate(logits):
+            top = np.argsort(-row)[:5]
+            print("pos %d tok %d: argmax %d  top5 %s  first %s" % (
+                t, toks[t], top[0], " ".join("%d:%.4f" % (i, row[i]) for i in top),
+                " ".join("%.5f" % v for v in row[:4])))
+    if a.ppl_tokens:
+        with open(a.ppl_tokens) as f:
+            ids = [int(t) for t in f.read().split()]
+        ctx = a.ctx or m["seq_len"] or len(ids)
+        ppl, n = perplexity(m, ids, ctx)
+        print("perplexity: %.6f (%d tokens)" % (ppl, n))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
