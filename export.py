@@ -1500,7 +1500,8 @@ def print_info(path, verify=False):
     print("sections: %s" % " ".join(h["sections"]))
     print("config:")
     for k in CONF_FIELDS:
-        print("  %-22s %s" % (k, h["config"][k]))
+        v = h["config"][k]
+        print("  %-22s %s" % (k, ("%.7g" % v) if isinstance(v, float) else v))
     t = h["tokenizer"]
     kinds = {}
     for _b, _s, k in t["pieces"]:

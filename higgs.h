@@ -928,7 +928,7 @@ static void *hg_worker(void *arg) {
     hg_worker_arg a = *(hg_worker_arg *)arg;
     free(arg);
     hg_pool *p = a.p;
-    unsigned seen = atomic_load(&p->gen);
+    unsigned seen = 0;                /* the generation at creation: a late start must not skip a dispatch */
     for (;;) {
         int spins = 0;
         while (atomic_load_explicit(&p->gen, memory_order_acquire) == seen && !atomic_load(&p->quit)) {

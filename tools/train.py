@@ -288,17 +288,20 @@ def main():
     ap.add_argument("--out", default=os.path.join(ROOT, "models", "brown-hf"))
     ap.add_argument("--tokenizer", default=None, help="default: <out>/tokenizer.model, else models/brown-hf/tokenizer.model")
     ap.add_argument("--resume", action="store_true")
-    ap.add_argument("--batch", type=int, default=16)
+    ap.add_argument("--batch", type=int, default=8)
     ap.add_argument("--seq_len", type=int, default=256)
     ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--min_lr_frac", type=float, default=0.1)
-    ap.add_argument("--warmup", type=int, default=100)
+    ap.add_argument("--warmup", type=int, default=50)
     ap.add_argument("--weight_decay", type=float, default=0.1)
     ap.add_argument("--grad_clip", type=float, default=1.0)
-    ap.add_argument("--dropout", type=float, default=0.05)
-    ap.add_argument("--n_evals", type=int, default=12, help="number of evaluations over the run")
+    ap.add_argument("--dropout", type=float, default=0.0)
+    ap.add_argument("--n_evals", type=int, default=5, help="number of evaluations over the run")
+    ap.add_argument("--eval_max_windows", type=int, default=None, help="smoke tests only: truncate the held-out set")
     ap.add_argument("--eval_batch", type=int, default=32)
     ap.add_argument("--log_every", type=int, default=10)
+    ap.add_argument("--replan_every", type=int, default=20, help="steps between throughput re-estimates")
+    ap.add_argument("--ckpt_every_s", type=float, default=300.0)
     ap.add_argument("--measure_steps", type=int, default=12)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1337)
@@ -408,19 +411,23 @@ def main():
     def plan():
         """Pick total_steps so that training + remaining evals end at the budget."""
         nonlocal total_steps
-        evals_left = max(1, a.n_evals - len(history) + 1)
+        evals_left = max(1, a.n_evals - len(history))
         remaining = budget - elapsed() - evals_left * (eval_time + 1.0)
         total_steps = max(step + 1, step + int(remaining / step_time))
         return total_steps
 
-    if step == 0 and not history:
-        do_eval()
+    if a.eval_max_windows:
+        held = held[:a.eval_max_windows * T + 1]
     model.train()
     t_log, loss_acc, n_acc = time.time(), 0.0, 0
     t_meas = None
-    t_plan, s_plan = None, None
-    eval_every = None if total_steps is None else max(1, total_steps // a.n_evals)
-    next_eval = None if eval_every is None else (step // eval_every + 1) * eval_every
+    t_plan, s_plan = time.time(), step   # window for the throughput estimate
+    t_ckpt = time.time()
+
+    def due_eval():
+        k = len(history) + 1
+        return step >= total_steps or step >= math.ceil(k * total_steps / a.n_evals)
+
     while total_steps is None or step < total_steps:
         g = torch.Generator().manual_seed(a.seed * 1000003 + step)
         ix = torch.randint(0, train.numel() - T - 1, (B,), generator=g)
@@ -443,35 +450,42 @@ def main():
                 t_meas = time.time()
             elif step == a.measure_steps:
                 step_time = (time.time() - t_meas) / (a.measure_steps - 3)
+                if eval_time is None:  # guess (forward ~ 1/3 of a step) until the first eval
+                    eval_time = 0.4 * step_time * held.numel() / tok_per_step
                 plan()
-                eval_every = max(1, total_steps // a.n_evals)
-                next_eval = eval_every
                 t_plan, s_plan = time.time(), step
-                print(f"measured {step_time:.3f}s/step = {tok_per_step / step_time:.0f} tok/s, eval {eval_time:.1f}s; "
+                print(f"measured {step_time:.3f}s/step = {tok_per_step / step_time:.0f} tok/s, eval ~{eval_time:.1f}s; "
                       f"planned {total_steps} steps = {total_steps * tok_per_step} tokens "
-                      f"({total_steps * tok_per_step / train.numel():.2f} epochs), eval every {eval_every} steps",
-                      flush=True)
+                      f"({total_steps * tok_per_step / train.numel():.2f} epochs)", flush=True)
+        elif step - s_plan >= a.replan_every and step < total_steps:
+            # refresh the throughput estimate and the plan (keeps the deadline)
+            step_time = 0.3 * step_time + 0.7 * (time.time() - t_plan) / (step - s_plan)
+            t_plan, s_plan = time.time(), step
+            old = total_steps
+            plan()
+            if abs(total_steps - old) > 0.01 * old:
+                print(f"replanned: {old} -> {total_steps} steps (step time {step_time:.3f}s = "
+                      f"{tok_per_step / step_time:.0f} tok/s)", flush=True)
+            else:
+                total_steps = old
         if step % a.log_every == 0 or step == total_steps:
             dt = time.time() - t_log
             print(f"step {step}/{total_steps} tokens {step * tok_per_step} train loss {loss_acc / n_acc:.4f} "
                   f"lr {lr:.2e} tok/s {n_acc * tok_per_step / dt:.0f} elapsed {elapsed():.0f}s", flush=True)
             t_log, loss_acc, n_acc = time.time(), 0.0, 0
-        if next_eval is not None and (step >= next_eval or step >= total_steps):
+        if total_steps is not None and due_eval():
             t0 = time.time()
             do_eval()
             save_ckpt()
-            # refresh the throughput estimate and the plan (keeps the deadline)
-            if s_plan is not None and step > s_plan:
-                step_time = 0.3 * step_time + 0.7 * (t0 - t_plan) / (step - s_plan)
-            t_plan, s_plan = time.time(), step
-            if step < total_steps:
-                old = total_steps
-                plan()
-                if total_steps != old:
-                    print(f"replanned: {old} -> {total_steps} steps (step time {step_time:.3f}s)", flush=True)
-                eval_every = max(1, total_steps // a.n_evals)
-                next_eval = step + eval_every if total_steps - step > eval_every * 1.5 else total_steps
-            t_log = time.time()
+            t_ckpt = time.time()
+            t_plan += time.time() - t0  # keep eval time out of the step-time estimate
+            t_log += time.time() - t0
+        elif time.time() - t_ckpt > a.ckpt_every_s:
+            t0 = time.time()
+            save_ckpt()
+            t_ckpt = time.time()
+            t_plan += time.time() - t0
+            t_log += time.time() - t0
     if not history or history[-1]["step"] != step:
         do_eval()
         save_ckpt()

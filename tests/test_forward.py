@@ -1,0 +1,230 @@
+#!/usr/bin/env python3
+"""run.c's forward pass against the independent numpy reference (tests/reference.py).
+
+Synthetic Hugging Face checkpoints (tests/make_synthetic.py) in many shapes go
+through export.py into .higgs files; ./run -m logits must give the reference's
+logits, ./run -m ppl the reference's perplexity, the llama2.c import the same
+logits as the HF import, and quantize's dtype conversion the same weights.
+
+Bounds: max |logit error| <= 1e-4 for f32 and bf16 weights (the reference runs
+in float64 on the very same weight values), and the same for f16 files
+compared with a reference fed the f16-rounded weights. Logits have std ~1-2.
+"""
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+sys.path.insert(0, ROOT)
+import numpy as np  # noqa: E402
+
+import export  # noqa: E402
+import make_synthetic as ms  # noqa: E402
+import reference as ref  # noqa: E402
+
+PY = os.environ.get("HIGGS_PYTHON", sys.executable)
+TOKENIZER = os.path.join(ROOT, "models", "brown-hf", "tokenizer.model")
+BOUND = 1e-4
+failures = 0
+
+
+def report(ok, name, detail=""):
+    global failures
+    if ok:
+        print(f"PASS {name}" + (f" ({detail})" if detail else ""))
+    else:
+        failures += 1
+        print(f"FAIL {name}: {detail}")
+
+
+def sh(*args, check=True, text=True):
+    r = subprocess.run([str(a) for a in args], capture_output=True, text=text, timeout=600)
+    if check and r.returncode != 0:
+        raise RuntimeError(f"{' '.join(map(str, args))} -> {r.returncode}: {r.stderr.strip()[-500:]}")
+    return r
+
+
+def run_logits(model, ids, tmp, threads=2, binary="run"):
+    idf, out = os.path.join(tmp, "ids.txt"), os.path.join(tmp, "logits.bin")
+    with open(idf, "w") as f:
+        f.write(" ".join(map(str, ids)))
+    sh(os.path.join(ROOT, binary), model, "-m", "logits", "-f", idf, "-o", out, "-T", threads)
+    return np.fromfile(out, dtype=np.float32).reshape(len(ids), -1)
+
+
+def export_hf(d, out, dtype):
+    sh(PY, os.path.join(ROOT, "export.py"), "--hf", d, out, "--dtype", dtype)
+
+
+def weights_of(higgs_path):
+    """the weights exactly as stored in a .higgs file, as float32 arrays"""
+    h = export.read_higgs(higgs_path)
+    return {t["name"]: export.higgs_tensor_f32(h, t["name"]) for t in h["tensors"]}
+
+
+VARIANTS = [
+    # name, make_checkpoint kwargs, export dtype
+    ("gqa_untied_f32", dict(dim=64, hidden_dim=160, n_layers=2, n_heads=8, n_kv_heads=2), "f32"),
+    ("mha_tied_f32", dict(dim=64, hidden_dim=128, n_layers=2, n_heads=4, n_kv_heads=4, tie=True), "f32"),
+    ("theta500k_llama3_scaling", dict(dim=64, hidden_dim=128, n_layers=2, n_heads=4, n_kv_heads=2, rope_theta=500000.0,
+                                      rope_scaling={"rope_type": "llama3", "factor": 8.0, "low_freq_factor": 1.0,
+                                                    "high_freq_factor": 4.0, "original_max_position_embeddings": 16}), "f32"),
+    ("head_dim_differs", dict(dim=64, hidden_dim=128, n_layers=2, n_heads=4, n_kv_heads=2, head_dim=24), "f32"),
+    ("dim288_not_pow2", dict(dim=288, hidden_dim=768, n_layers=2, n_heads=6, n_kv_heads=6), "f32"),
+    ("sharded_bf16_gqa_tied_theta", dict(dim=128, hidden_dim=256, n_layers=3, n_heads=8, n_kv_heads=2, tie=True,
+                                         rope_theta=500000.0, dtype="BF16", shards=3), "bf16"),
+    ("f16_export_of_f32", dict(dim=96, hidden_dim=256, n_layers=2, n_heads=6, n_kv_heads=3), "f16"),
+]
+
+
+def test_variants(tmp):
+    rng = np.random.default_rng(0)
+    for name, kw, dtype in VARIANTS:
+        d = os.path.join(tmp, name)
+        try:
+            ms.make_checkpoint(d, vocab_size=4096, seq_len=64, tokenizer_model=TOKENIZER, seed=hash(name) % 1000, **kw)
+            out = d + ".higgs"
+            export_hf(d, out, dtype)
+            model = ref.load_model(None, weights=weights_of(out), config=ms.load_hf(d)[0])
+            ids = [1] + rng.integers(3, 4096, size=40).tolist()
+            want = ref.forward(model, ids)
+            got = run_logits(out, ids, tmp)
+            err = float(np.abs(want - got).max())
+            report(err <= BOUND, f"logits_{name}", f"max abs err {err:.2e}, logit std {want.std():.2f}")
+        except Exception as e:  # noqa: BLE001
+            report(False, f"logits_{name}", str(e))
+
+
+def test_threads_identical(tmp):
+    d = os.path.join(tmp, "threads")
+    ms.make_checkpoint(d, dim=128, hidden_dim=256, n_layers=2, n_heads=8, n_kv_heads=4, vocab_size=4096, seq_len=64,
+                       tokenizer_model=TOKENIZER, seed=5)
+    out = d + ".higgs"
+    export_hf(d, out, "f16")
+    ids = list(range(1, 30))
+    a, b = run_logits(out, ids, tmp, threads=1), run_logits(out, ids, tmp, threads=3)
+    report(np.array_equal(a, b), "threads_1_vs_3_bit_identical", f"max diff {np.abs(a - b).max():.2e}")
+
+
+def test_llama2c_import(tmp):
+    d = os.path.join(tmp, "l2c")
+    for tie in (False, True):
+        cfg, w = ms.make_checkpoint(d, dim=64, hidden_dim=160, n_layers=2, n_heads=4, n_kv_heads=2, vocab_size=4096,
+                                    seq_len=64, tokenizer_model=TOKENIZER, tie=tie, seed=11)
+        hf_out, bin_path, l2c_out = d + ".higgs", d + ".bin", d + "_l2c.higgs"
+        tokbin = os.path.join(tmp, "tok.bin")
+        export_hf(d, hf_out, "f32")
+        ms.write_llama2c_v0(bin_path, w, cfg)
+        sh(PY, os.path.join(ROOT, "export.py"), "--tokenizer-only", TOKENIZER, tokbin)
+        sh(PY, os.path.join(ROOT, "export.py"), "--llama2c", bin_path, "--tokenizer", tokbin, l2c_out, "--dtype", "f32")
+        ids = [1, 100, 2000, 35, 7, 4000, 9, 12, 13]
+        a, b = run_logits(hf_out, ids, tmp), run_logits(l2c_out, ids, tmp)
+        err = float(np.abs(a - b).max())
+        report(err <= 1e-5, f"llama2c_v0_{'tied' if tie else 'untied'}_equals_hf", f"max abs diff {err:.2e}")
+        # the same prompt tokenizes the same with the embedded tokenizer and with -z tokenizer.bin
+        p1 = sh(os.path.join(ROOT, "run"), l2c_out, "-m", "tokenize", "-i", "The jury said, 1961.").stdout
+        p2 = sh(os.path.join(ROOT, "run"), hf_out, "-m", "tokenize", "-z", tokbin, "-i", "The jury said, 1961.").stdout
+        report(p1 == p2 and p1.strip(), f"llama2c_tokenizer_bin_{'tied' if tie else 'untied'}", f"{p1.strip()} vs {p2.strip()}")
+
+
+def test_perplexity(tmp):
+    import sentencepiece as spm
+    d = os.path.join(tmp, "ppl")
+    ms.make_checkpoint(d, dim=64, hidden_dim=128, n_layers=2, n_heads=4, n_kv_heads=2, vocab_size=4096, seq_len=64,
+                       tokenizer_model=TOKENIZER, seed=3, rope_theta=500000.0)
+    out = d + ".higgs"
+    export_hf(d, out, "f32")
+    text = open(os.path.join(ROOT, "data", "brown-heldout.txt"), encoding="utf-8").read()[:3000]
+    tf = os.path.join(tmp, "text.txt")
+    with open(tf, "w", encoding="utf-8") as f:
+        f.write(text)
+    sp = spm.SentencePieceProcessor(model_file=TOKENIZER)
+    ids = [sp.bos_id()] + sp.encode(text)
+    model = ref.load_model(d)
+    for ctx in (64, 37):
+        want, n_want = ref.perplexity(model, ids, ctx)
+        r = sh(os.path.join(ROOT, "run"), out, "-m", "ppl", "-f", tf, "-c", ctx)
+        last = r.stdout.strip().splitlines()[-1]
+        ok = last.startswith("perplexity: ")
+        got = float(last.split()[1]) if ok else float("nan")
+        n_got = int(last.split("(")[1].split()[0]) if ok else -1
+        rel = abs(got - want) / want
+        report(ok and n_got == n_want and rel < 1e-5, f"perplexity_ctx{ctx}_equals_reference",
+               f"run {got:.6f} ({n_got} tokens) vs reference {want:.6f} ({n_want} tokens), rel {rel:.1e}")
+
+
+def test_quantize_dtype(tmp):
+    d = os.path.join(tmp, "conv")
+    ms.make_checkpoint(d, dim=64, hidden_dim=128, n_layers=2, n_heads=4, n_kv_heads=2, vocab_size=4096, seq_len=64,
+                       tokenizer_model=TOKENIZER, seed=8)
+    f32, f16a, f16b, bf16 = (os.path.join(tmp, n) for n in ("c32.higgs", "c16a.higgs", "c16b.higgs", "cbf.higgs"))
+    export_hf(d, f32, "f32")
+    export_hf(d, f16a, "f16")
+    sh(os.path.join(ROOT, "quantize"), f32, f16b, "--dtype", "f16")
+    sh(os.path.join(ROOT, "quantize"), f16b, bf16, "--dtype", "bf16")
+    wa, wb = weights_of(f16a), weights_of(f16b)
+    same = wa.keys() == wb.keys() and all(np.array_equal(wa[k], wb[k]) for k in wa)
+    report(same, "quantize_f32_to_f16_matches_export_f16", "tensors differ" if not same else "bit-identical tensors")
+    h = export.read_higgs(f16b)
+    norms_f32 = all(t["type"] == 0 for t in h["tensors"] if t["name"].endswith("norm.weight"))
+    report(norms_f32, "quantize_keeps_norms_f32")
+    wbf = weights_of(bf16)
+    ok = all(np.array_equal(wbf[k], ms.round_to_dtype(wb[k], "BF16")) for k in wb if not k.endswith("norm.weight"))
+    report(ok, "quantize_f16_to_bf16_rounds_like_reference")
+    info = sh(os.path.join(ROOT, "quantize"), "--info", f16b).stdout
+    report("F16" in info and "model.layers.1.mlp.down_proj.weight" in info and "bits/parameter" in info,
+           "quantize_info_lists_tensors")
+    r = sh(os.path.join(ROOT, "run"), f16b, "--verify")
+    report("OK" in r.stdout, "verify_converted_file")
+
+
+def test_generate(tmp):
+    d = os.path.join(tmp, "gen")
+    ms.make_checkpoint(d, dim=64, hidden_dim=128, n_layers=2, n_heads=4, n_kv_heads=2, vocab_size=4096, seq_len=64,
+                       tokenizer_model=TOKENIZER, seed=9)
+    out = d + ".higgs"
+    export_hf(d, out, "f16")
+    # random weights emit arbitrary byte tokens: compare bytes, not text
+    runs = [sh(os.path.join(ROOT, "run"), out, "-i", "The jury", "-n", 30, "-s", 7, "-t", t, text=False) for t in ("0", "0", "0.8")]
+    report(runs[0].stdout == runs[1].stdout and runs[0].stdout.startswith(b"The jury"), "generate_greedy_deterministic",
+           repr(runs[0].stdout[:60]))
+    report(b"achieved tok/s:" in runs[2].stderr, "generate_reports_tok_per_s", runs[2].stderr.strip()[-80:])
+    # greedy generation continues with the reference's argmax tokens
+    ids = [int(x) for x in sh(os.path.join(ROOT, "run"), out, "-m", "tokenize", "-i", "The jury").stdout.split()]
+    model = ref.load_model(d)
+    seq = [1] + ids
+    for _ in range(5):
+        seq.append(int(np.argmax(ref.forward(model, seq)[-1])))
+    # weights in the file are f16: use them for the reference too
+    model16 = ref.load_model(None, weights=weights_of(out), config=ms.load_hf(d)[0])
+    seq16 = [1] + ids
+    for _ in range(5):
+        seq16.append(int(np.argmax(ref.forward(model16, seq16)[-1])))
+    idf = os.path.join(tmp, "g.txt")
+    with open(idf, "w") as f:
+        f.write(" ".join(map(str, seq16[1:])))
+    text = sh(os.path.join(ROOT, "run"), out, "-m", "decode", "-f", idf, text=False).stdout
+    # generate mode drops raw control bytes when printing; decode mode does not
+    text = bytes(b for b in text if b >= 32 or b in (9, 10))
+    report(len(text) > 8 and runs[0].stdout.startswith(text), "generate_greedy_follows_reference_argmax",
+           f"{text!r} vs {runs[0].stdout[:80]!r}")
+    chat = subprocess.run([os.path.join(ROOT, "run"), out, "-m", "chat", "-y", "Be brief.", "-i", "Hello", "-n", "60", "-t", "0"],
+                          capture_output=True, timeout=60, stdin=subprocess.DEVNULL)
+    report(chat.returncode == 0 and b"Assistant:" in chat.stdout, "chat_llama2_template_runs", chat.stderr.strip()[-100:])
+
+
+def main():
+    with tempfile.TemporaryDirectory() as tmp:
+        for t in (test_variants, test_threads_identical, test_llama2c_import, test_perplexity, test_quantize_dtype,
+                  test_generate):
+            try:
+                t(tmp)
+            except Exception as e:  # noqa: BLE001
+                report(False, t.__name__, f"{type(e).__name__}: {e}")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,151 @@
+/* Kernel and number-format tests: every SIMD dot product built into this
+ * binary against the scalar reference and a float64 sum; half and bfloat16
+ * conversions against exhaustive/independent references; CRC-32 against the
+ * standard check value. Prints PASS/FAIL lines; exit 1 on any failure. */
+#define HIGGS_IMPLEMENTATION
+#include "../higgs.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures, passes;
+
+static void check(int ok, const char *name, const char *detail) {
+    if (ok) { passes++; printf("PASS %s\n", name); }
+    else { failures++; printf("FAIL %s: %s\n", name, detail); }
+}
+
+static uint64_t rng = 88172645463325252ull;
+static float frand(void) {             /* uniform in [-1, 1) */
+    rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
+    return (float)((rng >> 11) * (1.0 / 9007199254740992.0) * 2.0 - 1.0);
+}
+
+static void test_dots(void) {
+    static const int lens[] = {1, 3, 7, 8, 15, 16, 17, 31, 32, 33, 63, 64, 100, 255, 256, 288, 768, 1000, 4096};
+    char name[128], detail[256];
+    for (int type = 0; type < 3; type++) {
+        double worst_simd = 0, worst_ref = 0;
+        for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
+            int n = lens[li];
+            float *x = malloc(n * sizeof(float)), *wf = malloc(n * sizeof(float));
+            uint16_t *wh = malloc(n * sizeof(uint16_t));
+            double exact = 0, mag = 0;
+            for (int i = 0; i < n; i++) {
+                x[i] = frand();
+                wf[i] = frand();
+                if (type == 1) { wh[i] = hg_f32_to_f16(wf[i]); wf[i] = hg_f16_to_f32(wh[i]); }
+                if (type == 2) { wh[i] = hg_f32_to_bf16(wf[i]); wf[i] = hg_bf16_to_f32(wh[i]); }
+                exact += (double)wf[i] * x[i];
+                mag += fabs((double)wf[i] * x[i]);
+            }
+            float simd = type == 0 ? hg_dot_f32(wf, x, n) : type == 1 ? hg_dot_f16(wh, x, n) : hg_dot_bf16(wh, x, n);
+            float ref = type == 0 ? hg_dot_f32_ref(wf, x, n) : type == 1 ? hg_dot_f16_ref(wh, x, n) : hg_dot_bf16_ref(wh, x, n);
+            double es = fabs(simd - exact) / (mag + 1e-30), er = fabs(ref - exact) / (mag + 1e-30);
+            if (es > worst_simd) worst_simd = es;
+            if (er > worst_ref) worst_ref = er;
+            free(x); free(wf); free(wh);
+        }
+        static const char *tn[] = {"f32", "f16", "bf16"};
+        snprintf(name, sizeof name, "dot_%s_%s_vs_float64", tn[type], hg_simd_name());
+        snprintf(detail, sizeof detail, "relative error %.3g", worst_simd);
+        check(worst_simd < 1e-5, name, detail);
+        snprintf(name, sizeof name, "dot_%s_scalar_vs_float64", tn[type]);
+        snprintf(detail, sizeof detail, "relative error %.3g", worst_ref);
+        check(worst_ref < 1e-5, name, detail);
+    }
+}
+
+/* every half value converts to float and back to itself (NaNs stay NaN) */
+static void test_f16_exhaustive(void) {
+    int bad = 0;
+    for (uint32_t h = 0; h < 65536; h++) {
+        float f = hg_f16_to_f32((uint16_t)h);
+        uint16_t back = hg_f32_to_f16(f);
+        int is_nan = ((h >> 10) & 0x1f) == 31 && (h & 0x3ff);
+        if (is_nan ? !isnan(f) : back != h) bad++;
+    }
+    char d[64];
+    snprintf(d, sizeof d, "%d values do not round-trip", bad);
+    check(bad == 0, "f16_roundtrip_all_65536", d);
+}
+
+/* float -> half rounding against an independent definition: the nearest
+ * representable half (ties to even), found by searching all finite halves */
+static void test_f16_rounding(void) {
+    static float halves[65536];
+    static int order[65536];
+    int n = 0;
+    for (uint32_t h = 0; h < 0x7c00; h++) { halves[n] = hg_f16_to_f32((uint16_t)h); order[n] = (int)h; n++; }
+    int bad = 0;
+    for (int k = 0; k < 200000; k++) {
+        float f = frand() * (k % 3 == 0 ? 70000.0f : k % 3 == 1 ? 1.0f : 1e-5f);
+        float a = fabsf(f);
+        int lo = 0, hi = n - 1;           /* halves[] ascending: last <= a */
+        while (lo < hi) { int mid = (lo + hi + 1) / 2; if (halves[mid] <= a) lo = mid; else hi = mid - 1; }
+        uint16_t want;
+        if (a >= 65520.0f) want = 0x7c00;                       /* overflow to inf */
+        else if (lo == n - 1) want = (uint16_t)order[lo];
+        else {
+            double dl = a - halves[lo], dh = halves[lo + 1] - a;
+            want = (uint16_t)(dl < dh ? order[lo] : dh < dl ? order[lo + 1] : (order[lo] & 1 ? order[lo + 1] : order[lo]));
+        }
+        if (f < 0) want |= 0x8000;
+        if (hg_f32_to_f16(f) != want) bad++;
+    }
+    char d[64];
+    snprintf(d, sizeof d, "%d of 200000 mismatches", bad);
+    check(bad == 0, "f16_round_to_nearest_even", d);
+}
+
+static void test_bf16(void) {
+    int bad = 0;
+    for (int k = 0; k < 100000; k++) {
+        float f = frand() * 1e3f;
+        uint16_t b = hg_f32_to_bf16(f);
+        float lo = hg_bf16_to_f32(b);
+        /* the neighbours of the result must not be closer */
+        float up = hg_bf16_to_f32((uint16_t)(b + 1)), down = hg_bf16_to_f32((uint16_t)(b - 1));
+        if (fabsf(up - f) < fabsf(lo - f) || fabsf(down - f) < fabsf(lo - f)) bad++;
+    }
+    check(bad == 0, "bf16_nearest", "a neighbour is closer");
+    check(hg_f32_to_bf16(1.0f) == 0x3f80 && hg_bf16_to_f32(0x4049) == 3.140625f, "bf16_known_values", "wrong");
+}
+
+static void test_crc(void) {
+    const char *s = "123456789";
+    check(hg_crc32(0, s, 9) == 0xCBF43926u, "crc32_check_value", "CRC-32 of 123456789 != 0xCBF43926");
+    uint8_t buf[1000];
+    for (int i = 0; i < 1000; i++) buf[i] = (uint8_t)(i * 7 + 3);
+    uint32_t whole = hg_crc32(0, buf, 1000), parts = hg_crc32(hg_crc32(0, buf, 333), buf + 333, 667);
+    check(whole == parts, "crc32_incremental", "split CRC differs");
+}
+
+static void add_one(void *ctx, int task, int thread) {
+    (void)thread;
+    int *v = (int *)ctx;
+    __atomic_fetch_add(&v[task], 1, __ATOMIC_RELAXED);
+}
+
+static void test_pool(void) {
+    hg_pool *p = hg_pool_create(3);
+    int v[100] = {0}, bad = 0;
+    for (int round = 0; round < 2000; round++) hg_pool_run(p, add_one, v, 100);
+    for (int i = 0; i < 100; i++) bad += v[i] != 2000;
+    hg_pool_destroy(p);
+    check(bad == 0, "thread_pool_runs_each_task_once", "a task ran the wrong number of times");
+}
+
+int main(void) {
+    printf("kernels: %s\n", hg_simd_name());
+    test_dots();
+    test_f16_exhaustive();
+    test_f16_rounding();
+    test_bf16();
+    test_crc();
+    test_pool();
+    printf("%d passed, %d failed\n", passes, failures);
+    return failures ? 1 : 0;
+}
