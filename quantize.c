@@ -1,8 +1,12 @@
-/* quantize.c - rewrite .higgs files: change number formats (and, in later
- * issues, quantize with HIGGS and the baselines), and describe what a file holds.
+/* quantize.c - rewrite .higgs files: HIGGS data-free quantization, the RTN /
+ * NF4 / AF4 baselines, number-format conversion, and a description of what a
+ * file holds.
  *
  *   ./quantize --info model.higgs
- *   ./quantize in.higgs out.higgs --dtype f16      (f32 | f16 | bf16)
+ *   ./quantize in.higgs out.higgs --dtype f16                 (f32 | f16 | bf16)
+ *   ./quantize in.higgs out.higgs --method higgs --bits 4 --p 2 [--hadamard 1024]
+ *   ./quantize in.higgs out.higgs --method rtn --bits 4 --group 64
+ *   ./quantize in.higgs out.higgs --method nf4      (or af4; blocks of 64)
  *
  * Streams tensor by tensor: memory is one tensor, never the model. The output
  * is written to a temporary file and renamed, so a failure leaves nothing.
@@ -15,6 +19,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 static hg_writer *g_writer;           /* removed on a fatal error or a signal */
 
@@ -174,7 +180,103 @@ static void *convert_tensor(const hg_tensor *t, uint32_t type, uint64_t *nbytes)
     return out;
 }
 
-static void convert(const char *in, const char *out, int dtype) {
+typedef struct {
+    uint32_t method;                  /* 0: only change dtype; else HG_HIGGS / HG_RTN / HG_NF4 / HG_AF4 */
+    int dtype, bits, p, hadamard, group, threads, quantize_head;
+} Options;
+
+/* which tensors a method touches: the linear layers (and the head on request) */
+static int is_linear(const hg_tensor *t, const Options *o) {
+    if (t->ndim != 2) return 0;
+    if (!strncmp(t->name, "model.layers.", 13)) return 1;
+    return o->quantize_head && !strcmp(t->name, "lm_head.weight");
+}
+
+static int largest_pow2_divisor(uint64_t v, int cap) {
+    int h = 1;
+    while (h < cap && v % (uint64_t)(2 * h) == 0) h *= 2;
+    return h;
+}
+
+/* HIGGS block size for a row of `cols`: the requested size if it divides the
+ * row; by default the largest power of two <= 1024 that divides it (no
+ * padding), unless that is below 64, then the padded power of two */
+static int hadamard_for(uint64_t cols, int requested) {
+    int cap = requested ? requested : 1024, h = largest_pow2_divisor(cols, cap);
+    if (requested && h != requested) {
+        h = requested;                              /* explicit: pad the row */
+        while (h > 64 && (uint64_t)h / 2 >= cols) h /= 2;   /* never more than one block of padding */
+    } else if (h < 64) {
+        h = 64;
+        while ((uint64_t)h < cols && h < cap) h *= 2;
+    }
+    return h;
+}
+
+static void params_for(const hg_tensor *t, const Options *o, uint32_t params[4]) {
+    memset(params, 0, 4 * sizeof(uint32_t));
+    switch (o->method) {
+    case HG_HIGGS: {
+        int h = hadamard_for(t->cols, o->hadamard);
+        params[0] = (uint32_t)o->p; params[1] = (uint32_t)(o->bits * o->p); params[2] = (uint32_t)h; params[3] = (uint32_t)h;
+        break;
+    }
+    case HG_RTN: params[0] = 1; params[1] = (uint32_t)o->bits; params[2] = (uint32_t)o->group; break;
+    default: params[0] = 1; params[1] = 4; params[2] = (uint32_t)o->group; break;      /* NF4, AF4 */
+    }
+}
+
+typedef struct {
+    const hg_tensor *in;
+    const hg_qinfo *q;
+    uint8_t *out;
+    uint64_t scale_bytes;
+    double *err, *norm;               /* per thread */
+    float **scratch;
+    int rows_per_task;
+} QuantJob;
+
+static void quant_task(void *ctx, int task, int thread) {
+    QuantJob *j = (QuantJob *)ctx;
+    const hg_qinfo *q = j->q;
+    float *row = j->scratch[thread], *work = row + q->cols_pad;
+    int r0 = task * j->rows_per_task, r1 = r0 + j->rows_per_task;
+    if (r1 > (int)j->in->rows) r1 = (int)j->in->rows;
+    for (int r = r0; r < r1; r++) {
+        hg_dequant_row(row, j->in, r);
+        double n2 = 0;
+        for (uint64_t i = 0; i < q->cols; i++) n2 += (double)row[i] * row[i];
+        uint16_t *scales = (uint16_t *)j->out + (uint64_t)r * q->groups;
+        uint8_t *codes = j->out + j->scale_bytes + (uint64_t)r * q->row_code_bytes;
+        j->err[thread] += hg_quantize_row(q, row, scales, codes, work);
+        j->norm[thread] += n2;
+    }
+}
+
+static void *quantize_tensor(const hg_tensor *t, uint32_t type, const uint32_t params[4], hg_pool *pool,
+                             uint64_t *nbytes, double *t2) {
+    hg_qinfo q;
+    if (hg_qinfo_get(type, params, t->cols, &q)) die("%s: invalid quantization parameters", t->name);
+    *nbytes = hg_tensor_bytes(type, params, t->rows, t->cols);
+    uint8_t *out = calloc(1, *nbytes);
+    if (!out) die("out of memory for tensor %s (%llu bytes)", t->name, (unsigned long long)*nbytes);
+    int threads = hg_pool_threads(pool);
+    double err[256] = {0}, norm[256] = {0};
+    float *scratch[256];
+    for (int i = 0; i < threads; i++) scratch[i] = xmalloc(2 * q.cols_pad * sizeof(float));
+    QuantJob j = {t, &q, out, (t->rows * q.groups * 2 + HG_ALIGN - 1) / HG_ALIGN * HG_ALIGN, err, norm, scratch, 16};
+    hg_pool_run(pool, quant_task, &j, (int)((t->rows + 15) / 16));
+    double e = 0, n = 0;
+    for (int i = 0; i < threads; i++) { e += err[i]; n += norm[i]; free(scratch[i]); }
+    *t2 = n > 0 ? e / n : 0;
+    return out;
+}
+
+static const char *method_name(uint32_t m) {
+    return m == HG_HIGGS ? "higgs" : m == HG_RTN ? "rtn" : m == HG_NF4 ? "nf4" : m == HG_AF4 ? "af4" : "none";
+}
+
+static void convert(const char *in, const char *out, const Options *o) {
     hg_file f;
     char err[512];
     if (hg_open(&f, in, err, sizeof err)) die("%s", err);
@@ -182,31 +284,77 @@ static void convert(const char *in, const char *out, int dtype) {
     hg_writer w;
     if (hg_writer_begin(&w, out, err, sizeof err)) die("%s", err);
     g_writer = &w;
+    uint64_t linear_params = 0, linear_bytes = 0, params_total = 0;
     for (int i = 0; i < f.n_tensors; i++) {
         const hg_tensor *t = &f.tensors[i];
-        uint32_t type = t->ndim == 1 ? HG_F32 : (uint32_t)dtype;     /* norms stay f32 */
-        if (hg_writer_add_tensor(&w, t->name, type, t->ndim, t->shape, t->params)) die("cannot add tensor %s", t->name);
+        uint32_t type = t->ndim == 1 ? HG_F32 : (uint32_t)o->dtype, params[4] = {0, 0, 0, 0};
+        if (hg_is_quantized(t->type) && !(o->method == 0 && o->dtype < 0))
+            die("%s: tensor %s is already quantized; start from a full-precision file", in, t->name);
+        if (o->dtype < 0) type = t->type;               /* keep the input's number format */
+        if (o->method && is_linear(t, o)) { type = o->method; params_for(t, o, params); }
+        if (hg_writer_add_tensor(&w, t->name, type, t->ndim, t->shape, params)) die("cannot add tensor %s (type %s)", t->name, hg_type_name(type));
     }
     uint8_t conf[HG_CONF_SIZE];
     hg_config_write(&f.cfg, conf);
     KVList kv;
     kv_parse(&kv, f.kv, f.kv_size);
-    kv_set(&kv, "dtype", dtype == HG_F32 ? "f32" : dtype == HG_F16 ? "f16" : "bf16");
+    char desc[256];
+    if (o->method == HG_HIGGS) snprintf(desc, sizeof desc, "higgs p=%d bits=%d hadamard=%d", o->p, o->bits, o->hadamard ? o->hadamard : 1024);
+    else if (o->method == HG_RTN) snprintf(desc, sizeof desc, "rtn bits=%d group=%d", o->bits, o->group);
+    else if (o->method) snprintf(desc, sizeof desc, "%s group=%d", method_name(o->method), o->group);
+    else snprintf(desc, sizeof desc, "none");
+    if (o->method) kv_set(&kv, "quantization", desc);
+    if (o->dtype >= 0) kv_set(&kv, "dtype", o->dtype == HG_F32 ? "f32" : o->dtype == HG_F16 ? "f16" : "bf16");
     kv_set(&kv, "converted_by", "quantize");
     uint64_t kv_size;
     uint8_t *kvb = kv_serialize(&kv, &kv_size);
     if (hg_writer_layout(&w, conf, f.tok, f.tok_size, kvb, kv_size)) die("writing %s: %s", out, strerror(errno));
-    int verbose = f.size > (64u << 20);
+    hg_pool *pool = hg_pool_create(o->threads);
+    double t2_sum = 0, seconds_q = 0;
+    uint64_t weights_q = 0;
+    int n_q = 0;
+    if (o->method) printf("%-44s %-26s %10s %8s\n", "tensor", "config", "t^2", "bits/w");
     for (int i = 0; i < f.n_tensors; i++) {
+        const hg_tensor *t = &f.tensors[i];
+        const hg_tensor *ot = &w.tensors[i];
         uint64_t nbytes;
-        void *data = convert_tensor(&f.tensors[i], w.tensors[i].type, &nbytes);
+        void *data;
+        params_total += t->rows * t->cols;
+        if (hg_is_quantized(ot->type)) {
+            double t2;
+            struct timespec a, b;
+            clock_gettime(CLOCK_MONOTONIC, &a);
+            data = quantize_tensor(t, ot->type, ot->params, pool, &nbytes, &t2);
+            clock_gettime(CLOCK_MONOTONIC, &b);
+            seconds_q += (double)(b.tv_sec - a.tv_sec) + 1e-9 * (double)(b.tv_nsec - a.tv_nsec);
+            weights_q += t->rows * t->cols;
+            char cfg[64];
+            if (ot->type == HG_HIGGS) snprintf(cfg, sizeof cfg, "higgs p%u n%u h%u", ot->params[0], 1u << ot->params[1], ot->params[3]);
+            else snprintf(cfg, sizeof cfg, "%s %ub g%u", method_name(ot->type), ot->params[1], ot->params[2]);
+            printf("%-44s %-26s %10.6f %8.4f\n", t->name, cfg, t2, 8.0 * nbytes / (double)(t->rows * t->cols));
+            fflush(stdout);
+            t2_sum += t2;
+            n_q++;
+        } else if (ot->type == t->type) {
+            nbytes = t->nbytes;
+            data = xmalloc(nbytes);
+            memcpy(data, t->data, nbytes);
+        } else data = convert_tensor(t, ot->type, &nbytes);
+        if (is_linear(t, o)) { linear_params += t->rows * t->cols; linear_bytes += nbytes; }
         if (hg_writer_write_data(&w, data, nbytes)) die("writing %s: %s", out, strerror(errno));
         free(data);
-        if (verbose) fprintf(stderr, "[%d/%d] %s -> %s\n", i + 1, f.n_tensors, f.tensors[i].name, hg_type_name(w.tensors[i].type));
+        if (!o->method && f.size > (64u << 20)) fprintf(stderr, "[%d/%d] %s\n", i + 1, f.n_tensors, t->name);
     }
+    hg_pool_destroy(pool);
     if (hg_writer_finish(&w, err, sizeof err)) { g_writer = NULL; die("%s", err); }
     g_writer = NULL;
-    printf("wrote %s: %d tensors, %.2f MB\n", out, f.n_tensors, (w.data_offset + w.data_size) / 1e6);
+    uint64_t file_size = w.data_offset + w.data_size;
+    if (o->method)
+        printf("linear layers: %.4f bits/weight, mean t^2 %.6f over %d tensors; quantized %.1fM weights in %.2f s (%.1f s per billion)\n",
+               8.0 * linear_bytes / (double)linear_params, t2_sum / n_q, n_q, weights_q / 1e6, seconds_q,
+               seconds_q / (weights_q / 1e9));
+    printf("wrote %s: %d tensors, %.2f MB, %.4f bits/parameter overall\n", out, f.n_tensors, file_size / 1e6,
+           8.0 * file_size / (double)params_total);
     free(kvb);
     kv_free(&kv);
     hg_close(&f);
@@ -215,32 +363,76 @@ static void convert(const char *in, const char *out, int dtype) {
 static void usage(void) {
     fprintf(stderr,
             "Usage: quantize --info <model.higgs>\n"
-            "       quantize <in.higgs> <out.higgs> --dtype f32|f16|bf16\n");
+            "       quantize <in.higgs> <out.higgs> [options]\n"
+            "Options:\n"
+            "  --dtype f32|f16|bf16   number format of the tensors left unquantized (default: as the input)\n"
+            "  --method higgs|rtn|nf4|af4   quantize the linear layers (q,k,v,o,gate,up,down)\n"
+            "  --bits B         higgs: bits per weight, p=1: 2,3,4,5,6,8; p=2: 2,3,4 (default 4); rtn: 2..8\n"
+            "  --p P            higgs grid dimension, 1 or 2 (default 2)\n"
+            "  --hadamard H     higgs block size, a power of two 64..4096 (default: 1024, or the largest\n"
+            "                   power of two dividing the row, so rows need no padding)\n"
+            "  --group G        rtn/nf4/af4 scale group (default 64)\n"
+            "  --quantize-head  also quantize lm_head (embeddings always stay as they are)\n"
+            "  -T N             threads (default: all CPUs)\n");
     exit(1);
 }
 
+static int parse_int_arg(const char *s, const char *what, int lo, int hi) {
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || end == s || *end || v < lo || v > hi) die("%s must be an integer in [%d, %d], got '%s'", what, lo, hi, s);
+    return (int)v;
+}
+
 int main(int argc, char **argv) {
-    const char *in = NULL, *out = NULL, *dtype = NULL;
+    const char *in = NULL, *out = NULL, *dtype = NULL, *method = NULL;
     int want_info = 0;
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    Options o = {0, -1, 4, 2, 0, 64, (int)(ncpu > 0 ? ncpu : 1), 0};
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--info")) want_info = 1;
-        else if (!strcmp(argv[i], "--dtype")) {
-            if (++i >= argc) die("--dtype needs a value");
-            dtype = argv[i];
-        } else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) usage();
-        else if (argv[i][0] == '-') die("unknown option '%s'", argv[i]);
-        else if (!in) in = argv[i];
-        else if (!out) out = argv[i];
-        else die("unexpected argument '%s'", argv[i]);
+        const char *a = argv[i];
+        if (!strcmp(a, "--info")) want_info = 1;
+        else if (!strcmp(a, "--quantize-head")) o.quantize_head = 1;
+        else if (!strcmp(a, "-h") || !strcmp(a, "--help")) usage();
+        else if (a[0] == '-') {
+            if (i + 1 >= argc) die("option %s needs a value", a);
+            const char *v = argv[++i];
+            if (!strcmp(a, "--dtype")) dtype = v;
+            else if (!strcmp(a, "--method")) method = v;
+            else if (!strcmp(a, "--bits")) o.bits = parse_int_arg(v, "--bits", 1, 8);
+            else if (!strcmp(a, "--p")) o.p = parse_int_arg(v, "--p", 1, 2);
+            else if (!strcmp(a, "--hadamard")) o.hadamard = parse_int_arg(v, "--hadamard", 64, 4096);
+            else if (!strcmp(a, "--group")) o.group = parse_int_arg(v, "--group", 16, 4096);
+            else if (!strcmp(a, "-T")) o.threads = parse_int_arg(v, "-T", 1, 256);
+            else die("unknown option '%s'", a);
+        } else if (!in) in = a;
+        else if (!out) out = a;
+        else die("unexpected argument '%s'", a);
     }
     if (want_info) {
         if (!in || out) usage();
         info(in);
         return 0;
     }
-    if (!in || !out || !dtype) usage();
+    if (!in || !out || (!dtype && !method)) usage();
+    if (dtype) o.dtype = parse_dtype(dtype);
+    if (method) {
+        if (!strcmp(method, "higgs")) o.method = HG_HIGGS;
+        else if (!strcmp(method, "rtn")) o.method = HG_RTN;
+        else if (!strcmp(method, "nf4")) o.method = HG_NF4;
+        else if (!strcmp(method, "af4")) o.method = HG_AF4;
+        else die("unknown --method '%s' (higgs, rtn, nf4, af4)", method);
+    }
+    if (o.hadamard & (o.hadamard - 1)) die("--hadamard must be a power of two");
+    if (o.group & (o.group - 1)) die("--group must be a power of two");
+    if (o.method == HG_HIGGS) {
+        int n = 1 << (o.bits * o.p);
+        if (!hg_grid(o.p, n, NULL)) die("no HIGGS grid for p=%d at %d bits (p=1: 2,3,4,5,6,8; p=2: 2,3,4)", o.p, o.bits);
+    }
+    if (o.method == HG_RTN && o.bits < 2) die("rtn needs --bits 2..8");
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
-    convert(in, out, parse_dtype(dtype));
+    convert(in, out, &o);
     return 0;
 }

@@ -42,16 +42,26 @@ static void *xcalloc(size_t n, size_t size) {
 
 /* ------------------------------------------------------------- model */
 
+/* a matrix of any tensor type; quantized ones carry their decoded parameters */
 typedef struct {
-    const hg_tensor *attn_norm, *wq, *wk, *wv, *wo, *ffn_norm, *w_gate, *w_up, *w_down;
+    const hg_tensor *t;
+    int quantized;
+    hg_qinfo q;
+} Weight;
+
+typedef struct {
+    const hg_tensor *attn_norm, *ffn_norm;
+    Weight wq, wk, wv, wo, w_gate, w_up, w_down;
 } Layer;
 
 typedef struct {
     hg_file file;
     hg_config c;
     Layer *layers;
-    const hg_tensor *embed, *final_norm, *head;
+    const hg_tensor *embed, *final_norm;
+    Weight head;
     double *inv_freq;                 /* head_dim/2 RoPE frequencies */
+    uint64_t max_cols_pad;            /* scratch size for rotated activations */
 } Model;
 
 typedef struct {
@@ -61,6 +71,8 @@ typedef struct {
     float *rope_cos, *rope_sin;       /* head_dim/2 for the current position */
 } RunState;
 
+static float *g_xrot;                 /* the activation, padded (and rotated for HIGGS) */
+
 static const hg_tensor *need_tensor(Model *m, const char *name, uint64_t rows, uint64_t cols, int f32_only) {
     const hg_tensor *t = hg_find(&m->file, name);
     if (!t) die("model is missing tensor %s", name);
@@ -69,9 +81,19 @@ static const hg_tensor *need_tensor(Model *m, const char *name, uint64_t rows, u
         die("tensor %s has shape [%llu, %llu], expected [%llu, %llu]", name, (unsigned long long)t->shape[0],
             (unsigned long long)(t->ndim > 1 ? t->shape[1] : 0), (unsigned long long)rows, (unsigned long long)cols);
     if (f32_only && t->type != HG_F32) die("tensor %s must be F32, is %s", name, hg_type_name(t->type));
-    if (t->type != HG_F32 && t->type != HG_F16 && t->type != HG_BF16)
+    if (t->type != HG_F32 && t->type != HG_F16 && t->type != HG_BF16 && !(rows && hg_is_quantized(t->type)))
         die("tensor %s has type %s, which this build cannot run", name, hg_type_name(t->type));
     return t;
+}
+
+static Weight need_weight(Model *m, const char *name, uint64_t rows, uint64_t cols) {
+    Weight w = {need_tensor(m, name, rows, cols, 0), 0, {0}};
+    if (hg_is_quantized(w.t->type)) {
+        if (hg_qinfo_get(w.t->type, w.t->params, w.t->cols, &w.q)) die("tensor %s: bad quantization parameters", name);
+        w.quantized = 1;
+        if (w.q.cols_pad > m->max_cols_pad) m->max_cols_pad = w.q.cols_pad;
+    }
+    return w;
 }
 
 static void rope_init(Model *m) {
@@ -101,31 +123,33 @@ static void model_load(Model *m, const char *path) {
     uint64_t q_dim = (uint64_t)c->n_heads * c->head_dim, kv_dim = (uint64_t)c->n_kv_heads * c->head_dim;
     m->embed = need_tensor(m, "model.embed_tokens.weight", c->vocab_size, c->dim, 0);
     m->final_norm = need_tensor(m, "model.norm.weight", 0, c->dim, 1);
-    m->head = c->tied_embeddings ? m->embed : need_tensor(m, "lm_head.weight", c->vocab_size, c->dim, 0);
+    if (c->tied_embeddings) m->head = (Weight){m->embed, 0, {0}};
+    else m->head = need_weight(m, "lm_head.weight", c->vocab_size, c->dim);
     m->layers = xcalloc((size_t)c->n_layers, sizeof(Layer));
+    m->max_cols_pad = 0;
     for (int l = 0; l < c->n_layers; l++) {
         char name[128];
         Layer *L = &m->layers[l];
-#define LAYER_TENSOR(field, suffix, rows, cols, f32)                      \
-        snprintf(name, sizeof name, "model.layers.%d.%s", l, suffix);     \
-        L->field = need_tensor(m, name, rows, cols, f32);
-        LAYER_TENSOR(attn_norm, "input_layernorm.weight", 0, c->dim, 1)
-        LAYER_TENSOR(wq, "self_attn.q_proj.weight", q_dim, c->dim, 0)
-        LAYER_TENSOR(wk, "self_attn.k_proj.weight", kv_dim, c->dim, 0)
-        LAYER_TENSOR(wv, "self_attn.v_proj.weight", kv_dim, c->dim, 0)
-        LAYER_TENSOR(wo, "self_attn.o_proj.weight", c->dim, q_dim, 0)
-        LAYER_TENSOR(ffn_norm, "post_attention_layernorm.weight", 0, c->dim, 1)
-        LAYER_TENSOR(w_gate, "mlp.gate_proj.weight", c->hidden_dim, c->dim, 0)
-        LAYER_TENSOR(w_up, "mlp.up_proj.weight", c->hidden_dim, c->dim, 0)
-        LAYER_TENSOR(w_down, "mlp.down_proj.weight", c->dim, c->hidden_dim, 0)
-#undef LAYER_TENSOR
+#define LAYER_NAME(suffix) (snprintf(name, sizeof name, "model.layers.%d.%s", l, suffix), name)
+        L->attn_norm = need_tensor(m, LAYER_NAME("input_layernorm.weight"), 0, c->dim, 1);
+        L->wq = need_weight(m, LAYER_NAME("self_attn.q_proj.weight"), q_dim, c->dim);
+        L->wk = need_weight(m, LAYER_NAME("self_attn.k_proj.weight"), kv_dim, c->dim);
+        L->wv = need_weight(m, LAYER_NAME("self_attn.v_proj.weight"), kv_dim, c->dim);
+        L->wo = need_weight(m, LAYER_NAME("self_attn.o_proj.weight"), c->dim, q_dim);
+        L->ffn_norm = need_tensor(m, LAYER_NAME("post_attention_layernorm.weight"), 0, c->dim, 1);
+        L->w_gate = need_weight(m, LAYER_NAME("mlp.gate_proj.weight"), c->hidden_dim, c->dim);
+        L->w_up = need_weight(m, LAYER_NAME("mlp.up_proj.weight"), c->hidden_dim, c->dim);
+        L->w_down = need_weight(m, LAYER_NAME("mlp.down_proj.weight"), c->dim, c->hidden_dim);
+#undef LAYER_NAME
     }
     rope_init(m);
+    g_xrot = xcalloc(m->max_cols_pad ? m->max_cols_pad : 1, sizeof(float));
 }
 
 static void model_free(Model *m) {
     free(m->layers);
     free(m->inv_freq);
+    free(g_xrot);
     hg_close(&m->file);
 }
 
@@ -168,20 +192,26 @@ static void rmsnorm(float *o, const float *x, const float *w, int n, float eps) 
     for (int i = 0; i < n; i++) o[i] = w[i] * (x[i] * inv);
 }
 
-typedef struct { float *out; const float *x; const hg_tensor *w; int rows, chunk; } MatmulJob;
+typedef struct { float *out; const float *x; const Weight *w; int rows, chunk; } MatmulJob;
 
 static void matmul_task(void *ctx, int task, int thread) {
     (void)thread;
     MatmulJob *j = (MatmulJob *)ctx;
     int r0 = task * j->chunk, r1 = r0 + j->chunk < j->rows ? r0 + j->chunk : j->rows;
-    if (r0 < r1) hg_matvec_rows(j->out, j->x, j->w, r0, r1);
+    if (r0 >= r1) return;
+    if (j->w->quantized) hg_qmatvec_rows(j->out, j->x, j->w->t, &j->w->q, r0, r1);
+    else hg_matvec_rows(j->out, j->x, j->w->t, r0, r1);
 }
 
 /* out = W x, rows split across the pool in chunks of whole cache lines */
-static void matmul(float *out, const float *x, const hg_tensor *w) {
-    int rows = (int)w->rows, threads = hg_pool_threads(g_pool);
+static void matmul(float *out, const float *x, const Weight *w) {
+    int rows = (int)w->t->rows, threads = hg_pool_threads(g_pool);
     int tasks = threads == 1 ? 1 : threads * 4;
     int chunk = ((rows + tasks - 1) / tasks + 15) / 16 * 16;
+    if (w->quantized) {
+        hg_prepare_activation(&w->q, x, g_xrot);
+        x = g_xrot;
+    }
     MatmulJob j = {out, x, w, rows, chunk};
     hg_pool_run(g_pool, matmul_task, &j, (rows + chunk - 1) / chunk);
 }
@@ -239,27 +269,27 @@ static float *forward(const Model *m, RunState *s, int token, int pos) {
         size_t loff = (size_t)l * s->max_pos * kv_dim;
         float *k = s->key_cache + loff + (size_t)pos * kv_dim, *v = s->value_cache + loff + (size_t)pos * kv_dim;
         rmsnorm(s->xb, s->x, (const float *)L->attn_norm->data, dim, c->rms_norm_eps);
-        matmul(s->q, s->xb, L->wq);
-        matmul(k, s->xb, L->wk);
-        matmul(v, s->xb, L->wv);
+        matmul(s->q, s->xb, &L->wq);
+        matmul(k, s->xb, &L->wk);
+        matmul(v, s->xb, &L->wv);
         rope_apply(s->q, c->n_heads, hd, s->rope_cos, s->rope_sin);
         rope_apply(k, c->n_kv_heads, hd, s->rope_cos, s->rope_sin);
         AttnJob aj = {m, s, l, pos};
         hg_pool_run(g_pool, attention_head, &aj, c->n_heads);
-        matmul(s->xb2, s->xb, L->wo);
+        matmul(s->xb2, s->xb, &L->wo);
         for (int i = 0; i < dim; i++) s->x[i] += s->xb2[i];
         rmsnorm(s->xb, s->x, (const float *)L->ffn_norm->data, dim, c->rms_norm_eps);
-        matmul(s->hb, s->xb, L->w_gate);
-        matmul(s->hb2, s->xb, L->w_up);
+        matmul(s->hb, s->xb, &L->w_gate);
+        matmul(s->hb2, s->xb, &L->w_up);
         for (int i = 0; i < c->hidden_dim; i++) {
             float g = s->hb[i];
             s->hb[i] = g / (1.0f + expf(-g)) * s->hb2[i];
         }
-        matmul(s->xb2, s->hb, L->w_down);
+        matmul(s->xb2, s->hb, &L->w_down);
         for (int i = 0; i < dim; i++) s->x[i] += s->xb2[i];
     }
     rmsnorm(s->x, s->x, (const float *)m->final_norm->data, dim, c->rms_norm_eps);
-    matmul(s->logits, s->x, m->head);
+    matmul(s->logits, s->x, &m->head);
     return s->logits;
 }
 

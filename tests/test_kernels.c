@@ -138,6 +138,88 @@ static void test_pool(void) {
     check(bad == 0, "thread_pool_runs_each_task_once", "a task ran the wrong number of times");
 }
 
+
+/* every quantized config: the built SIMD path equals the scalar reference,
+ * the reference equals a float64 dequantize-then-dot, and quantization error
+ * on Gaussian rows matches the grid's MSE */
+static float gauss(void) {
+    float u1 = (frand() + 1.0f) * 0.5f + 1e-7f, u2 = (frand() + 1.0f) * 0.5f;
+    return sqrtf(-2.0f * logf(u1)) * cosf(6.2831853f * u2);
+}
+
+static void test_quantized(void) {
+    struct { uint32_t type, p, bits, group; } cfgs[] = {
+        {HG_HIGGS, 1, 2, 64}, {HG_HIGGS, 1, 3, 128}, {HG_HIGGS, 1, 4, 256}, {HG_HIGGS, 1, 5, 64}, {HG_HIGGS, 1, 6, 1024},
+        {HG_HIGGS, 1, 8, 64}, {HG_HIGGS, 2, 4, 64}, {HG_HIGGS, 2, 6, 512}, {HG_HIGGS, 2, 8, 1024}, {HG_HIGGS, 2, 8, 256},
+        {HG_RTN, 1, 3, 64}, {HG_RTN, 1, 4, 64}, {HG_RTN, 1, 8, 128}, {HG_NF4, 1, 4, 64}, {HG_AF4, 1, 4, 64}};
+    int cols_list[] = {1024, 700};
+    char name[160], detail[256];
+    for (size_t ci = 0; ci < sizeof cfgs / sizeof cfgs[0]; ci++)
+        for (int li = 0; li < 2; li++) {
+            int rows = 24, cols = cols_list[li];
+            uint32_t params[4] = {cfgs[ci].p, cfgs[ci].bits, cfgs[ci].group, cfgs[ci].type == HG_HIGGS ? cfgs[ci].group : 0};
+            hg_qinfo q;
+            snprintf(name, sizeof name, "quant_%s_p%u_b%u_g%u_cols%d", hg_type_name(cfgs[ci].type), cfgs[ci].p, cfgs[ci].bits, cfgs[ci].group, cols);
+            if (hg_qinfo_get(cfgs[ci].type, params, (uint64_t)cols, &q)) { check(0, name, "qinfo rejected"); continue; }
+            uint64_t nbytes = hg_tensor_bytes(cfgs[ci].type, params, (uint64_t)rows, (uint64_t)cols);
+            uint8_t *data = calloc(1, nbytes);
+            float *w = malloc((size_t)rows * cols * sizeof(float)), *work = malloc(2 * q.cols_pad * sizeof(float));
+            double err = 0, norm = 0;
+            uint64_t scale_bytes = ((uint64_t)rows * q.groups * 2 + 63) / 64 * 64;
+            for (int r = 0; r < rows; r++) {
+                for (int i = 0; i < cols; i++) { w[(size_t)r * cols + i] = gauss(); norm += (double)w[(size_t)r * cols + i] * w[(size_t)r * cols + i]; }
+                err += hg_quantize_row(&q, w + (size_t)r * cols, (uint16_t *)data + (uint64_t)r * q.groups,
+                                       data + scale_bytes + (uint64_t)r * q.row_code_bytes, work);
+            }
+            hg_tensor t;
+            memset(&t, 0, sizeof t);
+            t.type = cfgs[ci].type; t.ndim = 2; t.rows = (uint64_t)rows; t.cols = (uint64_t)cols; t.data = data; t.nbytes = nbytes;
+            memcpy(t.params, params, sizeof params);
+            float *x = malloc((size_t)cols * sizeof(float)), *xr = malloc(q.cols_pad * sizeof(float)), *deq = malloc(q.cols_pad * sizeof(float));
+            for (int i = 0; i < cols; i++) x[i] = frand();
+            hg_prepare_activation(&q, x, xr);
+            double worst_simd = 0, worst_ref = 0;
+            for (int r = 0; r < rows; r++) {
+                float simd = hg_qdot_row(&t, &q, r, xr), ref = hg_qdot_row_ref(&t, &q, r, xr);
+                hg_qdequant_row_stored(&t, &q, r, deq);
+                double exact = 0, mag = 0;
+                for (uint64_t i = 0; i < q.cols_pad; i++) { exact += (double)deq[i] * xr[i]; mag += fabs((double)deq[i] * xr[i]); }
+                worst_simd = fmax(worst_simd, fabs(simd - ref) / (mag + 1e-30));
+                worst_ref = fmax(worst_ref, fabs(ref - exact) / (mag + 1e-30));
+            }
+            snprintf(detail, sizeof detail, "simd vs scalar %.2g, scalar vs float64 %.2g", worst_simd, worst_ref);
+            check(worst_simd < 1e-5 && worst_ref < 1e-5, name, detail);
+            if (cfgs[ci].type == HG_HIGGS && cols == 1024) {
+                double t2 = err / norm, want = q.mse_per_dim;
+                snprintf(name, sizeof name, "higgs_t2_matches_grid_mse_p%u_b%u_g%u", cfgs[ci].p, cfgs[ci].bits, cfgs[ci].group);
+                snprintf(detail, sizeof detail, "t^2 %.6f vs grid MSE %.6f", t2, want);
+                /* 24x1024 Gaussian weights: a few percent of sampling noise, block scales add a little */
+                check(fabs(t2 - want) / want < 0.08, name, detail);
+                printf("  %s\n", detail);
+            }
+            free(data); free(w); free(work); free(x); free(xr); free(deq);
+        }
+}
+
+/* the fast Walsh-Hadamard transform against the Sylvester matrix */
+static void test_fwht(void) {
+    for (int n = 1; n <= 256; n *= 2) {
+        float x[256], y[256];
+        for (int i = 0; i < n; i++) x[i] = frand();
+        memcpy(y, x, sizeof(float) * (size_t)n);
+        hg_fwht(y, n);
+        double worst = 0;
+        for (int i = 0; i < n; i++) {
+            double s = 0;
+            for (int j = 0; j < n; j++) s += (__builtin_popcount((unsigned)(i & j)) & 1 ? -1.0 : 1.0) * x[j];
+            worst = fmax(worst, fabs(s - y[i]));
+        }
+        char name[64];
+        snprintf(name, sizeof name, "fwht_equals_sylvester_matrix_n%d", n);
+        check(worst < 1e-4, name, "differs");
+    }
+}
+
 int main(void) {
     printf("kernels: %s\n", hg_simd_name());
     test_dots();
@@ -146,6 +228,8 @@ int main(void) {
     test_bf16();
     test_crc();
     test_pool();
+    test_fwht();
+    test_quantized();
     printf("%d passed, %d failed\n", passes, failures);
     return failures ? 1 : 0;
 }

@@ -1,0 +1,662 @@
+#!/usr/bin/env python3
+"""Bad-input tests: ./run-san and ./quantize-san (ASan + UBSan builds) against truncated,
+corrupted and semantically invalid .higgs files, bad tokenizer.bin files and bad CLI use.
+
+    /usr/bin/python3 tests/test_bad_input.py [-v] [name-substring ...]
+
+Every bad input must end the program with exit code 1 (no signal, no sanitizer report) and a
+single stderr line "run: error: ..." / "quantize: error: ...". quantize must leave neither its
+output nor a temporary file behind. Files are corrupted through a small parser of the format
+(docs/format.md) written here, so no offset is hard-coded. Prints PASS/FAIL per case and exits
+non-zero on any failure.
+"""
+import glob
+import os
+import random
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import zlib
+from concurrent.futures import ThreadPoolExecutor
+
+try:
+    import numpy  # noqa: F401  (tests/make_synthetic.py needs it)
+except ImportError:  # e.g. a pyenv python3 first on PATH: retry with the system one
+    if not os.environ.get("_reexec_guard") and os.access("/usr/bin/python3", os.X_OK):
+        os.environ["_reexec_guard"] = "1"
+        os.execv("/usr/bin/python3", ["/usr/bin/python3", os.path.abspath(__file__)] + sys.argv[1:])
+    print("FAIL import numpy (install python3-numpy)")
+    sys.exit(1)
+os.environ.pop("_reexec_guard", None)
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+from make_synthetic import make_checkpoint  # noqa: E402
+
+RUN = os.path.join(ROOT, "run-san")
+QUANT = os.path.join(ROOT, "quantize-san")
+TOKENIZER_MODEL = os.path.join(ROOT, "models", "brown-hf", "tokenizer.model")
+TIMEOUT = 20
+WORKERS = 4
+SAN_MARKERS = ("AddressSanitizer", "runtime error", "LeakSanitizer", "UndefinedBehaviorSanitizer")
+ENV = dict(os.environ, ASAN_OPTIONS="detect_leaks=0:abort_on_error=0",
+           UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1", OMP_NUM_THREADS="1")
+
+# ------------------------------------------------------------------------------------------
+# a tiny reader/writer of the .higgs layout (docs/format.md)
+
+HEADER = struct.Struct("<8sIIQQQIIIIQ")       # 64 bytes
+assert HEADER.size == 64
+HEADER_FIELDS = ("magic", "version", "header_size", "meta_size", "data_offset", "data_size",
+                 "meta_crc", "data_crc", "n_tensors", "flags", "reserved")
+HEADER_OFF = {}
+_o = 0
+for _name, _fmt in zip(HEADER_FIELDS, ("8s", "I", "I", "Q", "Q", "Q", "I", "I", "I", "I", "Q")):
+    HEADER_OFF[_name] = (_o, "<" + _fmt)
+    _o += struct.calcsize("<" + _fmt)
+
+CONF_FIELDS = [("dim", "I"), ("hidden_dim", "I"), ("n_layers", "I"), ("n_heads", "I"),
+               ("n_kv_heads", "I"), ("head_dim", "I"), ("vocab_size", "I"), ("seq_len", "I"),
+               ("rope_theta", "f"), ("rope_scaling_type", "I"), ("rope_factor", "f"),
+               ("rope_low_freq_factor", "f"), ("rope_high_freq_factor", "f"),
+               ("rope_original_max_pos", "I"), ("rms_norm_eps", "f"), ("tied_embeddings", "I"),
+               ("bos_id", "i"), ("eos_id", "i"), ("arch", "32s")]
+CONF_OFF = {}
+_o = 0
+for _name, _fmt in CONF_FIELDS:
+    CONF_OFF[_name] = (_o, "<" + _fmt)
+    _o += struct.calcsize("<" + _fmt)
+CONF_SIZE = _o
+assert CONF_SIZE == 104
+
+TOKN_FIELDS = [("type", "I"), ("n_pieces", "I"), ("flags", "I"), ("pretokenizer", "I"),
+               ("bos_id", "i"), ("eos_id", "i"), ("unk_id", "i"), ("pad_id", "i"), ("n_stop", "I")]
+
+
+def align64(x):
+    return (x + 63) // 64 * 64
+
+
+class Higgs:
+    """Absolute byte offsets of every field of a .higgs file."""
+
+    def __init__(self, buf):
+        buf = bytes(buf)
+        self.buf = buf
+        self.h = dict(zip(HEADER_FIELDS, HEADER.unpack_from(buf, 0)))
+        # sections
+        self.sections = []
+        pos, end = 64, 64 + self.h["meta_size"]
+        while pos < end:
+            tag = buf[pos:pos + 4]
+            length = struct.unpack_from("<Q", buf, pos + 8)[0]
+            self.sections.append({"tag": tag, "hdr": pos, "len_off": pos + 8, "payload": pos + 16,
+                                  "length": length, "end": pos + 16 + length})
+            pos += 16 + length
+        assert pos == end, "meta block does not end on a section boundary"
+        self.sec = {s["tag"]: s for s in self.sections}
+        # CONF
+        base = self.sec[b"CONF"]["payload"]
+        self.conf_off = {k: base + o for k, (o, _) in CONF_OFF.items()}
+        self.conf = {k: struct.unpack_from(f, buf, base + o)[0] for k, (o, f) in CONF_OFF.items()}
+        # TOKN
+        p = self.sec[b"TOKN"]["payload"]
+        self.tok_off, self.tok = {}, {}
+        for name, f in TOKN_FIELDS:
+            self.tok_off[name] = p
+            self.tok[name] = struct.unpack_from("<" + f, buf, p)[0]
+            p += 4
+        self.stop_off = [p + 4 * i for i in range(self.tok["n_stop"])]
+        p += 4 * self.tok["n_stop"]
+        self.pieces = []
+        for _ in range(self.tok["n_pieces"]):
+            n = struct.unpack_from("<H", buf, p + 5)[0]
+            self.pieces.append({"score": p, "kind": p + 4, "len_off": p + 5, "bytes": p + 7, "len": n,
+                                "text": buf[p + 7:p + 7 + n]})
+            p += 7 + n
+        self.n_merges_off = p
+        self.n_merges = struct.unpack_from("<I", buf, p)[0]
+        self.merges_off = p + 4
+        assert p + 4 + 8 * self.n_merges == self.sec[b"TOKN"]["end"], "TOKN walk mismatch"
+        # TDIR
+        p = self.sec[b"TDIR"]["payload"]
+        self.tensors = []
+        for _ in range(self.h["n_tensors"]):
+            n = struct.unpack_from("<H", buf, p)[0]
+            a = p + 2 + n
+            t = {"start": p, "name_len_off": p, "name_off": p + 2, "name": buf[p + 2:a].decode(),
+                 "type_off": a, "ndim_off": a + 4, "shape_off": a + 8, "params_off": a + 40,
+                 "offset_off": a + 56, "nbytes_off": a + 64, "end": a + 72}
+            t["type"], t["ndim"] = struct.unpack_from("<II", buf, a)
+            t["shape"] = list(struct.unpack_from("<4Q", buf, a + 8))
+            t["offset"], t["nbytes"] = struct.unpack_from("<QQ", buf, a + 56)
+            self.tensors.append(t)
+            p = a + 72
+        assert p == self.sec[b"TDIR"]["end"], "TDIR walk mismatch"
+        self.tensor = {t["name"]: t for t in self.tensors}
+
+    def payload(self, tag):
+        s = self.sec[tag]
+        return self.buf[s["payload"]:s["end"]]
+
+    def data(self):
+        return self.buf[self.h["data_offset"]:]
+
+
+def fix_meta_crc(buf):
+    """Recompute meta_crc (bytes [0, 64 + meta_size) with the two crc fields zeroed)."""
+    buf = bytearray(buf)
+    meta_size = struct.unpack_from("<Q", buf, 16)[0]
+    tmp = bytearray(buf[:64 + meta_size])
+    tmp[40:48] = bytes(8)
+    struct.pack_into("<I", buf, 40, zlib.crc32(bytes(tmp)) & 0xFFFFFFFF)
+    return bytes(buf)
+
+
+def patch(buf, off, fmt, value, crc=True):
+    """Write one little-endian field; recompute meta_crc unless crc=False."""
+    b = bytearray(buf)
+    struct.pack_into("<" + fmt.lstrip("<"), b, off, value)
+    return fix_meta_crc(b) if crc else bytes(b)
+
+
+def build(sections, data, n_tensors, **header):
+    """Assemble a file from (tag, payload) sections and the data block, like the C writer."""
+    meta = b"".join(tag + struct.pack("<IQ", 0, len(p)) + p for tag, p in sections)
+    data_offset = align64(64 + len(meta))
+    h = {"magic": b"HIGGSLM\0", "version": 1, "header_size": 64, "meta_size": len(meta),
+         "data_offset": data_offset, "data_size": len(data), "meta_crc": 0,
+         "data_crc": zlib.crc32(data) & 0xFFFFFFFF, "n_tensors": n_tensors, "flags": 0, "reserved": 0}
+    h.update(header)
+    head = HEADER.pack(*[h[k] for k in HEADER_FIELDS])
+    out = head + meta + bytes(data_offset - 64 - len(meta)) + data
+    return fix_meta_crc(out)
+
+
+def rebuild(hf, replace=None, extra=None, drop=(), n_tensors=None):
+    """hf's sections with payloads replaced ({tag: bytes}), extra sections inserted before TDIR."""
+    replace = replace or {}
+    secs = []
+    for s in hf.sections:
+        if s["tag"] in drop:
+            continue
+        if s["tag"] == b"TDIR" and extra:
+            secs.extend(extra)
+        secs.append((s["tag"], replace.get(s["tag"], hf.buf[s["payload"]:s["end"]])))
+    return build(secs, hf.data(), hf.h["n_tensors"] if n_tensors is None else n_tensors)
+
+
+# ------------------------------------------------------------------------------------------
+# running the programs
+
+def one_line_error(err, prefix):
+    text = err.strip()
+    if not text:
+        return "stderr is empty"
+    if "\n" in text:
+        return "stderr has %d lines: %r" % (text.count("\n") + 1, text[:300])
+    if not text.startswith(prefix):
+        return "stderr does not start with %r: %r" % (prefix, text[:200])
+    if len(text) < len(prefix) + 8:
+        return "error message too short: %r" % text
+    return None
+
+
+def execute(cmd, cwd):
+    try:
+        p = subprocess.run(cmd, cwd=cwd, env=ENV, stdin=subprocess.DEVNULL, capture_output=True,
+                           timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return None, "", ""
+    return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
+
+
+def check(case, cwd):
+    """case: dict(name, cmd, expect in {'ok', 'err', 'any'}, prefix, out (quantize output path))."""
+    rc, out, err = execute(case["cmd"], cwd)
+    if rc is None:
+        return "hang (no exit within %d s)" % TIMEOUT
+    for m in SAN_MARKERS:
+        if m in err:
+            i = err.find(m)
+            return "sanitizer report (rc %d): %s" % (rc, err[max(0, i - 100):i + 600])
+    if rc < 0:
+        return "killed by signal %d: %s" % (-rc, err[-300:])
+    expect, prefix = case["expect"], case["prefix"]
+    if expect == "ok" and rc != 0:
+        return "expected success, got exit %d: %s" % (rc, err.strip()[-300:])
+    if expect == "err" and rc != 1:
+        return "expected exit 1, got %d: %s" % (rc, err.strip()[-300:])
+    if expect == "any" and rc not in (0, 1):
+        return "expected exit 0 or 1, got %d: %s" % (rc, err.strip()[-300:])
+    if rc == 1:
+        problem = one_line_error(err, prefix)
+        if problem:
+            return problem
+    qout = case.get("out")
+    if qout:
+        left = glob.glob(glob.escape(qout) + ".tmp.*")
+        if left:
+            return "temporary file left behind: %s" % left
+        if rc != 0 and os.path.exists(qout) and not case.get("out_preexists"):
+            return "output %s left behind after a failure" % qout
+        if rc == 0 and not os.path.exists(qout):
+            return "exit 0 but no output %s" % qout
+    if case.get("post"):
+        return case["post"](rc, out, err)
+    return None
+
+
+# ------------------------------------------------------------------------------------------
+# the cases
+
+class Cases:
+    def __init__(self, tmp):
+        self.tmp = tmp
+        self.list = []
+        self.n_files = 0
+
+    def add(self, name, cmd, expect="err", prefix="run: error:", **kw):
+        self.list.append(dict(name=name, cmd=cmd, expect=expect, prefix=prefix, **kw))
+
+    def write(self, data, suffix=".higgs"):
+        self.n_files += 1
+        path = os.path.join(self.tmp, "f%04d%s" % (self.n_files, suffix))
+        with open(path, "wb") as f:
+            f.write(data)
+        return path
+
+    def file(self, name, data, run="err", qinfo=None, qconv=None, verify=None):
+        """A model file for run --info (and --verify), quantize --info and the conversion.
+        Expectations: 'ok', 'err', 'any' (either, but no crash), or None (skip)."""
+        path = self.write(data)
+        qinfo = run if qinfo is None else qinfo
+        qconv = qinfo if qconv is None else qconv
+        self.add(name + " [run --info]", [RUN, path, "--info"], run)
+        if verify:
+            self.add(name + " [run --verify]", [RUN, path, "--verify"], verify)
+        if qinfo:
+            self.add(name + " [quantize --info]", [QUANT, "--info", path], qinfo, "quantize: error:")
+        if qconv:
+            out = path + ".out.higgs"
+            self.add(name + " [quantize f16]", [QUANT, path, out, "--dtype", "f16"], qconv,
+                     "quantize: error:", out=out)
+        return path
+
+
+def make_model(tmp):
+    hf = os.path.join(tmp, "hf")
+    make_checkpoint(hf, dim=32, hidden_dim=64, n_layers=2, n_heads=4, n_kv_heads=2, vocab_size=4096,
+                    seq_len=32, tokenizer_model=TOKENIZER_MODEL)
+    model = os.path.join(tmp, "M.higgs")
+    tokbin = os.path.join(tmp, "tok.bin")
+    for args in (["--hf", hf, model, "--dtype", "f16"], ["--tokenizer-only", TOKENIZER_MODEL, tokbin]):
+        p = subprocess.run([sys.executable, os.path.join(ROOT, "export.py")] + args, capture_output=True, text=True)
+        if p.returncode:
+            raise RuntimeError("export.py %s failed: %s" % (" ".join(args), p.stderr[-2000:]))
+    return model, tokbin
+
+
+def file_cases(C, valid):
+    hf = Higgs(valid)
+    size = len(valid)
+    conf, tok = hf.conf, hf.tok
+    vocab = conf["vocab_size"]
+    assert rebuild(hf) == valid, "the test's writer does not reproduce export.py's file"
+
+    # --- the valid file
+    C.file("valid file", valid, run="ok", verify="ok")
+
+    # --- truncations
+    cuts = {0: "empty", 8: "after magic", 63: "inside header", 64: "header only"}
+    for s in hf.sections:
+        t = s["tag"].decode()
+        cuts.setdefault(s["hdr"], t + " section start")
+        cuts.setdefault(s["hdr"] + 4, t + " section header (reserved)")
+        cuts.setdefault(s["hdr"] + 10, t + " section header (length)")
+        cuts.setdefault(s["payload"], t + " payload start")
+        cuts.setdefault(s["payload"] + s["length"] // 2, t + " payload middle")
+        cuts.setdefault(s["end"], t + " section end")
+    for i, t in enumerate(hf.tensors):
+        cuts.setdefault(t["start"], "TDIR entry %d" % i)
+    for i in (0, len(hf.tensors) - 1):
+        cuts.setdefault(hf.tensors[i]["type_off"] + 2, "inside TDIR entry %d" % i)
+    cuts.setdefault(hf.h["data_offset"] - 1, "before data_offset")
+    cuts.setdefault(hf.h["data_offset"], "data_offset")
+    for t in hf.tensors:
+        cuts.setdefault(hf.h["data_offset"] + t["offset"], "start of " + t["name"])
+    for t in (hf.tensors[0], hf.tensors[-1]):
+        cuts.setdefault(hf.h["data_offset"] + t["offset"] + t["nbytes"] // 2, "inside " + t["name"])
+    cuts.setdefault(size - 1, "last byte")
+    rng = random.Random(1234)
+    for _ in range(40):
+        cuts.setdefault(rng.randrange(1, size), "random")
+    for at in sorted(cuts):
+        assert at < size
+        C.file("truncated at %d (%s)" % (at, cuts[at]), valid[:at])
+    C.file("one byte appended", valid + b"\0")
+
+    # --- header
+    def hdr(field, value, crc=True):
+        o, f = HEADER_OFF[field]
+        return patch(valid, o, f, value, crc)
+    C.file("wrong magic", hdr("magic", b"HIGGSLX\0", crc=False))
+    C.file("GGUF magic", b"GGUF" + valid[4:])
+    C.file("wrong version 2", hdr("version", 2))
+    C.file("wrong version 0", hdr("version", 0))
+    C.file("header_size 65", hdr("header_size", 65))
+    C.file("header_size 0", hdr("header_size", 0))
+    C.file("meta_size huge", hdr("meta_size", 1 << 63))
+    C.file("meta_size 2^64-1", hdr("meta_size", (1 << 64) - 1))
+    C.file("meta_size past the file", hdr("meta_size", size))
+    C.file("meta_size 0", hdr("meta_size", 0))
+    C.file("meta_size cuts the TDIR section", hdr("meta_size", hf.h["meta_size"] - 1))
+    C.file("data_offset unaligned", hdr("data_offset", hf.h["data_offset"] + 8))
+    C.file("data_offset past the end", hdr("data_offset", align64(size) + 64))
+    C.file("data_offset 2^64-64", hdr("data_offset", (1 << 64) - 64))
+    C.file("data_offset inside the meta block", hdr("data_offset", 64))
+    C.file("data_size + 64", hdr("data_size", hf.h["data_size"] + 64))
+    C.file("data_size - 1", hdr("data_size", hf.h["data_size"] - 1))
+    C.file("data_size 2^64-1", hdr("data_size", (1 << 64) - 1))
+    C.file("n_tensors + 1", hdr("n_tensors", hf.h["n_tensors"] + 1))
+    C.file("n_tensors - 1", hdr("n_tensors", hf.h["n_tensors"] - 1))
+    C.file("n_tensors 2^32-1", hdr("n_tensors", 0xFFFFFFFF))
+
+    # --- checksums
+    b = bytearray(valid)
+    b[hf.pieces[100]["bytes"]] ^= 0x20                      # a tokenizer piece's text
+    C.file("flipped byte in the meta block (CRC mismatch)", bytes(b))
+    b = bytearray(valid)
+    b[hf.conf_off["dim"]] ^= 0x01
+    C.file("flipped byte in CONF (CRC mismatch)", bytes(b))
+    b = bytearray(valid)
+    b[HEADER_OFF["reserved"][0]] ^= 0xFF
+    C.file("flipped byte in the header reserved field (CRC mismatch)", bytes(b))
+    C.file("meta_crc off by one", hdr("meta_crc", hf.h["meta_crc"] ^ 1, crc=False))
+    emb = hf.tensor["model.embed_tokens.weight"]
+    b = bytearray(valid)
+    b[hf.h["data_offset"] + emb["offset"] + 1000] ^= 0x04
+    C.file("flipped byte in the data", bytes(b), run="ok", verify="err", qinfo="ok", qconv="err")
+    C.file("data_crc off by one", hdr("data_crc", hf.h["data_crc"] ^ 1),
+           run="ok", verify="err", qinfo="ok", qconv="err")
+
+    # --- CONF, with the CRC recomputed
+    def cf(field, value):
+        o = hf.conf_off[field]
+        return patch(valid, o, CONF_OFF[field][1], value)
+    nan = float("nan")
+    for field, value in [("dim", 0), ("dim", 1 << 31), ("dim", 0xFFFFFFFF), ("hidden_dim", 0),
+                         ("n_layers", 0), ("n_layers", 10 ** 6), ("n_heads", 0), ("n_kv_heads", 0),
+                         ("vocab_size", 1 << 30), ("vocab_size", 0), ("n_heads", 3), ("n_kv_heads", 3),
+                         ("head_dim", 7), ("head_dim", 0), ("head_dim", 1 << 20), ("seq_len", 0),
+                         ("seq_len", 1 << 31), ("rope_theta", nan), ("rope_theta", -10000.0),
+                         ("rope_theta", 0.0), ("rope_theta", float("inf")), ("rms_norm_eps", nan),
+                         ("rms_norm_eps", -1e-5), ("rms_norm_eps", float("inf")), ("rope_scaling_type", 2),
+                         ("tied_embeddings", 2), ("bos_id", vocab), ("bos_id", -2), ("eos_id", vocab),
+                         ("eos_id", 0x7FFFFFFF)]:
+        C.file("config %s = %r" % (field, value), cf(field, value))
+    # llama3 scaling switched on with zero parameters
+    C.file("config llama3 rope scaling with zero factors", cf("rope_scaling_type", 1))
+    # in range, but the tensors do not match: run must refuse; quantize only reads the file
+    C.file("config dim 64 (tensors are for 32)", cf("dim", 64), run="err", qinfo="any")
+    C.file("config n_layers 3 (file has 2)", cf("n_layers", 3), run="err", qinfo="any")
+    C.file("config vocab 4000 (tensors are for 4096)", cf("vocab_size", 4000), run="err", qinfo="any")
+    C.file("config tied_embeddings 1 with lm_head present", cf("tied_embeddings", 1), run="ok", qinfo="ok")
+
+    # --- TDIR, with the CRC recomputed
+    q = hf.tensor["model.layers.0.self_attn.q_proj.weight"]
+    norm = hf.tensor["model.norm.weight"]
+    last = hf.tensors[-1]
+
+    def td(t, key, fmt, value):
+        return patch(valid, t[key], fmt, value)
+    C.file("tensor offset past the end", td(last, "offset_off", "Q", hf.h["data_size"]))
+    C.file("tensor offset 2^64-64", td(q, "offset_off", "Q", (1 << 64) - 64))
+    C.file("tensor offset runs past the end", td(last, "offset_off", "Q", last["offset"] + 64))
+    C.file("tensor offset unaligned", td(q, "offset_off", "Q", q["offset"] + 2))
+    C.file("tensor nbytes + 2", td(q, "nbytes_off", "Q", q["nbytes"] + 2))
+    C.file("tensor nbytes 0", td(q, "nbytes_off", "Q", 0))
+    C.file("tensor nbytes 2^64-1", td(q, "nbytes_off", "Q", (1 << 64) - 1))
+    C.file("tensor type 99", td(q, "type_off", "I", 99))
+    C.file("tensor type HIGGS (reserved, no layout yet)", td(q, "type_off", "I", 16))
+    C.file("tensor ndim 3", td(q, "ndim_off", "I", 3))
+    C.file("tensor ndim 0", td(q, "ndim_off", "I", 0))
+    C.file("tensor shape[0] = 0", td(q, "shape_off", "Q", 0))
+    C.file("tensor shape 2^40", td(q, "shape_off", "Q", 1 << 40))
+    C.file("1-D tensor with shape[1] = 2", patch(valid, norm["shape_off"] + 8, "Q", 2))
+    C.file("tensor name length 0", td(hf.tensors[0], "name_len_off", "H", 0))
+    C.file("tensor name length 300", td(hf.tensors[0], "name_len_off", "H", 300))
+    C.file("tensor name length 65535", td(hf.tensors[0], "name_len_off", "H", 65535))
+    b = bytearray(valid)
+    b[q["name_off"] + 3] = 0
+    C.file("tensor name with a NUL byte", fix_meta_crc(b))
+    # duplicate: rename layer 1's q_proj to layer 0's (same length)
+    q1 = hf.tensor["model.layers.1.self_attn.q_proj.weight"]
+    b = bytearray(valid)
+    b[q1["name_off"]:q1["name_off"] + len(q1["name"])] = q["name"].encode()
+    C.file("duplicate tensor name", fix_meta_crc(b))
+    # shape mismatch vs config, consistent inside the TDIR (rows 16 instead of 32)
+    b = bytearray(patch(valid, q["shape_off"], "Q", q["shape"][0] // 2, crc=False))
+    struct.pack_into("<Q", b, q["nbytes_off"], q["nbytes"] // 2)
+    C.file("tensor shape mismatch vs config", fix_meta_crc(b), run="err", qinfo="any")
+    # a norm stored as F16 (format says norms are always F32)
+    b = bytearray(patch(valid, norm["type_off"], "I", 1, crc=False))
+    struct.pack_into("<Q", b, norm["nbytes_off"], norm["nbytes"] // 2)
+    C.file("norm weight stored as F16", fix_meta_crc(b), run="err", qinfo="any")
+    for name in ("model.norm.weight", "model.layers.1.mlp.down_proj.weight", "lm_head.weight",
+                 "model.embed_tokens.weight"):
+        t = hf.tensor[name]
+        b = bytearray(valid)
+        b[t["name_off"] + 6] = ord("X")
+        C.file("missing required tensor %s (renamed)" % name, fix_meta_crc(b), run="err", qinfo="any")
+
+    # --- TOKN, with the CRC recomputed
+    def tk(field, value, fmt="I"):
+        return patch(valid, hf.tok_off[field], fmt, value)
+    C.file("tokenizer n_pieces > vocab_size", tk("n_pieces", vocab + 1), run="err", qinfo="any")
+    C.file("tokenizer n_pieces 0", tk("n_pieces", 0), run="err", qinfo="any")
+    C.file("tokenizer n_pieces 2^32-1", tk("n_pieces", 0xFFFFFFFF), run="err", qinfo="any")
+    C.file("tokenizer n_pieces - 1 (trailing bytes)", tk("n_pieces", tok["n_pieces"] - 1), run="err", qinfo="any")
+    C.file("tokenizer type 9", tk("type", 9), run="err", qinfo="any")
+    C.file("tokenizer type 0", tk("type", 0), run="err", qinfo="any")
+    C.file("tokenizer pretokenizer 7", tk("pretokenizer", 7), run="err", qinfo="any")
+    C.file("tokenizer bos id = n_pieces", tk("bos_id", tok["n_pieces"], "i"), run="err", qinfo="any")
+    C.file("tokenizer bos id -5", tk("bos_id", -5, "i"), run="err", qinfo="any")
+    C.file("tokenizer unk id 2^31-1", tk("unk_id", 0x7FFFFFFF, "i"), run="err", qinfo="any")
+    C.file("tokenizer n_stop 2^32-1", tk("n_stop", 0xFFFFFFFF), run="err", qinfo="any")
+    C.file("tokenizer n_stop + 1000 (runs past)", tk("n_stop", tok["n_stop"] + 1000), run="err", qinfo="any")
+    if hf.stop_off:
+        C.file("tokenizer stop id = vocab_size", patch(valid, hf.stop_off[0], "i", vocab), run="err", qinfo="any")
+        C.file("tokenizer stop id -1", patch(valid, hf.stop_off[0], "i", -1), run="err", qinfo="any")
+    lastp = hf.pieces[-1]
+    C.file("tokenizer last piece length runs past the section", patch(valid, lastp["len_off"], "H", 65535),
+           run="err", qinfo="any")
+    C.file("tokenizer piece length runs past the section", patch(valid, hf.pieces[10]["len_off"], "H", 65535),
+           run="err", qinfo="any")
+    C.file("tokenizer piece kind 9", patch(valid, hf.pieces[10]["kind"], "B", 9), run="err", qinfo="any")
+    C.file("tokenizer piece kind 0", patch(valid, hf.pieces[10]["kind"], "B", 0), run="err", qinfo="any")
+    C.file("tokenizer NaN score", patch(valid, hf.pieces[10]["score"], "f", nan), run="err", qinfo="any")
+    C.file("tokenizer -inf score", patch(valid, hf.pieces[10]["score"], "f", float("-inf")), run="err", qinfo="any")
+    C.file("tokenizer n_merges huge", patch(valid, hf.n_merges_off, "I", 10 ** 7 - 1), run="err", qinfo="any")
+    C.file("tokenizer n_merges 2^32-1", patch(valid, hf.n_merges_off, "I", 0xFFFFFFFF), run="err", qinfo="any")
+    tokn = bytearray(hf.payload(b"TOKN"))
+    rel = hf.n_merges_off - hf.sec[b"TOKN"]["payload"]
+    n = tok["n_pieces"]
+    for label, pair in [("right id = n_pieces", (5, n)), ("left id 2^32-1", (0xFFFFFFFF, 5))]:
+        t2 = bytes(tokn[:rel]) + struct.pack("<III", 1, *pair)
+        C.file("tokenizer merge %s" % label, rebuild(hf, {b"TOKN": t2}), run="err", qinfo="any")
+    C.file("tokenizer section cut by 3 bytes", rebuild(hf, {b"TOKN": bytes(tokn[:-3])}), run="err", qinfo="any")
+    C.file("tokenizer section with trailing bytes", rebuild(hf, {b"TOKN": bytes(tokn) + b"\0\0\0\0"}),
+           run="err", qinfo="any")
+    C.file("tokenizer section empty", rebuild(hf, {b"TOKN": b""}), run="err", qinfo="any")
+
+    # --- sections
+    C.file("unknown extra section is skipped", rebuild(hf, extra=[(b"XTRA", b"future stuff" * 10)]),
+           run="ok", qinfo="ok", verify="ok")
+    C.file("unknown empty section is skipped", rebuild(hf, extra=[(b"ZZZZ", b"")]), run="ok", qinfo="ok")
+    for tag in (b"CONF", b"TOKN", b"TDIR"):
+        C.file("missing %s section" % tag.decode(), rebuild(hf, drop=(tag,)))
+    C.file("duplicate CONF section", rebuild(hf, extra=[(b"CONF", hf.payload(b"CONF"))]))
+    C.file("duplicate TDIR section", rebuild(hf, extra=[(b"TDIR", hf.payload(b"TDIR"))]))
+    C.file("CONF section 100 bytes", rebuild(hf, {b"CONF": hf.payload(b"CONF")[:100]}))
+    C.file("CONF section empty", rebuild(hf, {b"CONF": b""}))
+    C.file("TDIR with trailing bytes", rebuild(hf, {b"TDIR": hf.payload(b"TDIR") + b"\0" * 8}))
+    C.file("no tensors at all", build([(s["tag"], hf.payload(s["tag"])) for s in hf.sections
+                                       if s["tag"] != b"TDIR"] + [(b"TDIR", b"")], b"", 0),
+           run="err", qinfo="any")
+    for tag in (b"CONF", b"TOKN", b"TDIR"):
+        s = hf.sec[tag]
+        C.file("%s section length past the meta block" % tag.decode(),
+               patch(valid, s["len_off"], "Q", s["length"] + 1000))
+    C.file("TDIR section length 2^64-1", patch(valid, hf.sec[b"TDIR"]["len_off"], "Q", (1 << 64) - 1))
+    C.file("TDIR section length 2^64-16", patch(valid, hf.sec[b"TDIR"]["len_off"], "Q", (1 << 64) - 16))
+    C.file("CONF section length 0 (rest misparsed)", patch(valid, hf.sec[b"CONF"]["len_off"], "Q", 0))
+    if b"KVMD" in hf.sec:
+        kv = hf.sec[b"KVMD"]
+        C.file("KVMD count huge (free-form metadata)", patch(valid, kv["payload"], "I", 0xFFFFFFFF),
+               run="ok", qinfo="any")
+
+
+def cli_cases(C, model, tokbin):
+    tmp = C.tmp
+    R = lambda *a: [RUN, model] + list(a)  # noqa: E731
+
+    def txt(content, name):
+        p = os.path.join(tmp, name)
+        with open(p, "w") as f:
+            f.write(content)
+        return p
+    ids_ok = txt("1 450 29 7\n", "ids_ok.txt")
+    C.add("valid: generation", R("-i", "hello world", "-n", "8", "-t", "0", "-T", "2"), "ok")
+    C.add("valid: generation without a prompt", R("-n", "4", "-t", "0", "-T", "1"), "ok")
+    C.add("valid: -z tokenizer.bin", R("-z", tokbin, "-i", "hello", "-n", "4", "-t", "0", "-T", "1"), "ok")
+    C.add("valid: logits", R("-m", "logits", "-f", ids_ok, "-o", os.path.join(tmp, "logits.bin"), "-T", "1"), "ok",
+          post=lambda rc, o, e: None if os.path.getsize(os.path.join(tmp, "logits.bin")) == 4 * 4096 * 4
+          else "logits file has the wrong size")
+    C.add("valid: ppl", R("-m", "ppl", "-f", txt("The cat sat on the mat. " * 4, "ppl_ok.txt"), "-T", "1"), "ok")
+    C.add("-n 0 means seq_len", R("-i", "hello", "-n", "0", "-t", "0", "-T", "1"), "ok")
+
+    C.add("prompt longer than the context", R("-i", "the cat sat on a mat " * 40, "-t", "0"))
+    C.add("prompt longer than -n", R("-i", "the cat sat on a mat " * 3, "-n", "4", "-t", "0"))
+    out = os.path.join(tmp, "logits_bad.bin")
+    C.add("logits: id >= vocab", R("-m", "logits", "-f", txt("1 4096\n", "ids_big.txt"), "-o", out))
+    C.add("logits: negative id", R("-m", "logits", "-f", txt("1 -3 5", "ids_neg.txt"), "-o", out))
+    C.add("logits: non-numeric id", R("-m", "logits", "-f", txt("1 abc 5", "ids_abc.txt"), "-o", out))
+    C.add("logits: id 12x", R("-m", "logits", "-f", txt("1 12x", "ids_12x.txt"), "-o", out))
+    C.add("logits: id overflowing long", R("-m", "logits", "-f", txt("99999999999999999999999", "ids_ovf.txt"),
+                                            "-o", out))
+    C.add("logits: empty ids file", R("-m", "logits", "-f", txt("", "ids_empty.txt"), "-o", out))
+    C.add("logits: whitespace-only ids file", R("-m", "logits", "-f", txt(" \n\t\n", "ids_ws.txt"), "-o", out))
+    C.add("logits: more ids than seq_len", R("-m", "logits", "-f", txt(" ".join(["5"] * 40), "ids_long.txt"),
+                                             "-o", out))
+    C.add("logits: -o is a directory", R("-m", "logits", "-f", ids_ok, "-o", tmp))
+    C.add("logits: no -o", R("-m", "logits", "-f", ids_ok))
+    C.add("logits: -f is a directory", R("-m", "logits", "-f", tmp, "-o", out))
+    C.add("decode: id >= vocab", R("-m", "decode", "-f", os.path.join(tmp, "ids_big.txt")))
+    C.add("ppl: empty text file", R("-m", "ppl", "-f", txt("", "empty.txt")))
+    C.add("ppl: -c larger than seq_len", R("-m", "ppl", "-f", os.path.join(tmp, "ppl_ok.txt"), "-c", "64"))
+    C.add("ppl: -c 1", R("-m", "ppl", "-f", os.path.join(tmp, "ppl_ok.txt"), "-c", "1"))
+    C.add("ppl: -f is a directory", R("-m", "ppl", "-f", tmp))
+    C.add("ppl: -f does not exist", R("-m", "ppl", "-f", os.path.join(tmp, "nope.txt")))
+    C.add("ppl: no -f", R("-m", "ppl"))
+    C.add("tokenize: -f is a directory", R("-m", "tokenize", "-f", tmp))
+
+    C.add("model path does not exist", [RUN, os.path.join(tmp, "nope.higgs"), "--info"])
+    C.add("model is a 0-byte file", [RUN, txt("", "zero.higgs"), "--info"])
+    C.add("model is a directory", [RUN, tmp, "--info"])
+    C.add("model is a directory (generation)", [RUN, tmp, "-i", "x"])
+    C.add("model is /dev/null", [RUN, "/dev/null", "--info"])
+    C.add("two model paths", [RUN, model, model, "--info"])
+
+    # llama2.c tokenizer.bin variants
+    with open(tokbin, "rb") as f:
+        tb = f.read()
+    assert struct.unpack_from("<i", tb, 8)[0] >= 0
+    neg = bytearray(tb)
+    struct.pack_into("<i", neg, 8, -1)                      # length of token 0
+    bigl = bytearray(tb)
+    struct.pack_into("<i", bigl, 8, 1 << 30)
+    nanz = bytearray(tb)
+    struct.pack_into("<f", nanz, 4, float("nan"))
+    maxl = bytearray(tb)
+    struct.pack_into("<i", maxl, 0, -7)
+    rng = random.Random(99)
+    for label, data in [("truncated in the middle", tb[:len(tb) // 2]), ("truncated to 2 bytes", tb[:2]),
+                        ("truncated before the last token", tb[:-1]), ("0 bytes", b""),
+                        ("random garbage", bytes(rng.randrange(256) for _ in range(5000))),
+                        ("negative token length", bytes(neg)), ("token length 2^30", bytes(bigl)),
+                        ("NaN score", bytes(nanz)), ("negative max_token_length", bytes(maxl))]:
+        C.add("-z tokenizer.bin: %s" % label, R("-z", C.write(data, ".bin"), "-i", "hi", "-n", "4"))
+    C.add("-z tokenizer.bin: a directory", R("-z", tmp, "-i", "hi"))
+    C.add("-z tokenizer.bin: does not exist", R("-z", os.path.join(tmp, "nope.bin"), "-i", "hi"))
+
+    # numeric arguments and options
+    for args in (["-t", "abc"], ["-t", "-1"], ["-t", "nan"], ["-t", ""], ["-p", "2"], ["-p", "-0.1"],
+                 ["-n", "-5"], ["-n", "1e3"], ["-n", "99999999999999999999"], ["-T", "0"], ["-T", "x"],
+                 ["-T", "100000"], ["-s", "-1"], ["-c", "abc"]):
+        C.add("bad argument %s" % " ".join(repr(a) for a in args), R(*args, "-i", "x"))
+    C.add("unknown option -x", R("-x", "1"))
+    C.add("unknown option --bogus", R("--bogus"))
+    C.add("unknown option --bogus with a value", R("--bogus", "1"))
+    C.add("option -n without a value", R("-n"))
+    C.add("unknown mode", R("-m", "dance"))
+
+    # quantize CLI
+    Q = QUANT
+    qo = os.path.join(tmp, "q_out.higgs")
+    C.add("quantize: unknown dtype", [Q, model, qo, "--dtype", "f8"], prefix="quantize: error:", out=qo)
+    C.add("quantize: input does not exist", [Q, os.path.join(tmp, "nope.higgs"), qo, "--dtype", "f16"],
+          prefix="quantize: error:", out=qo)
+    C.add("quantize: input is a directory", [Q, tmp, qo, "--dtype", "f16"], prefix="quantize: error:", out=qo)
+    C.add("quantize --info: a directory", [Q, "--info", tmp], prefix="quantize: error:")
+    C.add("quantize --info: 0-byte file", [Q, "--info", os.path.join(tmp, "zero.higgs")], prefix="quantize: error:")
+    C.add("quantize: output directory does not exist",
+          [Q, model, os.path.join(tmp, "no", "such", "dir", "o.higgs"), "--dtype", "f16"], prefix="quantize: error:")
+    odir = os.path.join(tmp, "outdir.higgs")
+    os.makedirs(odir)
+    C.add("quantize: output is a directory", [Q, model, odir, "--dtype", "f16"], prefix="quantize: error:",
+          out=odir, out_preexists=True)
+    C.add("quantize: unknown option", [Q, "--frobnicate", model], prefix="quantize: error:")
+    C.add("quantize: --dtype without a value", [Q, model, qo, "--dtype"], prefix="quantize: error:", out=qo)
+    C.add("quantize: valid conversion", [Q, model, os.path.join(tmp, "q_ok.higgs"), "--dtype", "bf16"], "ok",
+          prefix="quantize: error:", out=os.path.join(tmp, "q_ok.higgs"))
+
+
+def main():
+    args = sys.argv[1:]
+    verbose = "-v" in args
+    filters = [a for a in args if a != "-v"]
+    p = subprocess.run(["make", "-s", "-C", ROOT, "run-san", "quantize-san"], capture_output=True, text=True)
+    if p.returncode or not (os.path.exists(RUN) and os.path.exists(QUANT)):
+        print("FAIL build of run-san/quantize-san: %s" % (p.stdout + p.stderr)[-2000:])
+        return 1
+    tmp = tempfile.mkdtemp(prefix="higgs_bad_")
+    try:
+        model, tokbin = make_model(tmp)
+        with open(model, "rb") as f:
+            valid = f.read()
+        C = Cases(tmp)
+        file_cases(C, valid)
+        cli_cases(C, model, tokbin)
+        cases = [c for c in C.list if not filters or any(s in c["name"] for s in filters)]
+        with ThreadPoolExecutor(max_workers=WORKERS) as ex:
+            results = list(ex.map(lambda c: check(c, tmp), cases))
+        failed = 0
+        for c, problem in zip(cases, results):
+            if problem:
+                failed += 1
+                print("FAIL %s: %s" % (c["name"], problem))
+                if verbose:
+                    print("     cmd:", " ".join(c["cmd"])[:500])
+            else:
+                print("PASS %s" % c["name"])
+        print("%d cases, %d failed" % (len(cases), failed))
+        return 1 if failed else 0
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
