@@ -1608,10 +1608,18 @@ double hg_quantize_row(const hg_qinfo *q, const float *w, uint16_t *scales, uint
             int c = q->p == 1 ? hg_nearest1(q->codebook, q->n, x[i] * inv)
                               : hg_nearest2(b, q->codebook, q->n, x[i] * inv, x[i + 1] * inv);
             hg_code_put(codes, ci, q->bits, c);
-            for (int d = 0; d < q->p; d++) {
-                double e = (double)x[i + d] - (double)s * q->codebook[c * q->p + d];
-                err += e * e;
-            }
+            for (int d = 0; d < q->p; d++) x[i + d] = s * q->codebook[c * q->p + d];   /* x := Q, stored domain */
+        }
+        /* the error in the original domain, over the real (unpadded) columns */
+        if (q->type == HG_HIGGS) {
+            hg_fwht(x, q->group);
+            for (int i = 0; i < q->group; i++) x[i] /= sqrtf((float)q->group);
+        }
+        for (int i = 0; i < q->group; i++) {
+            uint64_t col = g * (uint64_t)q->group + (uint64_t)i;
+            if (col >= q->cols) break;
+            double e = (double)w[col] - x[i];
+            err += e * e;
         }
     }
     return err;

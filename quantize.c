@@ -331,7 +331,7 @@ static void convert(const char *in, const char *out, const Options *o) {
             char cfg[64];
             if (ot->type == HG_HIGGS) snprintf(cfg, sizeof cfg, "higgs p%u n%u h%u", ot->params[0], 1u << ot->params[1], ot->params[3]);
             else snprintf(cfg, sizeof cfg, "%s %ub g%u", method_name(ot->type), ot->params[1], ot->params[2]);
-            printf("%-44s %-26s %10.6f %8.4f\n", t->name, cfg, t2, 8.0 * nbytes / (double)(t->rows * t->cols));
+            printf("%-44s %-26s %10.6g %8.4f\n", t->name, cfg, t2, 8.0 * nbytes / (double)(t->rows * t->cols));
             fflush(stdout);
             t2_sum += t2;
             n_q++;

@@ -69,7 +69,14 @@ typedef struct {
     float *x, *xb, *xb2, *hb, *hb2, *q, *att, *logits;
     float *key_cache, *value_cache;   /* [layer][pos][kv_dim] */
     float *rope_cos, *rope_sin;       /* head_dim/2 for the current position */
+    /* prompt batches: BATCH tokens at a time, rows of the buffers below */
+    float *bx, *bxb, *bxb2, *bhb, *bhb2, *bq, *bk, *bv, *bxr, *blogits;
+    float *batt;                      /* [threads][max_pos] attention scratch */
+    float *browbuf;                   /* [threads][max_cols_pad] decoded weight rows */
+    size_t xr_stride, row_stride;
 } RunState;
+
+#define BATCH 32
 
 static float *g_xrot;                 /* the activation, padded (and rotated for HIGGS) */
 
@@ -153,7 +160,7 @@ static void model_free(Model *m) {
     hg_close(&m->file);
 }
 
-static void state_init(RunState *s, const hg_config *c, int max_pos) {
+static void state_init(RunState *s, const hg_config *c, int max_pos, uint64_t max_cols_pad, int threads) {
     size_t kv_dim = (size_t)c->n_kv_heads * c->head_dim, q_dim = (size_t)c->n_heads * c->head_dim;
     size_t big = (size_t)c->dim > q_dim ? (size_t)c->dim : q_dim;
     s->max_pos = max_pos;
@@ -173,12 +180,30 @@ static void state_init(RunState *s, const hg_config *c, int max_pos) {
             2.0 * cache * sizeof(float) / 1e6, max_pos);
     s->rope_cos = xcalloc((size_t)c->head_dim / 2, sizeof(float));
     s->rope_sin = xcalloc((size_t)c->head_dim / 2, sizeof(float));
+    size_t widest = (size_t)(c->hidden_dim > c->dim ? c->hidden_dim : c->dim);
+    if (widest < q_dim) widest = q_dim;
+    s->xr_stride = (size_t)max_cols_pad > widest ? (size_t)max_cols_pad : widest;
+    s->row_stride = s->xr_stride;
+    s->bx = xcalloc((size_t)BATCH * c->dim, sizeof(float));
+    s->bxb = xcalloc((size_t)BATCH * big, sizeof(float));
+    s->bxb2 = xcalloc((size_t)BATCH * c->dim, sizeof(float));
+    s->bhb = xcalloc((size_t)BATCH * c->hidden_dim, sizeof(float));
+    s->bhb2 = xcalloc((size_t)BATCH * c->hidden_dim, sizeof(float));
+    s->bq = xcalloc((size_t)BATCH * q_dim, sizeof(float));
+    s->bk = xcalloc((size_t)BATCH * kv_dim, sizeof(float));
+    s->bv = xcalloc((size_t)BATCH * kv_dim, sizeof(float));
+    s->bxr = xcalloc((size_t)BATCH * s->xr_stride, sizeof(float));
+    s->blogits = xcalloc((size_t)BATCH * c->vocab_size, sizeof(float));
+    s->batt = xcalloc((size_t)threads * max_pos, sizeof(float));
+    s->browbuf = xcalloc((size_t)threads * s->row_stride, sizeof(float));
 }
 
 static void state_free(RunState *s) {
     free(s->x); free(s->xb); free(s->xb2); free(s->hb); free(s->hb2); free(s->q);
     free(s->att); free(s->logits); free(s->key_cache); free(s->value_cache);
     free(s->rope_cos); free(s->rope_sin);
+    free(s->bx); free(s->bxb); free(s->bxb2); free(s->bhb); free(s->bhb2); free(s->bq); free(s->bk); free(s->bv);
+    free(s->bxr); free(s->blogits); free(s->batt); free(s->browbuf);
 }
 
 /* ------------------------------------------------------- forward pass */
@@ -291,6 +316,129 @@ static float *forward(const Model *m, RunState *s, int token, int pos) {
     rmsnorm(s->x, s->x, (const float *)m->final_norm->data, dim, c->rms_norm_eps);
     matmul(s->logits, s->x, &m->head);
     return s->logits;
+}
+
+
+/* Prompt processing: BATCH tokens at a time. Each weight row is read (and
+ * decoded, for quantized types) once per batch and multiplied with every
+ * token's activation, turning matrix-vector products into a matrix-matrix
+ * product; that is what makes prompts and perplexity fast. */
+
+typedef struct {
+    float *out;                       /* [B][rows] */
+    const float *x;                   /* [B][xstride] */
+    size_t xstride;
+    const Weight *w;
+    RunState *s;
+    int rows, chunk, B;
+} BatchJob;
+
+static void matmul_batch_task(void *ctx, int task, int thread) {
+    BatchJob *j = (BatchJob *)ctx;
+    const hg_tensor *t = j->w->t;
+    float *buf = j->s->browbuf + (size_t)thread * j->s->row_stride;
+    int r0 = task * j->chunk, r1 = r0 + j->chunk < j->rows ? r0 + j->chunk : j->rows;
+    int n = j->w->quantized ? (int)j->w->q.cols_pad : (int)t->cols;
+    for (int r = r0; r < r1; r++) {
+        const float *row = buf;
+        if (j->w->quantized) hg_qdequant_row_stored(t, &j->w->q, r, buf);
+        else if (t->type == HG_F32) row = (const float *)(t->data + (uint64_t)r * t->row_bytes);
+        else hg_dequant_row(buf, t, r);
+        for (int b = 0; b < j->B; b++) j->out[(size_t)b * j->rows + r] = hg_dot_f32(row, j->x + (size_t)b * j->xstride, n);
+    }
+}
+
+/* out[b] = W x[b] for b < B; x rows are `cols` wide, out rows w->rows wide */
+static void matmul_batch(RunState *s, float *out, const float *x, int B, const Weight *w) {
+    int rows = (int)w->t->rows, threads = hg_pool_threads(g_pool), cols = (int)w->t->cols;
+    const float *xin = x;
+    size_t stride = (size_t)cols;
+    if (w->quantized) {
+        for (int b = 0; b < B; b++) hg_prepare_activation(&w->q, x + (size_t)b * cols, s->bxr + (size_t)b * s->xr_stride);
+        xin = s->bxr;
+        stride = s->xr_stride;
+    }
+    int tasks = threads == 1 ? 1 : threads * 4;
+    int chunk = ((rows + tasks - 1) / tasks + 3) / 4 * 4;
+    BatchJob j = {out, xin, stride, w, s, rows, chunk, B};
+    hg_pool_run(g_pool, matmul_batch_task, &j, (rows + chunk - 1) / chunk);
+}
+
+typedef struct { const Model *m; RunState *s; int layer, pos0, B; } BatchAttnJob;
+
+/* task = b * n_heads + h: token b of the batch attends to positions 0..pos0+b */
+static void attention_batch_task(void *ctx, int task, int thread) {
+    BatchAttnJob *j = (BatchAttnJob *)ctx;
+    const hg_config *c = &j->m->c;
+    RunState *s = j->s;
+    int h = task % c->n_heads, b = task / c->n_heads, pos = j->pos0 + b;
+    int hd = c->head_dim, kv_dim = c->n_kv_heads * hd, q_dim = c->n_heads * hd, kvh = h / (c->n_heads / c->n_kv_heads);
+    size_t loff = (size_t)j->layer * s->max_pos * kv_dim;
+    const float *q = s->bq + (size_t)b * q_dim + h * hd;
+    float *att = s->batt + (size_t)thread * s->max_pos;
+    float scale = 1.0f / sqrtf((float)hd), maxv = -INFINITY;
+    for (int t = 0; t <= pos; t++) {
+        att[t] = hg_dot_f32(s->key_cache + loff + (size_t)t * kv_dim + kvh * hd, q, hd) * scale;
+        if (att[t] > maxv) maxv = att[t];
+    }
+    float sum = 0;
+    for (int t = 0; t <= pos; t++) { att[t] = expf(att[t] - maxv); sum += att[t]; }
+    float *out = s->bxb + (size_t)b * q_dim + h * hd;
+    memset(out, 0, (size_t)hd * sizeof(float));
+    for (int t = 0; t <= pos; t++) {
+        const float *v = s->value_cache + loff + (size_t)t * kv_dim + kvh * hd;
+        float a = att[t] / sum;
+        for (int i = 0; i < hd; i++) out[i] += a * v[i];
+    }
+}
+
+/* runs tokens[0..B) at positions pos0.. (B <= BATCH); logits of every token
+ * land in s->blogits when all_logits, else only the last one's in s->logits */
+static void forward_batch(const Model *m, RunState *s, const int *tokens, int B, int pos0, int all_logits) {
+    const hg_config *c = &m->c;
+    int dim = c->dim, hd = c->head_dim, kv_dim = c->n_kv_heads * hd, q_dim = c->n_heads * hd, hidden = c->hidden_dim;
+    float *kbuf = s->bk, *vbuf = s->bv;
+    for (int b = 0; b < B; b++) hg_dequant_row(s->bx + (size_t)b * dim, m->embed, tokens[b]);
+    for (int l = 0; l < c->n_layers; l++) {
+        const Layer *L = &m->layers[l];
+        size_t loff = (size_t)l * s->max_pos * kv_dim;
+        for (int b = 0; b < B; b++)
+            rmsnorm(s->bxb + (size_t)b * dim, s->bx + (size_t)b * dim, (const float *)L->attn_norm->data, dim, c->rms_norm_eps);
+        matmul_batch(s, s->bq, s->bxb, B, &L->wq);
+        matmul_batch(s, kbuf, s->bxb, B, &L->wk);
+        matmul_batch(s, vbuf, s->bxb, B, &L->wv);
+        for (int b = 0; b < B; b++) {
+            int pos = pos0 + b;
+            for (int i = 0; i < hd / 2; i++) {
+                double a = pos * m->inv_freq[i];
+                s->rope_cos[i] = (float)cos(a);
+                s->rope_sin[i] = (float)sin(a);
+            }
+            rope_apply(s->bq + (size_t)b * q_dim, c->n_heads, hd, s->rope_cos, s->rope_sin);
+            rope_apply(kbuf + (size_t)b * kv_dim, c->n_kv_heads, hd, s->rope_cos, s->rope_sin);
+            memcpy(s->key_cache + loff + (size_t)pos * kv_dim, kbuf + (size_t)b * kv_dim, (size_t)kv_dim * sizeof(float));
+            memcpy(s->value_cache + loff + (size_t)pos * kv_dim, vbuf + (size_t)b * kv_dim, (size_t)kv_dim * sizeof(float));
+        }
+        BatchAttnJob aj = {m, s, l, pos0, B};
+        hg_pool_run(g_pool, attention_batch_task, &aj, B * c->n_heads);
+        matmul_batch(s, s->bxb2, s->bxb, B, &L->wo);
+        for (size_t i = 0; i < (size_t)B * dim; i++) s->bx[i] += s->bxb2[i];
+        for (int b = 0; b < B; b++)
+            rmsnorm(s->bxb + (size_t)b * dim, s->bx + (size_t)b * dim, (const float *)L->ffn_norm->data, dim, c->rms_norm_eps);
+        matmul_batch(s, s->bhb, s->bxb, B, &L->w_gate);
+        matmul_batch(s, s->bhb2, s->bxb, B, &L->w_up);
+        for (size_t i = 0; i < (size_t)B * hidden; i++) {
+            float g = s->bhb[i];
+            s->bhb[i] = g / (1.0f + expf(-g)) * s->bhb2[i];
+        }
+        matmul_batch(s, s->bxb2, s->bhb, B, &L->w_down);
+        for (size_t i = 0; i < (size_t)B * dim; i++) s->bx[i] += s->bxb2[i];
+    }
+    int first = all_logits ? 0 : B - 1;
+    for (int b = first; b < B; b++)
+        rmsnorm(s->bx + (size_t)b * dim, s->bx + (size_t)b * dim, (const float *)m->final_norm->data, dim, c->rms_norm_eps);
+    if (all_logits) matmul_batch(s, s->blogits, s->bx, B, &m->head);
+    else matmul(s->logits, s->bx + (size_t)(B - 1) * dim, &m->head);
 }
 
 /* ---------------------------------------------------------- tokenizer */
@@ -424,6 +572,7 @@ static void tok_load_section(Tokenizer *t, const uint8_t *p, uint64_t n, int voc
     }
     uint32_t n_merges = hg_rd_u32(&r);
     if (r.bad || n_merges > 10000000u) die("tokenizer: bad merge count");
+    if (n_merges > (n - r.pos) / 8) die("tokenizer: merges truncated");
     tok_build_index(t);
     if (n_merges) {
         int cap = 16;
@@ -873,31 +1022,43 @@ static void prompt_ids(const Tokenizer *t, const char *prompt, Ids *ids) {
     if (ids->n == 0) die("empty prompt and the tokenizer has no BOS token to start from");
 }
 
+static int g_batch = 1;               /* 0: --no-batch, every token through forward() */
+
+/* runs ids[0..n) from position pos0; returns the last token's logits */
+static float *prefill(const Model *m, RunState *s, const int *ids, int n, int pos0) {
+    if (!g_batch) {
+        float *logits = NULL;
+        for (int i = 0; i < n; i++) logits = forward(m, s, ids[i], pos0 + i);
+        return logits;
+    }
+    for (int i = 0; i < n; i += BATCH) forward_batch(m, s, ids + i, n - i < BATCH ? n - i : BATCH, pos0 + i, 0);
+    return s->logits;
+}
+
 static void generate(const Model *m, RunState *s, const Tokenizer *t, Sampler *sampler, const char *prompt, int steps) {
     Ids ids = {0};
     prompt_ids(t, prompt, &ids);
     if (ids.n > s->max_pos)
         die("the prompt is %d tokens, longer than the context of %d positions (-n / seq_len)", ids.n, s->max_pos);
-    long start = 0;
-    int token = ids.v[0], pos = 0, generated = 0;
-    if (!(t->flags & TF_ADD_BOS) || token != t->bos) print_piece(t, token, 1);
-    while (pos < steps) {
-        float *logits = forward(m, s, token, pos);
-        int next = pos + 1 < ids.n ? ids.v[pos + 1] : sample(sampler, logits);
-        pos++;
-        if (pos >= ids.n) {
-            if (tok_is_stop(t, next)) break;
-            generated++;
-        }
+    long t0 = time_ms();
+    float *logits = prefill(m, s, ids.v, ids.n, 0);
+    long t1 = time_ms();
+    for (int i = 0; i < ids.n; i++)
+        if (!(i == 0 && ids.v[0] == t->bos)) print_piece(t, ids.v[i], i > 0 && ids.v[i - 1] == t->bos);
+    int pos = ids.n, token = ids.v[ids.n - 1], generated = 0;
+    while (1) {
+        int next = sample(sampler, logits);
+        if (tok_is_stop(t, next)) break;
         print_piece(t, next, token == t->bos);
+        generated++;
         token = next;
-        if (!start) start = time_ms();
+        if (pos >= steps) break;
+        logits = forward(m, s, token, pos++);
     }
     printf("\n");
-    if (generated > 1) {
-        long end = time_ms();
-        fprintf(stderr, "achieved tok/s: %f\n", (pos - 1) / ((end - start) / 1000.0 + 1e-9));
-    }
+    long t2 = time_ms();
+    fprintf(stderr, "prompt: %d tokens at %.1f tok/s\n", ids.n, ids.n / ((t1 - t0) / 1000.0 + 1e-9));
+    if (generated > 1) fprintf(stderr, "achieved tok/s: %f\n", (generated - 1) / ((t2 - t1) / 1000.0 + 1e-9));
     free(ids.v);
 }
 
@@ -965,9 +1126,8 @@ static void chat(const Model *m, RunState *s, const Tokenizer *t, Sampler *sampl
         chat_turn_ids(t, first, system, user, &ids);
         first = 0;
         if (pos + ids.n >= steps) { fprintf(stderr, "\n[context full]\n"); free(ids.v); break; }
-        float *logits = NULL;
-        int prev = -1;
-        for (int i = 0; i < ids.n; i++) { logits = forward(m, s, ids.v[i], pos++); prev = ids.v[i]; }
+        float *logits = prefill(m, s, ids.v, ids.n, pos);
+        pos += ids.n;
         printf("Assistant: ");
         int first_piece = 1;
         while (pos < steps) {
@@ -975,10 +1135,8 @@ static void chat(const Model *m, RunState *s, const Tokenizer *t, Sampler *sampl
             if (tok_is_stop(t, next)) break;
             print_piece(t, next, first_piece);
             first_piece = 0;
-            prev = next;
             logits = forward(m, s, next, pos++);
         }
-        (void)prev;
         printf("\n");
         free(ids.v);
         if (cli_user) break;
@@ -996,6 +1154,15 @@ static char *read_file(const char *path, size_t *n) {
     return buf;
 }
 
+static double nll_of(const float *logits, int vocab, int target) {
+    float maxv = logits[0];
+    for (int i = 1; i < vocab; i++)
+        if (logits[i] > maxv) maxv = logits[i];
+    double sum = 0;
+    for (int i = 0; i < vocab; i++) sum += exp((double)logits[i] - maxv);
+    return log(sum) + maxv - logits[target];
+}
+
 /* perplexity: BOS + the whole file, cut into non-overlapping windows of ctx
  * tokens, each run from an empty cache; every token after a window's first
  * is scored given the tokens before it in that window */
@@ -1006,21 +1173,22 @@ static void perplexity(const Model *m, RunState *s, const Tokenizer *t, const ch
     if (t->bos >= 0) ids_push(&ids, t->bos);
     tok_encode(t, text, n, &ids);
     free(text);
+    if (ids.n < 2) die("%s has too few tokens to score", path);
     int windows = (ids.n + ctx - 1) / ctx, scored = 0, vocab = m->c.vocab_size;
     double nll = 0;
     long start = time_ms();
     fprintf(stderr, "perplexity: %d tokens, %d windows of %d\n", ids.n, windows, ctx);
     for (int w = 0; w < windows; w++) {
         int base = w * ctx, len = ids.n - base < ctx ? ids.n - base : ctx;
-        for (int p = 0; p + 1 < len; p++) {
-            const float *logits = forward(m, s, ids.v[base + p], p);
-            float maxv = logits[0];
-            for (int i = 1; i < vocab; i++)
-                if (logits[i] > maxv) maxv = logits[i];
-            double sum = 0;
-            for (int i = 0; i < vocab; i++) sum += exp((double)logits[i] - maxv);
-            nll += log(sum) + maxv - logits[ids.v[base + p + 1]];
-            scored++;
+        for (int p = 0; p + 1 < len;) {
+            int B = g_batch ? (len - 1 - p < BATCH ? len - 1 - p : BATCH) : 1;
+            if (g_batch) forward_batch(m, s, ids.v + base + p, B, p, 1);
+            else memcpy(s->blogits, forward(m, s, ids.v[base + p], p), (size_t)vocab * sizeof(float));
+            for (int b = 0; b < B; b++, p++) {
+                const float *logits = s->blogits + (size_t)b * vocab;
+                nll += nll_of(logits, vocab, ids.v[base + p + 1]);
+                scored++;
+            }
         }
         double secs = (time_ms() - start) / 1000.0;
         fprintf(stderr, "\r[%d/%d] ppl %.4f, %.0f tok/s   ", w + 1, windows, scored ? exp(nll / scored) : 0.0,
@@ -1058,7 +1226,11 @@ static void read_ids(const char *path, int limit, Ids *ids) {
         char *end;
         errno = 0;
         long v = strtol(p, &end, 10);
-        if (end == p || errno || v < 0 || v >= limit) die("%s: token id '%.20s' is not in [0, %d)", path, p, limit);
+        if (end == p || errno || v < 0 || v >= limit || (*end && !isspace((unsigned char)*end))) {
+            int tl = 0;
+            while (tl < 20 && p[tl] && !isspace((unsigned char)p[tl])) tl++;
+            die("%s: token id '%.*s' is not an integer in [0, %d)", path, tl, p, limit);
+        }
         ids_push(ids, (int)v);
         p = end;
     }
@@ -1072,9 +1244,13 @@ static void dump_logits(const Model *m, RunState *s, const char *ids_path, const
     if (ids.n > s->max_pos) die("%d tokens exceed the context of %d", ids.n, s->max_pos);
     FILE *f = fopen(out_path, "wb");
     if (!f) die("cannot create %s: %s", out_path, strerror(errno));
-    for (int p = 0; p < ids.n; p++) {
-        const float *logits = forward(m, s, ids.v[p], p);
-        if (fwrite(logits, sizeof(float), (size_t)m->c.vocab_size, f) != (size_t)m->c.vocab_size) die("writing %s failed", out_path);
+    size_t vocab = (size_t)m->c.vocab_size;
+    for (int p = 0; p < ids.n;) {
+        int B = g_batch ? (ids.n - p < BATCH ? ids.n - p : BATCH) : 1;
+        if (g_batch) forward_batch(m, s, ids.v + p, B, p, 1);
+        else memcpy(s->blogits, forward(m, s, ids.v[p], p), vocab * sizeof(float));
+        if (fwrite(s->blogits, sizeof(float), vocab * (size_t)B, f) != vocab * (size_t)B) die("writing %s failed", out_path);
+        p += B;
     }
     if (fclose(f)) die("writing %s failed", out_path);
     free(ids.v);
@@ -1127,7 +1303,8 @@ static void usage(void) {
             "  -o <string> output file (logits mode: float32 [tokens, vocab])\n"
             "  -T <int>    threads, default: number of CPUs\n"
             "  --info      describe the model and exit\n"
-            "  --verify    check the weights' checksum and exit\n");
+            "  --verify    check the weights' checksum and exit\n"
+            "  --no-batch  process prompts token by token (for testing)\n");
     exit(1);
 }
 
@@ -1142,13 +1319,15 @@ int main(int argc, char **argv) {
         const char *a = argv[i];
         if (!strcmp(a, "--info")) { info = 1; continue; }
         if (!strcmp(a, "--verify")) { verify = 1; continue; }
+        if (!strcmp(a, "--no-batch")) { g_batch = 0; continue; }
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) usage();
         if (a[0] != '-') {
             if (model_path) die("unexpected argument '%s' (one model path only)", a);
             model_path = a;
             continue;
         }
-        if (strlen(a) != 2 || i + 1 >= argc) die("option '%s' needs a value (see run -h)", a);
+        if (strlen(a) != 2) die("unknown option '%s' (see run -h)", a);
+        if (i + 1 >= argc) die("option '%s' needs a value (see run -h)", a);
         const char *v = argv[++i];
         switch (a[1]) {
         case 't': temperature = parse_float(v, "-t temperature", 0, 1e6); break;
@@ -1212,7 +1391,7 @@ int main(int argc, char **argv) {
     int max_pos = is_ppl ? ctx : is_logits ? c->seq_len : steps;
     g_pool = hg_pool_create(threads ? threads : (int)(ncpu > 0 ? ncpu : 1));
     RunState state;
-    state_init(&state, c, max_pos);
+    state_init(&state, c, max_pos, model.max_cols_pad, hg_pool_threads(g_pool));
     Sampler sampler = {c->vocab_size, xcalloc((size_t)c->vocab_size, sizeof(ProbIndex)), temperature, topp,
                        seed ? seed : (unsigned long long)time(NULL)};
 

@@ -53,7 +53,7 @@ if grep -q avx2 /proc/cpuinfo 2>/dev/null; then
 fi
 build_kernels tests/test_kernels_scalar && run_suite "kernels (scalar)" ./tests/test_kernels_scalar
 
-for t in tests/test_export_unit.py tests/test_grids.py tests/test_forward.py tests/test_tokenizer.py tests/test_bad_input.py tests/test_model.py; do
+for t in tests/test_export_unit.py tests/test_grids.py tests/test_forward.py tests/test_quant.py tests/test_tokenizer.py tests/test_bad_input.py tests/test_model.py; do
   [ -f "$t" ] || { echo "FAIL missing $t"; failed=$((failed + 1)); continue; }
   run_suite "$t" "$PY" "$t"
 done

@@ -163,22 +163,10 @@ def varied_texts():
 # ----------------------------------------------------------------------------------------------
 # running ./run
 
-def run_bin(args, timeout=60):
-    try:
-        p = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        return None, "timed out after %ds" % timeout
-    except OSError as e:
-        return None, "cannot run %s: %s" % (args[0], e)
-    err = p.stderr.decode("utf-8", "replace")
-    if p.returncode != 0 or "Sanitizer" in err or "runtime error" in err:
-        return None, "exit code %d, stderr: %s" % (p.returncode, err.strip()[-1500:])
-    return p.stdout, None
-
-
 class Runner:
-    def __init__(self, binary, model, tmp):
+    def __init__(self, binary, model, tmp, env=None):
         self.binary, self.model, self.tmp = binary, model, tmp
+        self.env = dict(os.environ, **(env or {}))
         self.k = 0
 
     def _file(self, data):
@@ -188,10 +176,23 @@ class Runner:
             f.write(data)
         return path
 
+    def _run(self, mode, data):
+        try:
+            p = subprocess.run([self.binary, self.model, "-m", mode, "-f", self._file(data)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60,
+                               env=self.env)
+        except subprocess.TimeoutExpired:
+            return None, "timed out"
+        except OSError as e:
+            return None, "cannot run %s: %s" % (self.binary, e)
+        err = p.stderr.decode("utf-8", "replace")
+        if p.returncode != 0 or "Sanitizer" in err or "runtime error" in err:
+            return None, "exit code %d, stderr: %s" % (p.returncode, err.strip()[-1500:])
+        return p.stdout, None
+
     def tokenize(self, text):
         """-> (ids, error)"""
-        out, err = run_bin([self.binary, self.model, "-m", "tokenize", "-f",
-                            self._file(text.encode("utf-8"))])
+        out, err = self._run("tokenize", text.encode("utf-8"))
         if err:
             return None, err
         try:
@@ -201,8 +202,7 @@ class Runner:
 
     def decode(self, ids):
         """-> (bytes, error)"""
-        return run_bin([self.binary, self.model, "-m", "decode", "-f",
-                        self._file(" ".join(map(str, ids)).encode())])
+        return self._run("decode", " ".join(map(str, ids)).encode())
 
 
 def export_model(hf_dir, out, vocab_size, tokenizer_model=None):

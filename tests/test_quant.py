@@ -1,0 +1,204 @@
+#!/usr/bin/env python3
+"""quantize.c and the quantized kernels against independent numpy code.
+
+For every method (HIGGS p=1/p=2 at several bit widths and Hadamard sizes,
+RTN, NF4, AF4) a synthetic model is quantized by ./quantize; this test then
+decodes the file's bytes itself (the grids parsed from higgs.h, a Sylvester
+Hadamard matrix built with numpy), and checks:
+- ./run's logits equal the numpy reference forward pass of the dequantized
+  model (max abs error <= 1e-4; logits have std ~1), batched and unbatched;
+- the t^2 quantize reports per layer equals ||W - Q(W)||^2 / ||W||^2;
+- every code is the nearest codebook point to its (scaled, rotated) value,
+  by brute force over the whole codebook;
+- the file's size equals the bits per weight quantize reports.
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+sys.path.insert(0, ROOT)
+import numpy as np  # noqa: E402
+
+import export  # noqa: E402
+import make_synthetic as ms  # noqa: E402
+import reference as ref  # noqa: E402
+
+PY = os.environ.get("HIGGS_PYTHON", sys.executable)
+TOKENIZER = os.path.join(ROOT, "models", "brown-hf", "tokenizer.model")
+HIGGS, RTN, NF4, AF4 = 16, 17, 18, 19
+NF4_LEVELS = [-1.0, -0.6961928009986877, -0.5250730514526367, -0.39491748809814453, -0.28444138169288635,
+              -0.18477343022823334, -0.09105003625154495, 0.0, 0.07958029955625534, 0.16093020141124725,
+              0.24611230194568634, 0.33791524171829224, 0.44070982933044434, 0.5626170039176941,
+              0.7229568362236023, 1.0]
+AF4_LEVELS = [-1.0, -0.69441008, -0.51243739, -0.3736951, -0.25607552, -0.14982478, -0.04934812, 0.0,
+              0.04273164, 0.12934483, 0.21961274, 0.31675666, 0.42563882, 0.55496234, 0.72424863, 1.0]
+failures = 0
+
+
+def report(ok, name, detail=""):
+    global failures
+    if ok:
+        print(f"PASS {name}" + (f" ({detail})" if detail else ""))
+    else:
+        failures += 1
+        print(f"FAIL {name}: {detail}")
+
+
+def sh(*args):
+    r = subprocess.run([str(a) for a in args], capture_output=True, text=True, timeout=600)
+    if r.returncode != 0:
+        raise RuntimeError(f"{' '.join(map(str, args))} -> {r.returncode}: {r.stderr.strip()[-400:]}")
+    return r.stdout
+
+
+def parse_grids():
+    """the HIGGS grids as embedded in higgs.h: {(p, n): array [n, p]}"""
+    src = open(os.path.join(ROOT, "higgs.h"), encoding="utf-8").read()
+    grids = {}
+    for m in re.finditer(r"static const float HG_GRID_P(\d)_N(\d+)\[[^\]]*\]\s*=\s*\{([^}]*)\}", src):
+        p, n = int(m.group(1)), int(m.group(2))
+        vals = np.array([float(v.strip().rstrip("f")) for v in m.group(3).split(",") if v.strip()], dtype=np.float32)
+        grids[(p, n)] = vals.reshape(n, p)
+    return grids
+
+
+def codebook(ttype, p, bits, grids):
+    n = 1 << bits
+    if ttype == HIGGS:
+        return grids[(p, n)]
+    if ttype == RTN:
+        return (np.arange(n, dtype=np.float32) - n // 2).reshape(n, 1)
+    return np.array(NF4_LEVELS if ttype == NF4 else AF4_LEVELS, dtype=np.float32).reshape(16, 1)
+
+
+def hadamard(h):
+    H = np.ones((1, 1))
+    while H.shape[0] < h:
+        H = np.block([[H, H], [H, -H]])
+    return H
+
+
+def decode_tensor(path, h, t, grids):
+    """-> (W in the original domain [rows, cols], stored-domain values, codes, scales, codebook)"""
+    ttype, (p, bits, group, had) = t["type"], t["params"]
+    rows, cols = t["shape"][:2]
+    cols_pad = -(-cols // group) * group
+    groups = cols_pad // group
+    raw = np.fromfile(path, dtype=np.uint8, count=t["nbytes"], offset=h["header"]["data_offset"] + t["offset"])
+    scale_bytes = -(-(rows * groups * 2) // 64) * 64
+    scales = raw[: rows * groups * 2].view("<f2").astype(np.float32).reshape(rows, groups)
+    code_bytes = raw[scale_bytes:].reshape(rows, -1)
+    bitstream = np.unpackbits(code_bytes, axis=1, bitorder="little")
+    n_codes = cols_pad // p
+    weights = (1 << np.arange(bits)).astype(np.int64)
+    codes = (bitstream[:, : n_codes * bits].reshape(rows, n_codes, bits).astype(np.int64) * weights).sum(-1)
+    cb = codebook(ttype, p, bits, grids)
+    stored = cb[codes].reshape(rows, cols_pad) * np.repeat(scales, group, axis=1)
+    if ttype == HIGGS:
+        Hn = hadamard(had) / np.sqrt(had)
+        orig = (stored.reshape(rows, groups, had) @ Hn).reshape(rows, cols_pad)
+    else:
+        orig = stored
+    return orig[:, :cols], stored, codes, scales, cb
+
+
+CONFIGS = [
+    ("higgs_p2_b4", ["--method", "higgs", "--bits", "4", "--p", "2"]),
+    ("higgs_p1_b4", ["--method", "higgs", "--bits", "4", "--p", "1"]),
+    ("higgs_p2_b3", ["--method", "higgs", "--bits", "3", "--p", "2"]),
+    ("higgs_p2_b2", ["--method", "higgs", "--bits", "2", "--p", "2"]),
+    ("higgs_p1_b3", ["--method", "higgs", "--bits", "3", "--p", "1"]),
+    ("higgs_p1_b2", ["--method", "higgs", "--bits", "2", "--p", "1"]),
+    ("higgs_p1_b5", ["--method", "higgs", "--bits", "5", "--p", "1"]),
+    ("higgs_p1_b8_h64_padded", ["--method", "higgs", "--bits", "8", "--p", "1", "--hadamard", "128"]),
+    ("rtn_b4_g64", ["--method", "rtn", "--bits", "4", "--group", "64"]),
+    ("rtn_b3_g32", ["--method", "rtn", "--bits", "3", "--group", "32"]),
+    ("nf4", ["--method", "nf4"]),
+    ("af4", ["--method", "af4"]),
+]
+
+
+def main():
+    grids = parse_grids()
+    report(len(grids) >= 9, "grids_parsed_from_higgs_h", f"{sorted(grids)}")
+    with tempfile.TemporaryDirectory() as tmp:
+        d = os.path.join(tmp, "hf")
+        # dims: 96 (rows need padding for h=128 blocks), hidden 192 = 64*3 (largest power-of-two divisor 64)
+        cfg, _ = ms.make_checkpoint(d, dim=96, hidden_dim=192, n_layers=2, n_heads=6, n_kv_heads=2, vocab_size=4096,
+                                    seq_len=64, tokenizer_model=TOKENIZER, seed=21)
+        base = os.path.join(tmp, "base.higgs")
+        sh(PY, os.path.join(ROOT, "export.py"), "--hf", d, base, "--dtype", "f32")
+        hb = export.read_higgs(base)
+        w_orig = {t["name"]: export.higgs_tensor_f32(hb, t["name"]) for t in hb["tensors"]}
+        ids = [1] + np.random.default_rng(3).integers(3, 4096, size=45).tolist()
+        idf = os.path.join(tmp, "ids.txt")
+        with open(idf, "w") as f:
+            f.write(" ".join(map(str, ids)))
+        for name, args in CONFIGS:
+            try:
+                out = os.path.join(tmp, name + ".higgs")
+                log = sh(os.path.join(ROOT, "quantize"), base, out, *args, "-T", "2")
+                h = export.read_higgs(out, load_tensors=False)
+                weights, worst_t2, worst_code, q_bytes, q_params = dict(w_orig), 0.0, 0, 0, 0
+                for t in h["tensors"]:
+                    if t["type"] < 16:
+                        continue
+                    W, stored, codes, scales, cb = decode_tensor(out, h, t, grids)
+                    weights[t["name"]] = W.astype(np.float32)
+                    Wo = w_orig[t["name"]]
+                    t2 = float(((Wo - W) ** 2).sum() / (Wo ** 2).sum())
+                    m = re.search(re.escape(t["name"]) + r"\s+.*?\s([0-9.]+)\s+([0-9.]+)\n", log)
+                    worst_t2 = max(worst_t2, abs(float(m.group(1)) - t2) / t2 if m else 1.0)
+                    q_bytes += t["nbytes"]
+                    q_params += t["shape"][0] * t["shape"][1]
+                    # brute-force nearest codes: recompute the value each code stands for
+                    p, bits, group, had = t["params"]
+                    rows, cols = t["shape"][:2]
+                    cols_pad = stored.shape[1]
+                    x = np.zeros((rows, cols_pad), np.float64)
+                    x[:, :cols] = Wo
+                    if t["type"] == HIGGS:
+                        x = (x.reshape(rows, -1, had) @ (hadamard(had) / np.sqrt(had))).reshape(rows, cols_pad)
+                    s = np.repeat(scales, group, axis=1).astype(np.float64)
+                    v = np.divide(x, s, out=np.zeros_like(x), where=s > 0).reshape(rows, -1, p)
+                    dist = ((v[:, :, None, :] - cb[None, None, :, :].astype(np.float64)) ** 2).sum(-1)
+                    best = dist.min(-1)
+                    chosen = np.take_along_axis(dist, codes[:, :, None], -1)[..., 0]
+                    worst_code += int((chosen > best + 1e-6 * (1 + best)).sum())
+                report(worst_t2 < 1e-3, f"{name}_reported_t2_matches_numpy", f"worst relative diff {worst_t2:.1e}")
+                report(worst_code == 0, f"{name}_codes_are_nearest_points", f"{worst_code} non-nearest codes")
+                m = re.search(r"linear layers: ([0-9.]+) bits/weight", log)
+                bpw = 8.0 * q_bytes / q_params
+                report(m and abs(float(m.group(1)) - bpw) < 1e-3, f"{name}_reported_bits_match_file",
+                       f"{m.group(1) if m else '?'} vs {bpw:.4f}")
+                model = ref.load_model(None, weights=weights, config=cfg)
+                want = ref.forward(model, ids)
+                for flag in ([], ["--no-batch"]):
+                    lo = os.path.join(tmp, "logits.bin")
+                    sh(os.path.join(ROOT, "run"), out, "-m", "logits", "-f", idf, "-o", lo, "-T", "2", *flag)
+                    got = np.fromfile(lo, dtype=np.float32).reshape(len(ids), -1)
+                    err = float(np.abs(got - want).max())
+                    report(err <= 1e-4, f"{name}_logits_equal_dequantized_reference{'_unbatched' if flag else ''}",
+                           f"max abs err {err:.2e}")
+            except Exception as e:  # noqa: BLE001
+                report(False, name, f"{type(e).__name__}: {e}")
+        # error handling: quantizing a quantized file, a grid that does not exist
+        for args, what in ((["--method", "higgs", "--bits", "5", "--p", "2"], "no_grid_p2_b5"),
+                           (["--method", "higgs", "--bits", "4", "--hadamard", "100"], "hadamard_not_pow2")):
+            out = os.path.join(tmp, "bad.higgs")
+            r = subprocess.run([os.path.join(ROOT, "quantize"), base, out, *args], capture_output=True, text=True)
+            report(r.returncode == 1 and r.stderr.startswith("quantize: error:") and not os.path.exists(out),
+                   f"quantize_rejects_{what}", r.stderr.strip())
+        q1 = os.path.join(tmp, "higgs_p2_b4.higgs")
+        r = subprocess.run([os.path.join(ROOT, "quantize"), q1, os.path.join(tmp, "x.higgs"), "--method", "nf4"],
+                           capture_output=True, text=True)
+        report(r.returncode == 1 and "already quantized" in r.stderr, "quantize_refuses_quantized_input", r.stderr.strip())
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
