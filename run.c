@@ -1388,6 +1388,7 @@ int main(int argc, char **argv) {
     if (steps == 0 || steps > c->seq_len) steps = c->seq_len;
     if (!ctx) ctx = c->seq_len < 512 ? c->seq_len : 512;
     if (ctx > c->seq_len) die("-c %d exceeds the model's context of %d", ctx, c->seq_len);
+    if (is_ppl && ctx < 2) die("perplexity needs a context of at least 2 tokens; the model's is %d", c->seq_len);
     int max_pos = is_ppl ? ctx : is_logits ? c->seq_len : steps;
     g_pool = hg_pool_create(threads ? threads : (int)(ncpu > 0 ? ncpu : 1));
     RunState state;

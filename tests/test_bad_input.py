@@ -519,7 +519,7 @@ def file_cases(C, valid):
                run="ok", qinfo="any")
 
 
-def cli_cases(C, model, tokbin):
+def cli_cases(C, model, tokbin, valid):
     tmp = C.tmp
     R = lambda *a: [RUN, model] + list(a)  # noqa: E731
 
@@ -544,7 +544,8 @@ def cli_cases(C, model, tokbin):
     C.add("logits: id >= vocab", R("-m", "logits", "-f", txt("1 4096\n", "ids_big.txt"), "-o", out))
     C.add("logits: negative id", R("-m", "logits", "-f", txt("1 -3 5", "ids_neg.txt"), "-o", out))
     C.add("logits: non-numeric id", R("-m", "logits", "-f", txt("1 abc 5", "ids_abc.txt"), "-o", out))
-    C.add("logits: id 12x", R("-m", "logits", "-f", txt("1 12x", "ids_12x.txt"), "-o", out))
+    C.add("logits: id 12x", R("-m", "logits", "-f", txt("1 12x", "ids_12x.txt"), "-o", out),
+          post=lambda rc, o, e: None if "12x" in e else "message does not name the bad id '12x'")
     C.add("logits: id overflowing long", R("-m", "logits", "-f", txt("99999999999999999999999", "ids_ovf.txt"),
                                             "-o", out))
     C.add("logits: empty ids file", R("-m", "logits", "-f", txt("", "ids_empty.txt"), "-o", out))
@@ -562,6 +563,12 @@ def cli_cases(C, model, tokbin):
     C.add("ppl: -f does not exist", R("-m", "ppl", "-f", os.path.join(tmp, "nope.txt")))
     C.add("ppl: no -f", R("-m", "ppl"))
     C.add("tokenize: -f is a directory", R("-m", "tokenize", "-f", tmp))
+
+    # a valid file with the shortest legal context
+    hf = Higgs(valid)
+    s1 = C.write(patch(valid, hf.conf_off["seq_len"], "I", 1))
+    C.add("ppl on a seq_len 1 model", [RUN, s1, "-m", "ppl", "-f", os.path.join(tmp, "ppl_ok.txt")])
+    C.add("generation on a seq_len 1 model", [RUN, s1, "-i", "hello world", "-t", "0"])
 
     C.add("model path does not exist", [RUN, os.path.join(tmp, "nope.higgs"), "--info"])
     C.add("model is a 0-byte file", [RUN, txt("", "zero.higgs"), "--info"])
@@ -639,7 +646,7 @@ def main():
             valid = f.read()
         C = Cases(tmp)
         file_cases(C, valid)
-        cli_cases(C, model, tokbin)
+        cli_cases(C, model, tokbin, valid)
         cases = [c for c in C.list if not filters or any(s in c["name"] for s in filters)]
         with ThreadPoolExecutor(max_workers=WORKERS) as ex:
             results = list(ex.map(lambda c: check(c, tmp), cases))
