@@ -822,6 +822,7 @@ static int llama3_chunk(const char *s, int n) {
         int a = tolower((unsigned char)s[1]), b = n > 2 ? tolower((unsigned char)s[2]) : 0;
         if (a == 's' || a == 't' || a == 'm' || a == 'd') return 2;
         if ((a == 'r' && b == 'e') || (a == 'v' && b == 'e') || (a == 'l' && b == 'l')) return 3;
+        if (n > 2 && (unsigned char)s[1] == 0xc5 && (unsigned char)s[2] == 0xbf) return 3;   /* U+017F case-folds to 's' */
     }
     {                                                     /* [^\r\n\p{L}\p{N}]?\p{L}+ */
         int i = 0;
@@ -1237,11 +1238,7 @@ static void read_ids(const char *path, int limit, Ids *ids) {
     free(text);
 }
 
-static void dump_logits(const Model *m, RunState *s, const char *ids_path, const char *out_path) {
-    Ids ids = {0};
-    read_ids(ids_path, m->c.vocab_size, &ids);
-    if (ids.n == 0) die("%s holds no token ids", ids_path);
-    if (ids.n > s->max_pos) die("%d tokens exceed the context of %d", ids.n, s->max_pos);
+static void dump_logits(const Model *m, RunState *s, Ids ids, const char *out_path) {
     FILE *f = fopen(out_path, "wb");
     if (!f) die("cannot create %s: %s", out_path, strerror(errno));
     size_t vocab = (size_t)m->c.vocab_size;
@@ -1389,7 +1386,13 @@ int main(int argc, char **argv) {
     if (!ctx) ctx = c->seq_len < 512 ? c->seq_len : 512;
     if (ctx > c->seq_len) die("-c %d exceeds the model's context of %d", ctx, c->seq_len);
     if (is_ppl && ctx < 2) die("perplexity needs a context of at least 2 tokens; the model's is %d", c->seq_len);
-    int max_pos = is_ppl ? ctx : is_logits ? c->seq_len : steps;
+    Ids logit_ids = {0};
+    if (is_logits) {                  /* the cache needs only as many positions as there are ids */
+        read_ids(in_file, c->vocab_size, &logit_ids);
+        if (logit_ids.n == 0) die("%s holds no token ids", in_file);
+        if (logit_ids.n > c->seq_len) die("%d tokens exceed the model's context of %d", logit_ids.n, c->seq_len);
+    }
+    int max_pos = is_ppl ? ctx : is_logits ? logit_ids.n : steps;
     g_pool = hg_pool_create(threads ? threads : (int)(ncpu > 0 ? ncpu : 1));
     RunState state;
     state_init(&state, c, max_pos, model.max_cols_pad, hg_pool_threads(g_pool));
@@ -1399,7 +1402,7 @@ int main(int argc, char **argv) {
     if (is_gen) generate(&model, &state, &tok, &sampler, prompt, steps);
     else if (is_chat) chat(&model, &state, &tok, &sampler, prompt, system_prompt, steps);
     else if (is_ppl) perplexity(&model, &state, &tok, in_file, ctx);
-    else dump_logits(&model, &state, in_file, out_file);
+    else dump_logits(&model, &state, logit_ids, out_file);
 
     free(sampler.probindex);
     state_free(&state);

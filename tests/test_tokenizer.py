@@ -54,8 +54,8 @@ except ImportError as e:
                  "python3-sentencepiece (apt-get install python3-sentencepiece) and run with "
                  "/usr/bin/python3" % e)
 
-RUN = os.path.join(ROOT, "run")
-RUN_SAN = os.path.join(ROOT, "run-san")
+RUN = os.environ.get("HIGGS_RUN") or os.path.join(ROOT, "run")              # overrides: for
+RUN_SAN = os.environ.get("HIGGS_RUN_SAN") or os.path.join(ROOT, "run-san")  # trying other builds
 EXPORT = os.path.join(ROOT, "export.py")
 BROWN_SPM = os.path.join(ROOT, "models", "brown-hf", "tokenizer.model")
 HELDOUT = os.path.join(ROOT, "data", "brown-heldout.txt")
@@ -240,8 +240,12 @@ def compare_encode(name, runner, texts, expected_fn):
             if first is None:
                 j = next((k for k in range(min(len(got), len(exp))) if got[k] != exp[k]),
                          min(len(got), len(exp)))
-                first = ("text %s: first difference at id #%d\n  expected %s\n  got      %s"
-                         % (short(t), j, exp, got))
+                lo = max(0, j - 12)
+                first = ("text %s: %d ids expected, %d got; first difference at id #%d%s\n"
+                         "  expected %s\n  got      %s"
+                         % (short(t), len(exp), len(got), j,
+                            " (lists shown from #%d)" % lo if lo else "",
+                            exp[lo:j + 24], got[lo:j + 24]))
     report("%s (%d strings, %d bytes)" % (name, len(texts), nbytes), bad == 0,
            "%d of %d strings differ; first: %s" % (bad, len(texts), first))
 

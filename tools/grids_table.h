@@ -12,9 +12,9 @@
  *   p=1 n=32  mse_per_dim = 0.002504668  (exact integral)
  *   p=1 n=64  mse_per_dim = 0.0006442397  (exact integral)
  *   p=1 n=256 mse_per_dim = 4.118508e-05  (exact integral)
- *   p=2 n=16  mse_per_dim = 0.1077488  (Monte Carlo, 4000000 samples, seed 777001; lattice upper bound 0.1076147)
- *   p=2 n=64  mse_per_dim = 0.02972068  (Monte Carlo, 4000000 samples, seed 777001; lattice upper bound 0.02967447)
- *   p=2 n=256 mse_per_dim = 0.007755778  (Monte Carlo, 4000000 samples, seed 777001; lattice upper bound 0.007752611)
+ *   p=2 n=16  mse_per_dim = 0.1076003  (lattice quadrature h=0.005, an upper bound; Monte Carlo 4M: 0.10775)
+ *   p=2 n=64  mse_per_dim = 0.02966028  (lattice quadrature h=0.005, an upper bound; Monte Carlo 4M: 0.029721)
+ *   p=2 n=256 mse_per_dim = 0.007739224  (lattice quadrature h=0.005, an upper bound; Monte Carlo 4M: 0.0077558)
  */
 #ifndef HG_GRIDS_TABLE_H
 #define HG_GRIDS_TABLE_H
@@ -269,9 +269,9 @@ static const hg_grid_info hg_grid_table[] = {
     {1, 32, HG_GRID_P1_N32, 0.002504668},
     {1, 64, HG_GRID_P1_N64, 0.0006442397},
     {1, 256, HG_GRID_P1_N256, 4.118508e-05},
-    {2, 16, HG_GRID_P2_N16, 0.1077488},
-    {2, 64, HG_GRID_P2_N64, 0.02972068},
-    {2, 256, HG_GRID_P2_N256, 0.007755778},
+    {2, 16, HG_GRID_P2_N16, 0.1076003},
+    {2, 64, HG_GRID_P2_N64, 0.02966028},
+    {2, 256, HG_GRID_P2_N256, 0.007739224},
 };
 
 #define HG_GRID_TABLE_COUNT 9

@@ -1,0 +1,290 @@
+/* bench_kernels.c - single-thread throughput of the matrix-vector kernels.
+ *
+ * For every quantized config (and dense F16/F32) builds a 4096x4096 matrix of
+ * Gaussian weights, quantizes it with hg_quantize_row, and times one
+ * hg_qmatvec_rows (hg_matvec_rows for dense) over all rows, many times. Reports
+ * GB/s of weight bytes (scales + codes) streamed and Gweights/s, next to a
+ * memory-read baseline (sum of a 1 GiB array) measured in the same run; also
+ * hg_qdequant_row_stored (batched prompt path) and hg_prepare_activation.
+ *
+ * Each tensor ends exactly at a page boundary followed by a PROT_NONE page,
+ * like the last tensor of an mmap'd file: a kernel that reads past the end of
+ * the last row faults here. Every kernel is also checked against
+ * hg_qdot_row_ref on a sample of rows.
+ *
+ * The machine may be shared: numbers are the best of several rounds, and
+ * configs are compared within one run. Build:
+ *   gcc -O2 -std=c11 -D_GNU_SOURCE -march=native -o bench/bench_kernels bench/bench_kernels.c -lm -lpthread
+ * Usage: bench/bench_kernels [rounds (3)] [seconds per config per round (0.25)] [rows (4096)] [cols (4096)]
+ */
+#define HIGGS_IMPLEMENTATION
+#ifndef HG_BENCH_HEADER
+#define HG_BENCH_HEADER "../higgs.h"   /* -DHG_BENCH_HEADER='"/other/higgs.h"' to compare versions */
+#endif
+#include HG_BENCH_HEADER
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static uint64_t rng = 0x9E3779B97F4A7C15ull;
+static double urand(void) {
+    rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
+    return ((rng >> 11) + 0.5) * (1.0 / 9007199254740992.0);
+}
+static float gauss(void) { return (float)(sqrt(-2.0 * log(urand())) * cos(6.283185307179586 * urand())); }
+
+/* nbytes placed so they end at a page boundary, followed by an inaccessible page */
+typedef struct { uint8_t *map; size_t map_len; uint8_t *data; } guarded;
+static uint8_t *guarded_alloc(guarded *g, size_t nbytes) {
+    size_t page = (size_t)sysconf(_SC_PAGESIZE), body = (nbytes + page - 1) / page * page;
+    g->map_len = body + page;
+    g->map = mmap(NULL, g->map_len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (g->map == MAP_FAILED) { perror("mmap"); exit(1); }
+    if (mprotect(g->map + body, page, PROT_NONE)) { perror("mprotect"); exit(1); }
+    g->data = g->map + body - nbytes;
+    memset(g->data, 0, nbytes);
+    return g->data;
+}
+static void guarded_free(guarded *g) { munmap(g->map, g->map_len); }
+
+typedef struct { const char *name; uint32_t type, p, bits, group; } config;
+static const config configs[] = {
+    {"HIGGS p1 b4 g1024", HG_HIGGS, 1, 4, 1024},
+    {"HIGGS p2 b8 g1024", HG_HIGGS, 2, 8, 1024},
+    {"HIGGS p2 b6 g1024", HG_HIGGS, 2, 6, 1024},
+    {"HIGGS p2 b4 g1024", HG_HIGGS, 2, 4, 1024},
+    {"HIGGS p1 b2 g1024", HG_HIGGS, 1, 2, 1024},
+    {"HIGGS p1 b3 g1024", HG_HIGGS, 1, 3, 1024},
+    {"RTN b4 g64", HG_RTN, 1, 4, 64},
+    {"NF4 g64", HG_NF4, 1, 4, 64},
+    {"F16 dense", HG_F16, 0, 0, 0},
+    {"F32 dense", HG_F32, 0, 0, 0},
+};
+#define N_CONFIGS (int)(sizeof configs / sizeof configs[0])
+
+typedef struct {
+    guarded mem;
+    hg_tensor t;
+    hg_qinfo q;
+    int quantized;
+    float *xr, *out, *deq;
+    double best_mv, best_deq, max_err;
+} bench;
+
+typedef struct { bench *b; const float *w; int rows_per_task; } qjob;
+static void quantize_task(void *ctx, int task, int thread) {
+    (void)thread;
+    qjob *j = (qjob *)ctx;
+    const hg_qinfo *q = &j->b->q;
+    uint64_t scale_bytes = (j->b->t.rows * q->groups * 2 + HG_ALIGN - 1) / HG_ALIGN * HG_ALIGN;
+    float *work = malloc(2 * q->cols_pad * sizeof(float));
+    uint8_t *data = (uint8_t *)j->b->t.data;
+    for (int r = task * j->rows_per_task; r < (task + 1) * j->rows_per_task && r < (int)j->b->t.rows; r++)
+        hg_quantize_row(q, j->w + (size_t)r * q->cols, (uint16_t *)data + (uint64_t)r * q->groups,
+                        data + scale_bytes + (uint64_t)r * q->row_code_bytes, work);
+    free(work);
+}
+
+static void setup(bench *b, const config *c, int rows, int cols, const float *w, const float *x, hg_pool *pool) {
+    memset(b, 0, sizeof *b);
+    hg_tensor *t = &b->t;
+    t->type = c->type; t->ndim = 2; t->rows = (uint64_t)rows; t->cols = (uint64_t)cols;
+    t->shape[0] = (uint64_t)rows; t->shape[1] = (uint64_t)cols;
+    b->quantized = hg_is_quantized(c->type);
+    if (b->quantized) {
+        t->params[0] = c->p; t->params[1] = c->bits; t->params[2] = c->group;
+        t->params[3] = c->type == HG_HIGGS ? c->group : 0;
+        if (hg_qinfo_get(c->type, t->params, (uint64_t)cols, &b->q)) { fprintf(stderr, "bad config %s\n", c->name); exit(1); }
+    }
+    t->nbytes = hg_tensor_bytes(t->type, t->params, t->rows, t->cols);
+    t->row_bytes = t->nbytes / t->rows;
+    uint8_t *data = guarded_alloc(&b->mem, t->nbytes);
+    t->data = data;
+    size_t n_x = b->quantized ? b->q.cols_pad : (size_t)cols;
+    b->xr = malloc(n_x * sizeof(float));
+    b->deq = malloc(n_x * sizeof(float));
+    b->out = malloc((size_t)rows * sizeof(float));
+    if (b->quantized) {
+        qjob j = {b, w, 64};
+        hg_pool_run(pool, quantize_task, &j, (rows + 63) / 64);
+        hg_prepare_activation(&b->q, x, b->xr);
+    } else {
+        for (size_t i = 0; i < (size_t)rows * (size_t)cols; i++) {
+            if (c->type == HG_F32) memcpy(data + 4 * i, &w[i], 4);
+            else { uint16_t h = hg_f32_to_f16(w[i]); memcpy(data + 2 * i, &h, 2); }
+        }
+        memcpy(b->xr, x, (size_t)cols * sizeof(float));
+    }
+}
+
+/* SIMD kernel against the scalar definition on a sample of rows (incl. the last) */
+static double check_rows(bench *b) {
+    double worst = 0;
+    for (int r = (int)b->t.rows - 1; r >= 0; r -= 97) {
+        double got, ref, mag = 0;
+        if (b->quantized) {
+            got = hg_qdot_row(&b->t, &b->q, r, b->xr);
+            ref = hg_qdot_row_ref(&b->t, &b->q, r, b->xr);
+            hg_qdequant_row_stored(&b->t, &b->q, r, b->deq);
+            double exact = 0;
+            for (uint64_t i = 0; i < b->q.cols_pad; i++) { exact += (double)b->deq[i] * b->xr[i]; mag += fabs((double)b->deq[i] * b->xr[i]); }
+            worst = fmax(worst, fabs(exact - ref) / (mag + 1e-30));
+        } else {
+            float o[1];
+            hg_matvec_rows(o - r, b->xr, &b->t, r, r + 1);
+            got = o[0];
+            hg_dequant_row(b->deq, &b->t, r);
+            ref = 0;
+            for (uint64_t i = 0; i < b->t.cols; i++) { ref += (double)b->deq[i] * b->xr[i]; mag += fabs((double)b->deq[i] * b->xr[i]); }
+        }
+        worst = fmax(worst, fabs(got - ref) / (mag + 1e-30));
+    }
+    return worst;
+}
+
+static volatile float sink;
+
+static void matvec_once(bench *b) {
+    if (b->quantized) hg_qmatvec_rows(b->out, b->xr, &b->t, &b->q, 0, (int)b->t.rows);
+    else hg_matvec_rows(b->out, b->xr, &b->t, 0, (int)b->t.rows);
+    sink = b->out[0];
+}
+static void dequant_once(bench *b) {
+    for (int r = 0; r < (int)b->t.rows; r++) {
+        if (b->quantized) hg_qdequant_row_stored(&b->t, &b->q, r, b->deq);
+        else hg_dequant_row(b->deq, &b->t, r);
+        sink = b->deq[r & 255];
+    }
+}
+
+/* best time of one call, repeating for about `secs` */
+static double time_best(void (*fn)(bench *), bench *b, double secs) {
+    double best = 1e30, t_end = now() + secs;
+    int reps = 0;
+    do {
+        double t0 = now();
+        fn(b);
+        double dt = now() - t0;
+        if (dt < best) best = dt;
+        reps++;
+    } while (now() < t_end || reps < 3);
+    return best;
+}
+
+/* single-thread read bandwidth: sum of a 1 GiB array, best of a few passes */
+static double mem_bandwidth(int passes) {
+    size_t n = (size_t)1 << 27;   /* uint64 words = 1 GiB */
+    uint64_t *a = malloc(n * sizeof(uint64_t));
+    if (!a) return 0;
+    for (size_t i = 0; i < n; i++) a[i] = i;
+    double best = 1e30;
+    for (int p = 0; p < passes; p++) {
+        double t0 = now();
+        uint64_t s;
+#if defined(__AVX512F__)
+        __m512i s0 = _mm512_setzero_si512(), s1 = s0, s2 = s0, s3 = s0;
+        for (size_t i = 0; i < n; i += 32) {
+            s0 = _mm512_add_epi64(s0, _mm512_loadu_si512(a + i));
+            s1 = _mm512_add_epi64(s1, _mm512_loadu_si512(a + i + 8));
+            s2 = _mm512_add_epi64(s2, _mm512_loadu_si512(a + i + 16));
+            s3 = _mm512_add_epi64(s3, _mm512_loadu_si512(a + i + 24));
+        }
+        s = (uint64_t)_mm512_reduce_add_epi64(_mm512_add_epi64(_mm512_add_epi64(s0, s1), _mm512_add_epi64(s2, s3)));
+#elif defined(__AVX2__)
+        __m256i s0 = _mm256_setzero_si256(), s1 = s0, s2 = s0, s3 = s0;
+        for (size_t i = 0; i < n; i += 16) {
+            s0 = _mm256_add_epi64(s0, _mm256_loadu_si256((const __m256i *)(a + i)));
+            s1 = _mm256_add_epi64(s1, _mm256_loadu_si256((const __m256i *)(a + i + 4)));
+            s2 = _mm256_add_epi64(s2, _mm256_loadu_si256((const __m256i *)(a + i + 8)));
+            s3 = _mm256_add_epi64(s3, _mm256_loadu_si256((const __m256i *)(a + i + 12)));
+        }
+        __m256i t = _mm256_add_epi64(_mm256_add_epi64(s0, s1), _mm256_add_epi64(s2, s3));
+        uint64_t l[4];
+        _mm256_storeu_si256((__m256i *)l, t);
+        s = l[0] + l[1] + l[2] + l[3];
+#else
+        uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+        for (size_t i = 0; i < n; i += 4) { s0 += a[i]; s1 += a[i + 1]; s2 += a[i + 2]; s3 += a[i + 3]; }
+        s = s0 + s1 + s2 + s3;
+#endif
+        double dt = now() - t0;
+        if (s != n / 2 * (n - 1)) fprintf(stderr, "bandwidth sum wrong\n");
+        if (dt < best) best = dt;
+    }
+    free(a);
+    return (double)(n * sizeof(uint64_t)) / best / 1e9;
+}
+
+int main(int argc, char **argv) {
+    int rounds = argc > 1 ? atoi(argv[1]) : 3;
+    double secs = argc > 2 ? atof(argv[2]) : 0.25;
+    int rows = argc > 3 ? atoi(argv[3]) : 4096, cols = argc > 4 ? atoi(argv[4]) : 4096;
+    if (rounds < 1 || secs <= 0 || rows < 1 || cols < 1) { fprintf(stderr, "usage: %s [rounds] [secs] [rows] [cols]\n", argv[0]); return 1; }
+    printf("kernels: %s, %dx%d, %d rounds x %.2f s per config, single thread\n", hg_simd_name(), rows, cols, rounds, secs);
+
+    float *w = malloc((size_t)rows * cols * sizeof(float)), *x = malloc((size_t)cols * sizeof(float));
+    for (size_t i = 0; i < (size_t)rows * cols; i++) w[i] = gauss();
+    for (int i = 0; i < cols; i++) x[i] = gauss();
+
+    hg_pool *pool = hg_pool_create(2);
+    static bench benches[N_CONFIGS];
+    double t0 = now();
+    for (int c = 0; c < N_CONFIGS; c++) {
+        setup(&benches[c], &configs[c], rows, cols, w, x, pool);
+        benches[c].max_err = check_rows(&benches[c]);
+        benches[c].best_mv = benches[c].best_deq = 1e30;
+    }
+    hg_pool_destroy(pool);
+    printf("setup (quantize) %.1f s\n", now() - t0);
+
+    double bw = 0;
+    for (int r = 0; r < rounds; r++) {   /* interleave configs across rounds: background load hits all alike */
+        double m = mem_bandwidth(2);
+        if (m > bw) bw = m;
+        for (int c = 0; c < N_CONFIGS; c++) {
+            double a = time_best(matvec_once, &benches[c], secs), d = time_best(dequant_once, &benches[c], secs / 2);
+            if (a < benches[c].best_mv) benches[c].best_mv = a;
+            if (d < benches[c].best_deq) benches[c].best_deq = d;
+        }
+    }
+
+    printf("memory read baseline (sum of 1 GiB, 1 thread): %.1f GB/s\n", bw);
+    printf("%-20s %9s %9s %8s %8s %10s %9s\n", "config", "MiB", "ms", "GB/s", "Gw/s", "deq Gw/s", "max err");
+    for (int c = 0; c < N_CONFIGS; c++) {
+        bench *b = &benches[c];
+        double nw = (double)rows * cols;
+        printf("%-20s %9.2f %9.3f %8.2f %8.2f %10.2f %9.2g\n", configs[c].name, b->t.nbytes / 1048576.0, b->best_mv * 1e3,
+               b->t.nbytes / b->best_mv / 1e9, nw / b->best_mv / 1e9, nw / b->best_deq / 1e9, b->max_err);
+    }
+
+    /* activation preparation (includes the Walsh-Hadamard rotation for HIGGS) */
+    bench *h = &benches[0];
+    int reps = 2000;
+    double ta = 1e30;
+    for (int r = 0; r < 5; r++) {
+        double s = now();
+        for (int i = 0; i < reps; i++) hg_prepare_activation(&h->q, x, h->xr);
+        ta = fmin(ta, (now() - s) / reps);
+    }
+    printf("hg_prepare_activation (%d cols, hadamard %d): %.2f us\n", cols, h->q.hadamard, ta * 1e6);
+
+    int bad = 0;
+    for (int c = 0; c < N_CONFIGS; c++) if (!(benches[c].max_err < 1e-5)) { bad = 1; printf("ERROR %s: error %.3g vs reference\n", configs[c].name, benches[c].max_err); }
+    for (int c = 0; c < N_CONFIGS; c++) {
+        guarded_free(&benches[c].mem);
+        free(benches[c].xr); free(benches[c].out); free(benches[c].deq);
+    }
+    free(w); free(x);
+    return bad;
+}

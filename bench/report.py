@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""Turns benchmark TSVs into Markdown tables and SVG plots, and puts tables into README.md.
+
+  report.py quality TSV OUT.md OUT.svg MODEL TEXT
+  report.py speed TSV OUT.md
+  report.py readme README.md NAME TABLE.md    (replaces <!-- NAME:begin --> ... <!-- NAME:end -->)
+"""
+import csv
+import sys
+
+
+def read_tsv(path):
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f, delimiter="\t"))
+
+
+def svg_scatter(points, path, title, xlabel, ylabel):
+    """points: [(x, y, label, series)]; a dependency-free scatter plot"""
+    W, H, L, R, T, B = 720, 460, 70, 190, 40, 55
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    x0, x1 = min(xs) - 0.3, max(xs) + 0.3
+    y0, y1 = min(ys), max(ys)
+    pad = (y1 - y0) * 0.08 or 1
+    y0, y1 = y0 - pad, y1 + pad
+    sx = lambda x: L + (x - x0) / (x1 - x0) * (W - L - R)
+    sy = lambda y: H - B - (y - y0) / (y1 - y0) * (H - T - B)
+    colors = {"higgs p=2": "#d62728", "higgs p=1": "#ff7f0e", "nf4": "#1f77b4", "af4": "#17becf",
+              "rtn": "#7f7f7f", "f16": "#2ca02c"}
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" font-family="sans-serif" font-size="12">',
+           f'<rect width="{W}" height="{H}" fill="white"/>',
+           f'<text x="{W / 2}" y="22" text-anchor="middle" font-size="15">{title}</text>',
+           f'<line x1="{L}" y1="{H - B}" x2="{W - R}" y2="{H - B}" stroke="black"/>',
+           f'<line x1="{L}" y1="{T}" x2="{L}" y2="{H - B}" stroke="black"/>',
+           f'<text x="{(L + W - R) / 2}" y="{H - 15}" text-anchor="middle">{xlabel}</text>',
+           f'<text x="18" y="{(T + H - B) / 2}" text-anchor="middle" transform="rotate(-90 18 {(T + H - B) / 2})">{ylabel}</text>']
+    for i in range(6):
+        xv = x0 + (x1 - x0) * i / 5
+        yv = y0 + (y1 - y0) * i / 5
+        out.append(f'<text x="{sx(xv)}" y="{H - B + 16}" text-anchor="middle">{xv:.1f}</text>')
+        out.append(f'<text x="{L - 6}" y="{sy(yv) + 4}" text-anchor="end">{yv:.1f}</text>')
+        out.append(f'<line x1="{L}" y1="{sy(yv)}" x2="{W - R}" y2="{sy(yv)}" stroke="#eee"/>')
+    for x, y, label, series in points:
+        c = colors.get(series, "black")
+        out.append(f'<circle cx="{sx(x):.1f}" cy="{sy(y):.1f}" r="5" fill="{c}"/>')
+        out.append(f'<text x="{sx(x) + 7:.1f}" y="{sy(y) - 6:.1f}" font-size="10">{label}</text>')
+    for i, (series, c) in enumerate(colors.items()):
+        out.append(f'<circle cx="{W - R + 20}" cy="{T + 10 + 18 * i}" r="5" fill="{c}"/>')
+        out.append(f'<text x="{W - R + 30}" y="{T + 14 + 18 * i}">{series}</text>')
+    out.append("</svg>")
+    with open(path, "w") as f:
+        f.write("\n".join(out) + "\n")
+
+
+def series_of(name):
+    for s in ("higgs p=2", "higgs p=1", "nf4", "af4", "rtn", "f16"):
+        if name.startswith(s):
+            return s
+    return "other"
+
+
+def quality(tsv, md, svg, model, text):
+    rows = read_tsv(tsv)
+    base = next(float(r["ppl"]) for r in rows if r["config"] == "f16")
+    lines = [f"Perplexity of `{model}` on `{text}` ({rows[0]['tokens']} tokens scored); bits/weight counts the "
+             "linear layers with their fp16 scales (embeddings and head stay f16).", "",
+             "| config | bits/weight (linear) | file MB | PPL | dPPL |", "|---|---|---|---|---|"]
+    pts = []
+    for r in sorted(rows, key=lambda r: -float(r["bits_linear"])):
+        ppl, bits = float(r["ppl"]), float(r["bits_linear"])
+        lines.append(f"| {r['config']} | {bits:.3f} | {float(r['file_mb']):.2f} | {ppl:.3f} | {ppl - base:+.3f} |")
+        if r["config"] != "f16":
+            pts.append((bits, ppl, r["config"].replace("higgs ", ""), series_of(r["config"])))
+    with open(md, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    svg_scatter(pts, svg, f"Held-out perplexity vs bits per weight (f16: {base:.2f})", "bits per weight (linear layers)",
+                "perplexity")
+
+
+def speed(tsv, md):
+    rows = read_tsv(tsv)
+    keys = list(rows[0].keys())
+    lines = ["| " + " | ".join(keys) + " |", "|" + "---|" * len(keys)]
+    for r in rows:
+        lines.append("| " + " | ".join(r[k] for k in keys) + " |")
+    with open(md, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def readme(path, name, table):
+    src = open(path, encoding="utf-8").read()
+    begin, end = f"<!-- {name}:begin -->", f"<!-- {name}:end -->"
+    if begin not in src or end not in src:
+        sys.exit(f"report.py: {path} has no {begin} ... {end} markers")
+    a, b = src.index(begin) + len(begin), src.index(end)
+    body = open(table, encoding="utf-8").read()
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(src[:a] + "\n" + body + src[b:])
+
+
+if __name__ == "__main__":
+    cmd = sys.argv[1] if len(sys.argv) > 1 else ""
+    if cmd == "quality":
+        quality(*sys.argv[2:7])
+    elif cmd == "speed":
+        speed(*sys.argv[2:4])
+    elif cmd == "readme":
+        readme(*sys.argv[2:5])
+    else:
+        sys.exit(__doc__)

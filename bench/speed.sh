@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Decode and prompt speed on a synthetic TinyLlama-1.1B-shaped model (dim 2048,
+# hidden 5632, 22 layers, 32/4 heads, vocab 32000, random weights), f16 and each
+# HIGGS config, 1 and 2 threads, with the machine's read bandwidth measured in
+# the same run. The model (2.2 GB f16 + quantized copies) is cached in bench/cache/.
+#   bench/speed.sh [--layers N] [--configs "p2b4 p1b4 ..."]
+# Writes bench/results/speed.tsv and speed.md and the README table.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+LAYERS=22
+CONFIGS="p2b4 p1b4 p2b3 p1b3 p2b2 p1b2"
+while [ $# -gt 0 ]; do
+  case $1 in
+    --layers) LAYERS=$2; shift 2 ;;
+    --configs) CONFIGS=$2; shift 2 ;;
+    *) echo "speed.sh: unknown argument $1" >&2; exit 1 ;;
+  esac
+done
+PY=$(for p in "${HIGGS_PYTHON:-}" python3 /usr/bin/python3; do [ -n "$p" ] && "$p" -c 'import numpy' 2>/dev/null && echo "$p" && break; done || true)
+[ -n "$PY" ] || { echo "speed.sh: needs a Python with numpy (apt-get install python3-numpy)" >&2; exit 1; }
+make -s run quantize
+cc -O2 -march=native -o bench/bandwidth bench/bandwidth.c -lpthread
+CACHE=bench/cache; mkdir -p "$CACHE"
+NAME=tinyllama-shape-L$LAYERS
+if [ ! -f "$CACHE/$NAME-f16.higgs" ]; then
+  echo "building the synthetic checkpoint ($LAYERS layers) ..."
+  "$PY" - "$CACHE/$NAME" "$LAYERS" <<'PYEOF'
+import sys, shutil
+sys.path.insert(0, "tests")
+import make_synthetic as ms
+out, layers = sys.argv[1], int(sys.argv[2])
+ms.make_checkpoint(out, dim=2048, hidden_dim=5632, n_layers=layers, n_heads=32, n_kv_heads=4, vocab_size=32000,
+                   seq_len=2048, dtype="F16", shards=4, tokenizer_model="models/brown-hf/tokenizer.model", seed=1)
+PYEOF
+  "$PY" export.py --hf "$CACHE/$NAME" "$CACHE/$NAME-f16.higgs" --dtype f16
+  rm -rf "${CACHE:?}/$NAME"
+fi
+for c in $CONFIGS; do
+  p=${c:1:1}; b=${c:3:1}
+  [ -f "$CACHE/$NAME-$c.higgs" ] || ./quantize "$CACHE/$NAME-f16.higgs" "$CACHE/$NAME-$c.higgs" --method higgs --p "$p" --bits "$b" | tail -2
+done
+echo "== memory read bandwidth"
+bw=$(bench/bandwidth 1 2)
+echo "$bw"
+bw1=$(echo "$bw" | awk '/threads 1:/{print $3}'); bw2=$(echo "$bw" | awk '/threads 2:/{print $3}')
+PROMPT=$(printf 'The quick brown fox jumps over the lazy dog. %.0s' $(seq 1 12))
+OUT=bench/results/speed.tsv
+printf "model\tweights MB/token\tthreads\tdecode tok/s\tprompt tok/s\teffective GB/s\tof read bandwidth\n" > "$OUT"
+for c in f16 $CONFIGS; do
+  file="$CACHE/$NAME-$c.higgs"
+  # bytes streamed per decoded token: every tensor but the embedding table (one row of it is read)
+  mb=$("$PY" -c "
+import sys; sys.path.insert(0, '.')
+import export
+h = export.read_higgs('$file', load_tensors=False)
+print('%.1f' % (sum(t['nbytes'] for t in h['tensors'] if t['name'] != 'model.embed_tokens.weight') / 1e6))")
+  ./run "$file" -i "Warm" -n 3 -t 0 >/dev/null 2>&1 || true    # page the file in
+  for T in 1 2; do
+    err=$(./run "$file" -i "$PROMPT" -n 200 -t 0 -T "$T" 2>&1 >/dev/null)
+    dec=$(echo "$err" | awk '/achieved tok\/s/{print $3}')
+    pp=$(echo "$err" | awk '/^prompt:/{print $5}')
+    bw=$([ "$T" = 1 ] && echo "$bw1" || echo "$bw2")
+    eff=$(awk -v m="$mb" -v t="$dec" 'BEGIN{printf "%.1f", m * t / 1000}')
+    frac=$(awk -v e="$eff" -v b="$bw" 'BEGIN{printf "%.0f%%", 100 * e / b}')
+    printf "%s\t%s\t%s\t%.2f\t%.1f\t%s\t%s\n" "$c" "$mb" "$T" "$dec" "$pp" "$eff" "$frac" | tee -a "$OUT"
+  done
+done
+"$PY" bench/report.py speed "$OUT" bench/results/speed.md
+printf '\nRead bandwidth in the same run: %s GB/s (1 thread), %s GB/s (2 threads).\n' "$bw1" "$bw2" >> bench/results/speed.md
+"$PY" bench/report.py readme README.md speed bench/results/speed.md
+echo "wrote $OUT, bench/results/speed.md and the README table"
