@@ -19,6 +19,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ctype.h>
+#include <math.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -183,6 +186,8 @@ static void *convert_tensor(const hg_tensor *t, uint32_t type, uint64_t *nbytes)
 typedef struct {
     uint32_t method;                  /* 0: only change dtype; else HG_HIGGS / HG_RTN / HG_NF4 / HG_AF4 */
     int dtype, bits, p, hadamard, group, threads, quantize_head;
+    double target_bits, max_t2;       /* --target-bits: DP allocation over the HIGGS menu */
+    const char *alphas, *calib;
 } Options;
 
 /* which tensors a method touches: the linear layers (and the head on request) */
@@ -272,6 +277,173 @@ static void *quantize_tensor(const hg_tensor *t, uint32_t type, const uint32_t p
     return out;
 }
 
+
+/* ------------------------------------------------------ bit allocation */
+/* --target-bits B: every linear layer picks one option from a menu (each
+ * HIGGS grid this build has, p = 1 and 2, at the layer's Hadamard size, or
+ * f16) so that sum_l alpha_l * t2 is minimal and the linear layers, scales
+ * included, fit in B bits per weight on average. alpha_l comes from
+ * `run -m alphas` (cached next to the model, keyed by its checksum); t2 of
+ * an option is its grid's MSE per dimension, which is what the layer's
+ * relative error comes out as (the tests and quantize's report confirm it). */
+
+typedef struct { char *name; double alpha; } Alpha;
+typedef struct { Alpha *v; int n; char metric[16]; } Alphas;
+
+static int alphas_load(const char *path, const hg_file *f, Alphas *a, int check_crc) {
+    FILE *fp = fopen(path, "r");
+    if (!fp) return -1;
+    char line[1024], crc[32], want[32];
+    snprintf(want, sizeof want, "%08x%08x", f->meta_crc, f->data_crc);
+    int crc_ok = !check_crc;
+    memset(a, 0, sizeof *a);
+    while (fgets(line, sizeof line, fp)) {
+        char name[512];
+        double alpha;
+        if (sscanf(line, "model_crc %31s", crc) == 1) crc_ok |= !strcmp(crc, want);
+        else if (sscanf(line, "metric %15s", a->metric) == 1) continue;
+        else if (!strncmp(line, "model.", 6) && sscanf(line, "%511s %lf", name, &alpha) == 2 && isfinite(alpha)) {
+            a->v = realloc(a->v, (size_t)(a->n + 1) * sizeof(Alpha));
+            if (!a->v) die("out of memory");
+            a->v[a->n].name = strdup(name);
+            a->v[a->n].alpha = alpha < 0 ? 0 : alpha;
+            a->n++;
+        }
+    }
+    fclose(fp);
+    if (!crc_ok) {
+        for (int i = 0; i < a->n; i++) free(a->v[i].name);
+        free(a->v);
+        memset(a, 0, sizeof *a);
+        return -2;
+    }
+    return a->n ? 0 : -1;
+}
+
+static double alpha_of(const Alphas *a, const char *name) {
+    for (int i = 0; i < a->n; i++)
+        if (!strcmp(a->v[i].name, name)) return a->v[i].alpha;
+    die("no sensitivity for %s in the alphas file", name);
+}
+
+/* runs `run IN -m alphas` (the run binary next to this one) into path */
+static void alphas_compute(const char *in, const char *path, const Options *o) {
+    char exe[4096], run_bin[4200], tmp[4400], threads[16];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = 0;
+        char *slash = strrchr(exe, '/');
+        if (slash) *slash = 0;
+        snprintf(run_bin, sizeof run_bin, "%s/run", exe);
+    } else snprintf(run_bin, sizeof run_bin, "./run");
+    if (access(run_bin, X_OK)) die("computing sensitivities needs the run binary next to quantize (%s); build it with make", run_bin);
+    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+    snprintf(threads, sizeof threads, "%d", o->threads);
+    fprintf(stderr, "measuring layer sensitivities (%s) with %s -m alphas; cached in %s\n",
+            o->calib ? "perplexity on the calibration text" : "data-free: KL on random tokens", run_bin, path);
+    pid_t pid = fork();
+    if (pid < 0) die("fork failed: %s", strerror(errno));
+    if (pid == 0) {
+        if (o->calib) execl(run_bin, run_bin, in, "-m", "alphas", "-o", tmp, "-T", threads, "-f", o->calib, (char *)NULL);
+        else execl(run_bin, run_bin, in, "-m", "alphas", "-o", tmp, "-T", threads, (char *)NULL);
+        _exit(127);
+    }
+    int status;
+    if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        unlink(tmp);
+        die("measuring sensitivities failed (see the message above)");
+    }
+    if (rename(tmp, path)) die("cannot write %s: %s", path, strerror(errno));
+}
+
+typedef struct { uint32_t type, params[4]; } Plan;
+
+#define MAX_OPTS 16
+
+/* fills plan[] for the linear layers by the DP; returns the predicted metric change */
+static double allocate(const hg_file *f, const char *in, const Options *o, Plan *plan, KVList *kv) {
+    Alphas al;
+    char cache[4200];
+    if (o->alphas) {
+        int rc = alphas_load(o->alphas, f, &al, 0);
+        if (rc) die("cannot read sensitivities from %s", o->alphas);
+    } else {
+        snprintf(cache, sizeof cache, "%s.%s", in, o->calib ? "calib-alphas" : "alphas");
+        if (alphas_load(cache, f, &al, 1)) {
+            alphas_compute(in, cache, o);
+            if (alphas_load(cache, f, &al, 1)) die("the sensitivities in %s do not match %s", cache, in);
+        } else fprintf(stderr, "using cached sensitivities %s\n", cache);
+    }
+    int n_items = 0, *idx = calloc((size_t)f->n_tensors, sizeof(int));
+    uint64_t numel = 0;
+    for (int i = 0; i < f->n_tensors; i++)
+        if (is_linear(&f->tensors[i], o)) { idx[n_items++] = i; numel += f->tensors[i].rows * f->tensors[i].cols; }
+    if (!n_items) die("no linear layers to allocate");
+    /* the menu: f16 plus every HIGGS grid */
+    static const int menu_p[] = {1, 1, 1, 1, 1, 1, 2, 2, 2}, menu_bits[] = {2, 3, 4, 5, 6, 8, 2, 3, 4};
+    int n_opts = 1 + (int)(sizeof menu_p / sizeof menu_p[0]);
+    uint64_t *cost = calloc((size_t)n_items * n_opts, sizeof(uint64_t));
+    double *value = calloc((size_t)n_items * n_opts, sizeof(double)), *t2 = calloc((size_t)n_opts, sizeof(double));
+    Plan *opt_plan = calloc((size_t)n_items * n_opts, sizeof(Plan));
+    int *choice = calloc((size_t)n_items, sizeof(int));
+    if (!cost || !value || !t2 || !opt_plan || !choice) die("out of memory");
+    for (int k = 0; k < n_items; k++) {
+        const hg_tensor *t = &f->tensors[idx[k]];
+        double a = alpha_of(&al, t->name);
+        for (int j = 0; j < n_opts; j++) {
+            Plan *pl = &opt_plan[(size_t)k * n_opts + j];
+            memset(pl, 0, sizeof *pl);
+            if (j == 0) { pl->type = HG_F16; t2[j] = 0; }
+            else {
+                Options one = *o;
+                one.method = HG_HIGGS; one.p = menu_p[j - 1]; one.bits = menu_bits[j - 1];
+                pl->type = HG_HIGGS;
+                params_for(t, &one, pl->params);
+                if (!hg_grid(one.p, 1 << (one.p * one.bits), &t2[j])) { cost[(size_t)k * n_opts + j] = UINT64_MAX; continue; }
+            }
+            uint64_t bytes = hg_tensor_bytes(pl->type, pl->params, t->rows, t->cols);
+            int allowed = bytes && (o->max_t2 <= 0 || t2[j] <= o->max_t2);
+            cost[(size_t)k * n_opts + j] = allowed ? bytes : UINT64_MAX;
+            value[(size_t)k * n_opts + j] = a * t2[j];
+        }
+    }
+    uint64_t budget = (uint64_t)(o->target_bits * (double)numel / 8.0);
+    uint64_t unit = budget / 65536 + 1;   /* <= 65536 budget steps: rounding loses < n_items/65536 of it */
+    double obj = hg_dp_allocate(n_items, n_opts, cost, value, budget, unit, choice);
+    if (obj == INFINITY) die("no allocation fits %.3f bits per weight (the smallest option is 2-bit HIGGS plus scales)", o->target_bits);
+    uint64_t used = 0;
+    printf("bit allocation: target %.3f bits/weight over %d linear layers (%.1fM weights), metric %s\n", o->target_bits,
+           n_items, numel / 1e6, al.metric[0] ? al.metric : "?");
+    printf("%-44s %-16s %10s %10s %12s\n", "tensor", "choice", "t^2", "alpha", "alpha*t^2");
+    char key[512], val[256];
+    for (int k = 0; k < n_items; k++) {
+        const hg_tensor *t = &f->tensors[idx[k]];
+        int j = choice[k];
+        Plan *pl = &opt_plan[(size_t)k * n_opts + j];
+        plan[idx[k]] = *pl;
+        used += cost[(size_t)k * n_opts + j];
+        char desc[64];
+        if (j == 0) snprintf(desc, sizeof desc, "f16");
+        else snprintf(desc, sizeof desc, "higgs p%d %db h%u", menu_p[j - 1], menu_bits[j - 1], pl->params[3]);
+        double a = alpha_of(&al, t->name);
+        printf("%-44s %-16s %10.6f %10.4g %12.4g\n", t->name, desc, t2[j], a, a * t2[j]);
+        snprintf(key, sizeof key, "alloc.%s", t->name);
+        snprintf(val, sizeof val, "%s t2=%.6g alpha=%.6g", desc, t2[j], a);
+        kv_set(kv, key, val);
+    }
+    printf("allocated %.4f bits/weight (budget %.4f); predicted %s change: %.6g\n", 8.0 * used / numel,
+           o->target_bits, strcmp(al.metric, "ppl") ? "KL" : "perplexity", obj);
+    snprintf(val, sizeof val, "%.4f", o->target_bits);
+    kv_set(kv, "alloc.target_bits", val);
+    snprintf(val, sizeof val, "%.4f", 8.0 * used / numel);
+    kv_set(kv, "alloc.bits", val);
+    snprintf(val, sizeof val, "%s %.6g", strcmp(al.metric, "ppl") ? "kl" : "dppl", obj);
+    kv_set(kv, "alloc.predicted", val);
+    for (int i = 0; i < al.n; i++) free(al.v[i].name);
+    free(al.v); free(idx); free(cost); free(value); free(t2); free(opt_plan); free(choice);
+    return obj;
+}
+
 static const char *method_name(uint32_t m) {
     return m == HG_HIGGS ? "higgs" : m == HG_RTN ? "rtn" : m == HG_NF4 ? "nf4" : m == HG_AF4 ? "af4" : "none";
 }
@@ -285,21 +457,29 @@ static void convert(const char *in, const char *out, const Options *o) {
     if (hg_writer_begin(&w, out, err, sizeof err)) die("%s", err);
     g_writer = &w;
     uint64_t linear_params = 0, linear_bytes = 0, params_total = 0;
+    Plan *plan = calloc((size_t)f.n_tensors, sizeof(Plan));
+    if (!plan) die("out of memory");
     for (int i = 0; i < f.n_tensors; i++) {
         const hg_tensor *t = &f.tensors[i];
-        uint32_t type = t->ndim == 1 ? HG_F32 : (uint32_t)o->dtype, params[4] = {0, 0, 0, 0};
-        if (hg_is_quantized(t->type) && !(o->method == 0 && o->dtype < 0))
-            die("%s: tensor %s is already quantized; start from a full-precision file", in, t->name);
-        if (o->dtype < 0) type = t->type;               /* keep the input's number format */
-        if (o->method && is_linear(t, o)) { type = o->method; params_for(t, o, params); }
-        if (hg_writer_add_tensor(&w, t->name, type, t->ndim, t->shape, params)) die("cannot add tensor %s (type %s)", t->name, hg_type_name(type));
+        plan[i].type = t->ndim == 1 ? HG_F32 : (uint32_t)o->dtype;
+        if (hg_is_quantized(t->type)) die("%s: tensor %s is already quantized; start from a full-precision file", in, t->name);
+        if (o->dtype < 0) plan[i].type = t->type;       /* keep the input's number format */
+        if (o->method && is_linear(t, o)) { plan[i].type = o->method; params_for(t, o, plan[i].params); }
     }
-    uint8_t conf[HG_CONF_SIZE];
-    hg_config_write(&f.cfg, conf);
     KVList kv;
     kv_parse(&kv, f.kv, f.kv_size);
+    if (o->target_bits > 0) allocate(&f, in, o, plan, &kv);
+    for (int i = 0; i < f.n_tensors; i++) {
+        const hg_tensor *t = &f.tensors[i];
+        if (hg_writer_add_tensor(&w, t->name, plan[i].type, t->ndim, t->shape, plan[i].params))
+            die("cannot add tensor %s (type %s)", t->name, hg_type_name(plan[i].type));
+    }
+    free(plan);
+    uint8_t conf[HG_CONF_SIZE];
+    hg_config_write(&f.cfg, conf);
     char desc[256];
-    if (o->method == HG_HIGGS) snprintf(desc, sizeof desc, "higgs p=%d bits=%d hadamard=%d", o->p, o->bits, o->hadamard ? o->hadamard : 1024);
+    if (o->target_bits > 0) snprintf(desc, sizeof desc, "higgs mixed, dp allocation at %.3f bits", o->target_bits);
+    else if (o->method == HG_HIGGS) snprintf(desc, sizeof desc, "higgs p=%d bits=%d hadamard=%d", o->p, o->bits, o->hadamard ? o->hadamard : 1024);
     else if (o->method == HG_RTN) snprintf(desc, sizeof desc, "rtn bits=%d group=%d", o->bits, o->group);
     else if (o->method) snprintf(desc, sizeof desc, "%s group=%d", method_name(o->method), o->group);
     else snprintf(desc, sizeof desc, "none");
@@ -373,6 +553,12 @@ static void usage(void) {
             "                   power of two dividing the row, so rows need no padding)\n"
             "  --group G        rtn/nf4/af4 scale group (default 64)\n"
             "  --quantize-head  also quantize lm_head (embeddings always stay as they are)\n"
+            "  --target-bits B  mixed HIGGS: per-layer grids chosen by dynamic programming on the\n"
+            "                   linearity theorem so the linear layers average B bits/weight\n"
+            "  --alphas FILE    per-layer sensitivities (from run -m alphas); default: measured data-free\n"
+            "                   (KL on random tokens) and cached as IN.alphas\n"
+            "  --calib TEXT     measure data-aware sensitivities (perplexity on TEXT) instead\n"
+            "  --max-t2 X       leave options with t^2 > X out of the menu (the paper used 0.026)\n"
             "  -T N             threads (default: all CPUs)\n");
     exit(1);
 }
@@ -385,11 +571,19 @@ static int parse_int_arg(const char *s, const char *what, int lo, int hi) {
     return (int)v;
 }
 
+static double parse_double_arg(const char *s, const char *what, double lo, double hi) {
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || *end || !(v >= lo && v <= hi)) die("%s must be a number in [%g, %g], got '%s'", what, lo, hi, s);
+    return v;
+}
+
 int main(int argc, char **argv) {
     const char *in = NULL, *out = NULL, *dtype = NULL, *method = NULL;
     int want_info = 0;
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-    Options o = {0, -1, 4, 2, 0, 64, (int)(ncpu > 0 ? ncpu : 1), 0};
+    Options o = {0, -1, 4, 2, 0, 64, (int)(ncpu > 0 ? ncpu : 1), 0, 0, 0, NULL, NULL};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--info")) want_info = 1;
@@ -405,6 +599,10 @@ int main(int argc, char **argv) {
             else if (!strcmp(a, "--hadamard")) o.hadamard = parse_int_arg(v, "--hadamard", 64, 4096);
             else if (!strcmp(a, "--group")) o.group = parse_int_arg(v, "--group", 16, 4096);
             else if (!strcmp(a, "-T")) o.threads = parse_int_arg(v, "-T", 1, 256);
+            else if (!strcmp(a, "--target-bits")) o.target_bits = parse_double_arg(v, "--target-bits", 2.0, 16.0);
+            else if (!strcmp(a, "--max-t2")) o.max_t2 = parse_double_arg(v, "--max-t2", 1e-9, 1.0);
+            else if (!strcmp(a, "--alphas")) o.alphas = v;
+            else if (!strcmp(a, "--calib")) o.calib = v;
             else die("unknown option '%s'", a);
         } else if (!in) in = a;
         else if (!out) out = a;
@@ -415,7 +613,9 @@ int main(int argc, char **argv) {
         info(in);
         return 0;
     }
-    if (!in || !out || (!dtype && !method)) usage();
+    if (!in || !out || (!dtype && !method && o.target_bits <= 0)) usage();
+    if (o.target_bits > 0 && method && strcmp(method, "higgs")) die("--target-bits allocates HIGGS grids; drop --method %s", method);
+    if (o.target_bits > 0) method = "higgs";
     if (dtype) o.dtype = parse_dtype(dtype);
     if (method) {
         if (!strcmp(method, "higgs")) o.method = HG_HIGGS;

@@ -462,6 +462,7 @@ typedef struct {
     uint64_t *merge_key;              /* (left << 32 | right) -> rank */
     int *merge_rank, merge_cap, n_merges;
     int byte_id[256];
+    int max_user_len;                 /* longest user-defined piece (SentencePiece) */
 } Tokenizer;
 
 static uint64_t fnv1a(const char *s, int n) {
@@ -519,6 +520,7 @@ static void tok_build_index(Tokenizer *t) {
     for (int id = 0; id < t->n; id++) {
         int b;
         if (t->kind[id] == KIND_NORMAL || t->kind[id] == KIND_USER) tok_insert(t, id);
+        if (t->type == 1 && t->kind[id] == KIND_USER && t->len[id] > t->max_user_len) t->max_user_len = t->len[id];
         if (t->type == 1 && t->kind[id] == KIND_BYTE && is_hex_byte_piece(t->piece[id], t->len[id], &b) && t->byte_id[b] < 0)
             t->byte_id[b] = id;
         if (t->type == 2 && t->len[id] == 1 && t->kind[id] == KIND_NORMAL && t->byte_id[(uint8_t)t->piece[id][0]] < 0)
@@ -682,7 +684,7 @@ static void ids_push(Ids *a, int id) {
     a->v[a->n++] = id;
 }
 
-typedef struct { int start, len, prev, next, id; } Sym;
+typedef struct { int start, len, prev, next, id, frozen; } Sym;
 typedef struct { float prio; int left, right, start, len; } Cand;   /* higher prio first */
 
 typedef struct { Cand *v; int n, cap; } Heap;
@@ -716,7 +718,7 @@ static Cand heap_pop(Heap *h) {
 
 /* try to queue the merge of symbols a and b */
 static void bpe_consider(const Tokenizer *t, const char *text, Sym *sym, Heap *h, int a, int b) {
-    if (a < 0 || b < 0) return;
+    if (a < 0 || b < 0 || sym[a].frozen || sym[b].frozen) return;
     int id = tok_lookup(t, text + sym[a].start, sym[a].len + sym[b].len);
     if (id < 0) return;
     float prio;
@@ -742,8 +744,13 @@ static void bpe_encode(const Tokenizer *t, const char *text, int n, Ids *out) {
     Sym *sym = xcalloc((size_t)n, sizeof(Sym));
     int ns = 0;
     for (int i = 0; i < n;) {
-        int l = t->type == 1 ? utf8_len((const unsigned char *)text + i, (size_t)(n - i)) : 1;
-        sym[ns] = (Sym){i, l, ns - 1, -1, t->type == 1 ? tok_lookup(t, text + i, l) : t->byte_id[(uint8_t)text[i]]};
+        int l = t->type == 1 ? utf8_len((const unsigned char *)text + i, (size_t)(n - i)) : 1, frozen = 0;
+        /* SentencePiece: a user-defined piece (longest match) is one symbol that never merges */
+        for (int k = t->max_user_len < n - i ? t->max_user_len : n - i; k > 0 && !frozen; k--) {
+            int id = tok_lookup(t, text + i, k);
+            if (id >= 0 && t->kind[id] == KIND_USER) { l = k; frozen = 1; }
+        }
+        sym[ns] = (Sym){i, l, ns - 1, -1, t->type == 1 ? tok_lookup(t, text + i, l) : t->byte_id[(uint8_t)text[i]], frozen};
         if (ns) sym[ns - 1].next = ns;
         ns++;
         i += l;
@@ -1201,6 +1208,148 @@ static void perplexity(const Model *m, RunState *s, const Tokenizer *t, const ch
     free(ids.v);
 }
 
+
+/* ------------------------------------------------- layer sensitivities */
+/* The linearity theorem of HIGGS: for moderate errors, the damage of
+ * quantization is additive, metric(Q) - metric(base) ~ sum_l alpha_l t_l^2,
+ * with t_l^2 = ||W_l - Q(W_l)||^2 / ||W_l||^2. alpha_l is measured here by
+ * adding Gaussian noise of relative size t to layer l alone (all others
+ * exact) for a few t^2 in the linear range, and fitting a line through the
+ * origin. Data-free metric: KL(original || noisy) on uniformly random token
+ * sequences; data-aware metric: perplexity on a calibration text.
+ * quantize --target-bits reads the file this writes. */
+
+#define N_T2 4
+static const double k_t2[N_T2] = {0.0025, 0.005, 0.01, 0.02};
+#define N_SEEDS 2
+#define KL_SEQS 4
+
+static double gauss_noise(unsigned long long *state) {
+    double u1 = (random_u32(state) + 1.0) / 4294967297.0, u2 = random_u32(state) / 4294967296.0;
+    return sqrt(-2.0 * log(u1)) * cos(2.0 * M_PI * u2);
+}
+
+/* the metric for the current weights: mean KL against base_logp, or perplexity */
+static double sens_metric(const Model *m, RunState *s, const Ids *seqs, int n_seq, int len, const float *base_logp,
+                          float *logp) {
+    int vocab = m->c.vocab_size;
+    double total = 0;
+    long count = 0;
+    for (int q = 0; q < n_seq; q++) {
+        const int *tok = seqs->v + (size_t)q * len;
+        for (int p = 0; p + 1 < len; p += BATCH) {
+            int B = len - 1 - p < BATCH ? len - 1 - p : BATCH;
+            forward_batch(m, s, tok + p, B, p, 1);
+            for (int b = 0; b < B; b++) {
+                const float *lg = s->blogits + (size_t)b * vocab;
+                double lse = nll_of(lg, vocab, 0) + lg[0];     /* log-sum-exp */
+                size_t at = ((size_t)q * len + p + b) * vocab;
+                count++;
+                if (logp) {                                    /* recording the reference */
+                    for (int v = 0; v < vocab; v++) logp[at + v] = (float)(lg[v] - lse);
+                } else if (base_logp) {                        /* KL(base || current) */
+                    double kl = 0;
+                    for (int v = 0; v < vocab; v++) kl += exp(base_logp[at + v]) * (base_logp[at + v] - (lg[v] - lse));
+                    total += kl;
+                } else total += lse - lg[tok[p + b + 1]];      /* NLL */
+            }
+        }
+    }
+    return base_logp ? total / count : exp(total / count);
+}
+
+static void sensitivities(Model *m, RunState *s, const Tokenizer *t, const char *calib, int ctx, const char *out_path,
+                          unsigned long long seed) {
+    const hg_config *c = &m->c;
+    int vocab = c->vocab_size, n_seq, len;
+    Ids seqs = {0};
+    if (calib) {                      /* data-aware: windows of the calibration text */
+        size_t n;
+        char *text = read_file(calib, &n);
+        Ids all = {0};
+        if (t->bos >= 0) ids_push(&all, t->bos);
+        tok_encode(t, text, n, &all);
+        free(text);
+        len = ctx;
+        n_seq = all.n / len < 8 ? all.n / len : 8;
+        if (n_seq < 1) die("%s is too short for one window of %d tokens", calib, len);
+        for (int i = 0; i < n_seq * len; i++) ids_push(&seqs, all.v[i]);
+        free(all.v);
+    } else {                          /* data-free: uniformly random tokens */
+        len = ctx < 128 ? ctx : 128;
+        n_seq = KL_SEQS;
+        unsigned long long rng = seed ? seed : 1234;
+        for (int i = 0; i < n_seq * len; i++) ids_push(&seqs, (int)(random_u32(&rng) % (unsigned)vocab));
+    }
+    float *base_logp = NULL;
+    double base = 0;
+    if (!calib) {
+        base_logp = calloc((size_t)n_seq * len * vocab, sizeof(float));
+        if (!base_logp) die("out of memory for the reference distributions");
+        sens_metric(m, s, &seqs, n_seq, len, NULL, base_logp);
+    } else base = sens_metric(m, s, &seqs, n_seq, len, NULL, NULL);
+
+    /* every linear layer, in file order */
+    int n_lin = 7 * c->n_layers;
+    Weight **lin = xcalloc((size_t)n_lin, sizeof(Weight *));
+    for (int l = 0; l < c->n_layers; l++) {
+        Layer *L = &m->layers[l];
+        Weight *w[7] = {&L->wq, &L->wk, &L->wv, &L->wo, &L->w_gate, &L->w_up, &L->w_down};
+        for (int k = 0; k < 7; k++) lin[7 * l + k] = w[k];
+    }
+    FILE *f = fopen(out_path, "w");
+    if (!f) die("cannot create %s: %s", out_path, strerror(errno));
+    fprintf(f, "# higgs.c layer sensitivities: metric(noisy) - metric(base) ~ alpha * t^2\n");
+    fprintf(f, "model_crc %08x%08x\nmetric %s\nbase %.9g\nsequences %d x %d tokens, %d noise seeds\nt2", m->file.meta_crc,
+            m->file.data_crc, calib ? "ppl" : "kl", base, n_seq, len, N_SEEDS);
+    for (int i = 0; i < N_T2; i++) fprintf(f, " %g", k_t2[i]);
+    fprintf(f, "\n");
+    long start = time_ms();
+    for (int i = 0; i < n_lin; i++) {
+        Weight saved = *lin[i];
+        const hg_tensor *src = saved.t;
+        if (saved.quantized) die("sensitivities need a full-precision model (%s is quantized)", src->name);
+        size_t numel = (size_t)src->rows * src->cols;
+        float *w0 = xcalloc(numel, sizeof(float)), *wn = xcalloc(numel, sizeof(float));
+        double norm2 = 0;
+        for (uint64_t r = 0; r < src->rows; r++) hg_dequant_row(w0 + r * src->cols, src, (int)r);
+        for (size_t k = 0; k < numel; k++) norm2 += (double)w0[k] * w0[k];
+        hg_tensor noisy = *src;
+        noisy.type = HG_F32;
+        noisy.row_bytes = src->cols * 4;
+        noisy.nbytes = numel * 4;
+        noisy.data = (const uint8_t *)wn;
+        lin[i]->t = &noisy;
+        lin[i]->quantized = 0;
+        double delta[N_T2], num = 0, den = 0;
+        for (int j = 0; j < N_T2; j++) {
+            delta[j] = 0;
+            for (int sd = 0; sd < N_SEEDS; sd++) {
+                unsigned long long rng = 0x9E3779B97F4A7C15ull * (unsigned long long)(1 + i * 977 + j * 31 + sd) ^ seed;
+                double sigma = sqrt(norm2 * k_t2[j] / (double)numel);
+                for (size_t k = 0; k < numel; k++) wn[k] = (float)(w0[k] + sigma * gauss_noise(&rng));
+                double v = sens_metric(m, s, &seqs, n_seq, len, base_logp, NULL);
+                delta[j] += (calib ? v - base : v) / N_SEEDS;
+            }
+            num += delta[j] * k_t2[j];
+            den += k_t2[j] * k_t2[j];
+        }
+        *lin[i] = saved;
+        double alpha = num / den;
+        fprintf(f, "%s %.9g", src->name, alpha > 0 ? alpha : 0.0);
+        for (int j = 0; j < N_T2; j++) fprintf(f, " %.6g", delta[j]);
+        fprintf(f, "\n");
+        free(w0);
+        free(wn);
+        double secs = (time_ms() - start) / 1000.0;
+        fprintf(stderr, "\r[%d/%d] %-44s alpha %10.4g   ETA %.0f s   ", i + 1, n_lin, src->name, alpha,
+                secs / (i + 1) * (n_lin - i - 1));
+    }
+    fprintf(stderr, "\n");
+    if (fclose(f)) die("writing %s failed", out_path);
+    free(lin); free(base_logp); free(seqs.v);
+}
+
 static int parse_int(const char *s, const char *what, long lo, long hi) {
     char *end;
     errno = 0;
@@ -1293,7 +1442,9 @@ static void usage(void) {
             "  -n <int>    number of steps to run for, default 256, 0 = seq_len\n"
             "  -i <string> input prompt\n"
             "  -z <string> optional path to a llama2.c tokenizer.bin (default: the model's own)\n"
-            "  -m <string> mode: generate|chat|ppl|tokenize|decode|logits, default generate\n"
+            "  -m <string> mode: generate|chat|ppl|tokenize|decode|logits|alphas, default generate\n"
+            "              alphas: per-layer sensitivities for quantize --target-bits (-o FILE;\n"
+            "              -f TEXT for perplexity-based ones, else KL on random tokens)\n"
             "  -y <string> (optional) system prompt in chat mode\n"
             "  -f <string> input file (ppl: text; logits/decode: token ids; tokenize: text)\n"
             "  -c <int>    perplexity window in tokens, default min(seq_len, 512)\n"
@@ -1345,7 +1496,9 @@ int main(int argc, char **argv) {
     if (!model_path) usage();
     int is_gen = !strcmp(mode, "generate"), is_chat = !strcmp(mode, "chat"), is_ppl = !strcmp(mode, "ppl");
     int is_tok = !strcmp(mode, "tokenize"), is_dec = !strcmp(mode, "decode"), is_logits = !strcmp(mode, "logits");
-    if (!(is_gen || is_chat || is_ppl || is_tok || is_dec || is_logits)) die("unknown mode '%s' (see run -h)", mode);
+    int is_sens = !strcmp(mode, "alphas");
+    if (!(is_gen || is_chat || is_ppl || is_tok || is_dec || is_logits || is_sens)) die("unknown mode '%s' (see run -h)", mode);
+    if (is_sens && !out_file) die("mode alphas needs -o FILE");
     if ((is_ppl || is_dec || is_logits) && !in_file && !info && !verify) die("mode %s needs -f FILE", mode);
     if (is_logits && !out_file) die("mode logits needs -o FILE");
 
@@ -1392,7 +1545,7 @@ int main(int argc, char **argv) {
         if (logit_ids.n == 0) die("%s holds no token ids", in_file);
         if (logit_ids.n > c->seq_len) die("%d tokens exceed the model's context of %d", logit_ids.n, c->seq_len);
     }
-    int max_pos = is_ppl ? ctx : is_logits ? logit_ids.n : steps;
+    int max_pos = is_ppl || is_sens ? ctx : is_logits ? logit_ids.n : steps;
     g_pool = hg_pool_create(threads ? threads : (int)(ncpu > 0 ? ncpu : 1));
     RunState state;
     state_init(&state, c, max_pos, model.max_cols_pad, hg_pool_threads(g_pool));
@@ -1402,6 +1555,7 @@ int main(int argc, char **argv) {
     if (is_gen) generate(&model, &state, &tok, &sampler, prompt, steps);
     else if (is_chat) chat(&model, &state, &tok, &sampler, prompt, system_prompt, steps);
     else if (is_ppl) perplexity(&model, &state, &tok, in_file, ctx);
+    else if (is_sens) sensitivities(&model, &state, &tok, in_file, ctx, out_file, seed);
     else dump_logits(&model, &state, logit_ids, out_file);
 
     free(sampler.probindex);

@@ -132,10 +132,11 @@ def test_llama2c_import(tmp):
 def test_perplexity(tmp):
     import sentencepiece as spm
     d = os.path.join(tmp, "ppl")
+    # the acceptance case: GQA, tied embeddings, rope_theta != 10000, sharded BF16 safetensors
     ms.make_checkpoint(d, dim=64, hidden_dim=128, n_layers=2, n_heads=4, n_kv_heads=2, vocab_size=4096, seq_len=64,
-                       tokenizer_model=TOKENIZER, seed=3, rope_theta=500000.0)
+                       tokenizer_model=TOKENIZER, seed=3, rope_theta=500000.0, tie=True, dtype="BF16", shards=2)
     out = d + ".higgs"
-    export_hf(d, out, "f32")
+    export_hf(d, out, "bf16")
     text = open(os.path.join(ROOT, "data", "brown-heldout.txt"), encoding="utf-8").read()[:3000]
     tf = os.path.join(tmp, "text.txt")
     with open(tf, "w", encoding="utf-8") as f:
@@ -151,7 +152,7 @@ def test_perplexity(tmp):
         got = float(last.split()[1]) if ok else float("nan")
         n_got = int(last.split("(")[1].split()[0]) if ok else -1
         rel = abs(got - want) / want
-        report(ok and n_got == n_want and rel < 1e-5, f"perplexity_ctx{ctx}_equals_reference",
+        report(ok and n_got == n_want and rel < 1e-5, f"perplexity_ctx{ctx}_gqa_tied_bf16_theta500k_equals_reference",
                f"run {got:.6f} ({n_got} tokens) vs reference {want:.6f} ({n_want} tokens), rel {rel:.1e}")
 
 

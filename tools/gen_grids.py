@@ -324,11 +324,13 @@ def hex_init(n, offset=(0.0, 0.0), scale=1.0):
 
 
 HEX_S = (0.5, math.sqrt(3.0) / 6)   # offset putting the origin at a hexagon's center
-P2_INITS = {  # (kind, argument): ("rand", count) random N(0, 2I) starts; ("hex", (offset, scale))
-    16: [("rand", 10), ("hex", ((0.0, 0.0), 1.0)), ("hex", ((0.5, 0.0), 1.0))],
-    64: [("rand", 2), ("hex", ((0.0, 0.0), 0.9)), ("hex", ((0.0, 0.0), 1.0)),
-         ("hex", ((0.5, 0.0), 1.0)), ("hex", (HEX_S, 1.0))],
-    256: [("hex", ((0.0, 0.0), 0.95)), ("hex", ((0.0, 0.0), 1.0)), ("hex", (HEX_S, 1.0))],
+# (kind, argument): ("rand", count) random N(0, 2I) starts; ("hex", (offset, scale)).
+# Trimmed to the starts that matter (a wider search with more random starts and hex
+# variants ended in these same optima), to keep the run time down.
+P2_INITS = {
+    16: [("rand", 8), ("hex", ((0.0, 0.0), 1.0))],
+    64: [("hex", ((0.0, 0.0), 0.9)), ("hex", ((0.0, 0.0), 1.0)), ("hex", ((0.5, 0.0), 1.0))],
+    256: [("hex", ((0.0, 0.0), 0.95)), ("hex", (HEX_S, 1.0))],
 }
 
 
