@@ -1321,7 +1321,7 @@ static void sensitivities(Model *m, RunState *s, const Tokenizer *t, const char 
         noisy.data = (const uint8_t *)wn;
         lin[i]->t = &noisy;
         lin[i]->quantized = 0;
-        double delta[N_T2], num = 0, den = 0;
+        double delta[N_T2];
         for (int j = 0; j < N_T2; j++) {
             delta[j] = 0;
             for (int sd = 0; sd < N_SEEDS; sd++) {
@@ -1331,12 +1331,10 @@ static void sensitivities(Model *m, RunState *s, const Tokenizer *t, const char 
                 double v = sens_metric(m, s, &seqs, n_seq, len, base_logp, NULL);
                 delta[j] += (calib ? v - base : v) / N_SEEDS;
             }
-            num += delta[j] * k_t2[j];
-            den += k_t2[j] * k_t2[j];
         }
         *lin[i] = saved;
-        double alpha = num / den;
-        fprintf(f, "%s %.9g", src->name, alpha > 0 ? alpha : 0.0);
+        double alpha = hg_fit_alpha(k_t2, delta, N_T2);
+        fprintf(f, "%s %.9g", src->name, alpha);
         for (int j = 0; j < N_T2; j++) fprintf(f, " %.6g", delta[j]);
         fprintf(f, "\n");
         free(w0);

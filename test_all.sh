@@ -52,6 +52,7 @@ if grep -q avx2 /proc/cpuinfo 2>/dev/null; then
   build_kernels tests/test_kernels_avx2 -mavx2 -mfma -mf16c && run_suite "kernels (avx2)" ./tests/test_kernels_avx2
 fi
 build_kernels tests/test_kernels_scalar && run_suite "kernels (scalar)" ./tests/test_kernels_scalar
+${CC:-cc} $CFLAGS_T -o tests/test_alloc tests/test_alloc.c -lm -lpthread && run_suite "bit allocation" ./tests/test_alloc
 
 for t in tests/test_export_unit.py tests/test_grids.py tests/test_forward.py tests/test_quant.py tests/test_tokenizer.py tests/test_bad_input.py tests/test_model.py; do
   [ -f "$t" ] || { echo "FAIL missing $t"; failed=$((failed + 1)); continue; }

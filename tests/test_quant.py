@@ -151,7 +151,7 @@ def main():
                     weights[t["name"]] = W.astype(np.float32)
                     Wo = w_orig[t["name"]]
                     t2 = float(((Wo - W) ** 2).sum() / (Wo ** 2).sum())
-                    m = re.search(re.escape(t["name"]) + r"\s+.*?\s([0-9.]+)\s+([0-9.]+)\n", log)
+                    m = re.search(re.escape(t["name"]) + r"\s+.*?\s([0-9.eE+-]+)\s+([0-9.]+)\n", log)
                     worst_t2 = max(worst_t2, abs(float(m.group(1)) - t2) / t2 if m else 1.0)
                     q_bytes += t["nbytes"]
                     q_params += t["shape"][0] * t["shape"][1]
@@ -186,6 +186,33 @@ def main():
                            f"max abs err {err:.2e}")
             except Exception as e:  # noqa: BLE001
                 report(False, name, f"{type(e).__name__}: {e}")
+        # DP allocation: the budget holds, the file's size is what was reported, run runs the mix
+        for target in (2.75, 3.25, 4.5):
+            out = os.path.join(tmp, f"dp{target}.higgs")
+            log = sh(os.path.join(ROOT, "quantize"), base, out, "--target-bits", target, "-T", "2")
+            h = export.read_higgs(out, load_tensors=False)
+            lin = [t for t in h["tensors"] if t["name"].startswith("model.layers.") and len(t["shape"]) == 2]
+            bits = 8.0 * sum(t["nbytes"] for t in lin) / sum(t["shape"][0] * t["shape"][1] for t in lin)
+            m = re.search(r"allocated ([0-9.]+) bits/weight", log)
+            kinds = {(t["type"], tuple(t["params"])) for t in lin}
+            report(bits <= target + 1e-9 and m and abs(float(m.group(1)) - bits) < 1e-3,
+                   f"dp_target_{target}_fits_and_matches_file", f"file {bits:.4f} bits/weight, reported {m.group(1) if m else '?'}")
+            report(len(kinds) > 1 or target == 4.5, f"dp_target_{target}_mixes_configs", f"{len(kinds)} distinct configs")
+            weights = dict(w_orig)
+            for t in lin:
+                if t["type"] >= 16:
+                    weights[t["name"]] = decode_tensor(out, h, t, grids)[0].astype(np.float32)
+            want = ref.forward(ref.load_model(None, weights=weights, config=cfg), ids)
+            lo = os.path.join(tmp, "logits.bin")
+            sh(os.path.join(ROOT, "run"), out, "-m", "logits", "-f", idf, "-o", lo, "-T", "2")
+            err = float(np.abs(np.fromfile(lo, dtype=np.float32).reshape(len(ids), -1) - want).max())
+            report(err <= 1e-4, f"dp_target_{target}_mixed_file_logits_equal_reference", f"max abs err {err:.2e}")
+            info = sh(os.path.join(ROOT, "run"), out, "--info")
+            report("alloc.predicted" in info and "alloc.model.layers.0.mlp.down_proj.weight" in info,
+                   f"dp_target_{target}_allocation_in_metadata")
+        cached = base + ".alphas"
+        report(os.path.exists(cached) and "model_crc" in open(cached).read(), "alphas_cached_next_to_model")
+
         # error handling: quantizing a quantized file, a grid that does not exist
         for args, what in ((["--method", "higgs", "--bits", "5", "--p", "2"], "no_grid_p2_b5"),
                            (["--method", "higgs", "--bits", "4", "--hadamard", "100"], "hadamard_not_pow2")):

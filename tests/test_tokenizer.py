@@ -277,27 +277,39 @@ def compare_decode(name, runner, cases, sep):
 # ----------------------------------------------------------------------------------------------
 # 1. SentencePiece BPE
 
+USER_SYMBOLS = ["<sep>", "qzx", "\u2581\u2581", "[INST]", "="]
+USER_TEXTS = ["a<sep>b", "hello <sep> world<sep><sep>", "xqzxy qzx qzxqzx", "<se<sep>p>",
+              "two  spaces   three    four", "[INST] hi [/INST]", "a == b, c=d", "  <sep>  ",
+              "qz<sep>x", "==="]
+
+
 def spm_checks(tmp, texts, runners):
     if spm is None:
         report("sentencepiece comparison", False, SPM_ERROR)
         return
-    # a second model, trained here: remove_extra_whitespaces=true, a small vocabulary
+    # two models trained here: remove_extra_whitespaces=true and a small vocabulary; and one
+    # with user-defined symbols (matched before BPE, longest first, never merged)
     with open(HELDOUT, "r", encoding="utf-8") as f:
         train = f.read()[20000:140000]
     train += ("\nCafé naïve façade crème brûlée. Привет мир, как дела? Ελληνικά. 東京 日本.\n") * 30
     train_path = os.path.join(tmp, "spm_train.txt")
     with open(train_path, "w", encoding="utf-8") as f:
         f.write(train)
-    prefix = os.path.join(tmp, "trained")
-    try:
-        spm.SentencePieceTrainer.train(
-            input=train_path, model_prefix=prefix, model_type="bpe", vocab_size=500,
-            byte_fallback=True, normalization_rule_name="identity", remove_extra_whitespaces=True,
-            character_coverage=1.0, num_threads=1, minloglevel=2)
-    except Exception as e:  # noqa: BLE001
-        report("train a SentencePiece BPE model", False, repr(e))
-        return
-    for mname, mpath, extra in (("spm-brown", BROWN_SPM, 0), ("spm-trained", prefix + ".model", 7)):
+    models = [("spm-brown", BROWN_SPM, 0, texts)]
+    for name, kw, ts in (("spm-trained", dict(remove_extra_whitespaces=True), texts),
+                         ("spm-userdef", dict(remove_extra_whitespaces=False,
+                                              user_defined_symbols=USER_SYMBOLS),
+                          texts + USER_TEXTS)):
+        prefix = os.path.join(tmp, name)
+        try:
+            spm.SentencePieceTrainer.train(
+                input=train_path, model_prefix=prefix, model_type="bpe", vocab_size=500,
+                byte_fallback=True, normalization_rule_name="identity", character_coverage=1.0,
+                num_threads=1, minloglevel=2, **kw)
+            models.append((name, prefix + ".model", 7, ts))
+        except Exception as e:  # noqa: BLE001
+            report("train the SentencePiece BPE model %s" % name, False, repr(e))
+    for mname, mpath, extra, ts in models:
         sp = spm.SentencePieceProcessor(model_file=mpath)
         try:
             higgs = export_model(os.path.join(tmp, mname + "-hf"),
@@ -307,14 +319,14 @@ def spm_checks(tmp, texts, runners):
             report("%s export" % mname, False, str(e))
             continue
         cases, skipped = [], 0
-        for t in texts:
+        for t in ts:
             ids = sp.encode(t)
             dec = sp.decode(ids)
             if dec == t:
                 cases.append((t, ids, dec.encode("utf-8")))
             else:
                 skipped += 1
-        run_all(mname, "sentencepiece", runners, higgs, tmp, texts, sp.encode, cases, [sp.bos_id()],
+        run_all(mname, "sentencepiece", runners, higgs, tmp, ts, sp.encode, cases, [sp.bos_id()],
                 full_san=(mname == "spm-brown"),
                 decode_note=" (%d strings that sentencepiece does not round-trip left out)" % skipped)
 
@@ -334,7 +346,7 @@ def run_all(mname, refname, runners, higgs, tmp, texts, expected_fn, dec_cases, 
             compare_encode("%s encode vs %s, all text joined [%s]" % (mname, refname, label), r,
                            [joined], expected_fn)
             r = Runner(binary, higgs, tmp, env={"ASAN_OPTIONS": "detect_leaks=0"})
-            sub = texts if full_san else [t for t in texts if t in SAN_EDGE]
+            sub = texts if full_san else [t for t in texts if t in SAN_EDGE or t in USER_TEXTS]
             compare_encode("%s encode vs %s, %s [%s]" % (mname, refname, "every string" if full_san
                                                           else "edge cases", label), r, sub, expected_fn)
         compare_decode("%s decode vs %s [%s]%s" % (mname, refname, label, decode_note), r,
