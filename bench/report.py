@@ -14,18 +14,26 @@ def read_tsv(path):
         return list(csv.DictReader(f, delimiter="\t"))
 
 
-def svg_scatter(points, path, title, xlabel, ylabel):
+DEFAULT_COLORS = {"higgs p=2": "#d62728", "higgs p=1": "#ff7f0e", "nf4": "#1f77b4", "af4": "#17becf",
+                  "rtn": "#7f7f7f", "f16": "#2ca02c"}
+
+
+def svg_scatter(points, path, title, xlabel, ylabel, colors=None, diagonal=False):
     """points: [(x, y, label, series)]; a dependency-free scatter plot"""
+    colors = colors or DEFAULT_COLORS
     W, H, L, R, T, B = 720, 460, 70, 190, 40, 55
     xs, ys = [p[0] for p in points], [p[1] for p in points]
-    x0, x1 = min(xs) - 0.3, max(xs) + 0.3
+    if diagonal:
+        lo, hi = min(xs + ys), max(xs + ys)
+        xs, ys = [lo, hi], [lo, hi]
+    x0, x1 = min(xs), max(xs)
+    xpad = (x1 - x0) * 0.06 or 1
+    x0, x1 = x0 - xpad, x1 + xpad
     y0, y1 = min(ys), max(ys)
     pad = (y1 - y0) * 0.08 or 1
     y0, y1 = y0 - pad, y1 + pad
     sx = lambda x: L + (x - x0) / (x1 - x0) * (W - L - R)
     sy = lambda y: H - B - (y - y0) / (y1 - y0) * (H - T - B)
-    colors = {"higgs p=2": "#d62728", "higgs p=1": "#ff7f0e", "nf4": "#1f77b4", "af4": "#17becf",
-              "rtn": "#7f7f7f", "f16": "#2ca02c"}
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" font-family="sans-serif" font-size="12">',
            f'<rect width="{W}" height="{H}" fill="white"/>',
            f'<text x="{W / 2}" y="22" text-anchor="middle" font-size="15">{title}</text>',
@@ -36,9 +44,11 @@ def svg_scatter(points, path, title, xlabel, ylabel):
     for i in range(6):
         xv = x0 + (x1 - x0) * i / 5
         yv = y0 + (y1 - y0) * i / 5
-        out.append(f'<text x="{sx(xv)}" y="{H - B + 16}" text-anchor="middle">{xv:.1f}</text>')
-        out.append(f'<text x="{L - 6}" y="{sy(yv) + 4}" text-anchor="end">{yv:.1f}</text>')
+        out.append(f'<text x="{sx(xv)}" y="{H - B + 16}" text-anchor="middle">{xv:.3g}</text>')
+        out.append(f'<text x="{L - 6}" y="{sy(yv) + 4}" text-anchor="end">{yv:.3g}</text>')
         out.append(f'<line x1="{L}" y1="{sy(yv)}" x2="{W - R}" y2="{sy(yv)}" stroke="#eee"/>')
+    if diagonal:
+        out.append(f'<line x1="{sx(x0)}" y1="{sy(x0)}" x2="{sx(x1)}" y2="{sy(x1)}" stroke="#999" stroke-dasharray="4 4"/>')
     for x, y, label, series in points:
         c = colors.get(series, "black")
         out.append(f'<circle cx="{sx(x):.1f}" cy="{sy(y):.1f}" r="5" fill="{c}"/>')

@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""Validates the linearity theorem and the DP allocation on a model (default: the bundled one).
+
+  bench/linearity.sh [MODEL.higgs] [--heldout TEXT] [--calib TEXT] [--random N]
+
+(a) predicted vs measured dPPL: predicted = sum_l alpha_l * t2_l, with data-aware alphas (perplexity
+    on the calibration text, `run -m alphas -f`) and the t2 that quantize reports per layer; measured
+    = held-out PPL of the file minus that of the full-precision model. Uniform HIGGS configs and N
+    mixed allocations (the DP run on random sensitivities at random sizes between 2.5 and 6 bits).
+    R^2 of measured on predicted, a scatter plot.
+(b) DP (data-aware alphas) vs the best uniform config of no greater size at 3.0 ... 4.25 bits.
+(c) the same with data-free alphas (KL on random tokens, the default of `quantize --target-bits`).
+Writes bench/results/linearity.{tsv,md,svg} and the README table.
+"""
+import argparse
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+import report  # noqa: E402
+
+UNIFORM = [(1, b) for b in (2, 3, 4, 5, 6, 8)] + [(2, b) for b in (2, 3, 4)]
+TARGETS = [3.0, 3.25, 3.5, 4.0, 4.25]
+
+
+def sh(*args):
+    r = subprocess.run([str(a) for a in args], capture_output=True, text=True)
+    if r.returncode:
+        sys.exit(f"linearity: {' '.join(map(str, args))} failed: {r.stderr.strip()[-300:]}")
+    return r.stdout
+
+
+def ppl(model, text, threads):
+    out = sh(os.path.join(ROOT, "run"), model, "-m", "ppl", "-f", text, "-T", threads)
+    return float(out.strip().splitlines()[-1].split()[1])
+
+
+def quantize(base, out, args, threads):
+    """-> (bits/weight of the linear layers, {tensor: t2})"""
+    log = sh(os.path.join(ROOT, "quantize"), base, out, *args, "-T", threads)
+    t2 = {}
+    for line in log.splitlines():
+        m = re.match(r"(model\.layers\.\S+)\s+higgs p\d n\d+ h\d+\s+(\S+)\s+\S+$", line)
+        if m:
+            t2[m.group(1)] = float(m.group(2))
+    bits = float(re.search(r"linear layers: ([0-9.]+) bits/weight", log).group(1))
+    return bits, t2
+
+
+def read_alphas(path):
+    alphas = {}
+    for line in open(path):
+        parts = line.split()
+        if parts and parts[0].startswith("model."):
+            alphas[parts[0]] = float(parts[1])
+    return alphas
+
+
+def r_squared(x, y):
+    n = len(x)
+    mx, my = sum(x) / n, sum(y) / n
+    sxx = sum((a - mx) ** 2 for a in x)
+    sxy = sum((a - mx) * (b - my) for a, b in zip(x, y))
+    syy = sum((b - my) ** 2 for b in y)
+    return (sxy * sxy / (sxx * syy)) if sxx > 0 and syy > 0 else float("nan")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("model", nargs="?", default=os.path.join(ROOT, "models", "brown-f16.higgs"))
+    ap.add_argument("--heldout", default=os.path.join(ROOT, "data", "brown-heldout.txt"))
+    ap.add_argument("--calib", default=os.path.join(ROOT, "data", "brown-calib.txt"))
+    ap.add_argument("--random", type=int, default=12)
+    ap.add_argument("--threads", default="2")
+    ap.add_argument("--seed", type=int, default=7)
+    a = ap.parse_args()
+    rng = random.Random(a.seed)
+    sh("make", "-s", "-C", ROOT, "run", "quantize")
+    res = os.path.join(ROOT, "bench", "results")
+    os.makedirs(res, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        base = os.path.join(tmp, "base.higgs")
+        sh("cp", a.model, base)
+        base_ppl = ppl(base, a.heldout, a.threads)
+        print(f"base held-out PPL {base_ppl:.4f}", flush=True)
+        aware = os.path.join(tmp, "aware.alphas")
+        sh(os.path.join(ROOT, "run"), base, "-m", "alphas", "-f", a.calib, "-o", aware, "-T", a.threads)
+        alphas = read_alphas(aware)
+        free_path = base + ".alphas"      # quantize's default (data-free) cache
+        rows = []                          # (kind, label, bits, predicted, measured)
+        q = os.path.join(tmp, "q.higgs")
+
+        def measure(kind, label, args):
+            bits, t2 = quantize(base, q, args, a.threads)
+            pred = sum(alphas[n] * v for n, v in t2.items())
+            meas = ppl(q, a.heldout, a.threads) - base_ppl
+            rows.append((kind, label, bits, pred, meas))
+            print(f"{kind:8s} {label:28s} {bits:6.3f} bits  predicted {pred:+.4f}  measured {meas:+.4f}", flush=True)
+            return bits, meas
+
+        uniform = {}
+        for p, b in UNIFORM:
+            uniform[(p, b)] = measure("uniform", f"higgs p={p} {b}-bit", ["--method", "higgs", "--p", p, "--bits", b])
+        for i in range(a.random):
+            fake = os.path.join(tmp, "random.alphas")
+            with open(fake, "w") as f:
+                f.write("metric kl\n")
+                for n in alphas:
+                    f.write(f"{n} {rng.lognormvariate(0, 1.5):.6g}\n")
+            target = round(rng.uniform(2.5, 6.0), 3)
+            measure("random", f"random mix #{i + 1} @{target}", ["--target-bits", target, "--alphas", fake])
+        dp = {}
+        for target in TARGETS:
+            dp[("aware", target)] = measure("dp-aware", f"dp data-aware @{target}",
+                                            ["--target-bits", target, "--alphas", aware])
+            dp[("free", target)] = measure("dp-free", f"dp data-free @{target}", ["--target-bits", target])
+        if os.path.exists(free_path):
+            os.remove(free_path)
+
+    with open(os.path.join(res, "linearity.tsv"), "w") as f:
+        f.write("kind\tlabel\tbits\tpredicted_dppl\tmeasured_dppl\n")
+        for r in rows:
+            f.write("%s\t%s\t%.4f\t%.5f\t%.5f\n" % r)
+    lin = [r for r in rows if r[0] in ("uniform", "random")]
+    r2_all = r_squared([r[3] for r in lin], [r[4] for r in lin])
+    ge3 = [r for r in lin if r[2] >= 3.0]
+    r2_ge3 = r_squared([r[3] for r in ge3], [r[4] for r in ge3])
+    md = [f"Base model `{os.path.basename(a.model)}`: held-out PPL {base_ppl:.3f}. Predicted dPPL = sum of "
+          "alpha_l * t2_l with data-aware alphas from the calibration text; measured on the held-out text.", "",
+          f"R^2 (measured on predicted), all {len(lin)} uniform and random configs: **{r2_all:.3f}**; "
+          f"the {len(ge3)} at >= 3 bits/weight: **{r2_ge3:.3f}**.", "",
+          "| config | bits/weight | predicted dPPL | measured dPPL |", "|---|---|---|---|"]
+    for r in sorted(lin, key=lambda r: -r[2]):
+        md.append(f"| {r[1]} | {r[2]:.3f} | {r[3]:+.4f} | {r[4]:+.4f} |")
+    md += ["", "DP allocation vs the best uniform HIGGS config of no greater size (held-out PPL):", "",
+           "| target bits | best uniform (bits) | its PPL | DP data-aware (bits) | PPL | DP data-free (bits) | PPL |",
+           "|---|---|---|---|---|---|---|"]
+    for target in TARGETS:
+        fits = [(k, v) for k, v in uniform.items() if v[0] <= target + 1e-9]
+        best = min(fits, key=lambda kv: kv[1][1]) if fits else None
+        ub = f"p={best[0][0]} {best[0][1]}-bit ({best[1][0]:.3f})" if best else "none"
+        up = f"{base_ppl + best[1][1]:.3f}" if best else "-"
+        aw, fr = dp[("aware", target)], dp[("free", target)]
+        md.append(f"| {target} | {ub} | {up} | {aw[0]:.3f} | {base_ppl + aw[1]:.3f} | {fr[0]:.3f} | {base_ppl + fr[1]:.3f} |")
+    with open(os.path.join(res, "linearity.md"), "w") as f:
+        f.write("\n".join(md) + "\n")
+    pts = [(r[3], r[4], r[1].replace("higgs ", "") if r[0] == "uniform" else "", r[0]) for r in lin]
+    report.svg_scatter(pts, os.path.join(res, "linearity.svg"),
+                       f"Measured vs predicted dPPL (R^2 {r2_all:.3f}; >= 3 bits: {r2_ge3:.3f})",
+                       "predicted dPPL (sum alpha_l t_l^2)", "measured dPPL",
+                       colors={"uniform": "#d62728", "random": "#1f77b4"}, diagonal=True)
+    report.readme(os.path.join(ROOT, "README.md"), "linearity", os.path.join(res, "linearity.md"))
+    print("\n".join(md))
+
+
+if __name__ == "__main__":
+    main()
