@@ -2,7 +2,7 @@
 # `make sanitize` (ASan + UBSan), `make demo`, `make test`.
 CC ?= gcc
 CROSS ?=
-OPT ?= -O2
+OPT ?= -O3
 WARN = -Wall -Wextra
 CFLAGS ?= $(OPT) -std=c11 -D_GNU_SOURCE $(WARN)
 NATIVE ?= -march=native

@@ -210,6 +210,11 @@ static void state_free(RunState *s) {
 
 static hg_pool *g_pool;
 
+/* y += a x; restrict lets the compiler vectorise it */
+static void axpy(float *restrict y, float a, const float *restrict x, int n) {
+    for (int i = 0; i < n; i++) y[i] += a * x[i];
+}
+
 static void rmsnorm(float *o, const float *x, const float *w, int n, float eps) {
     double ss = 0;
     for (int i = 0; i < n; i++) ss += (double)x[i] * x[i];
@@ -273,11 +278,7 @@ static void attention_head(void *ctx, int h, int thread) {
     for (int t = 0; t <= j->pos; t++) { att[t] = expf(att[t] - maxv); sum += att[t]; }
     float *out = s->xb + h * hd;
     memset(out, 0, (size_t)hd * sizeof(float));
-    for (int t = 0; t <= j->pos; t++) {
-        const float *v = s->value_cache + loff + (size_t)t * kv_dim + kvh * hd;
-        float a = att[t] / sum;
-        for (int i = 0; i < hd; i++) out[i] += a * v[i];
-    }
+    for (int t = 0; t <= j->pos; t++) axpy(out, att[t] / sum, s->value_cache + loff + (size_t)t * kv_dim + kvh * hd, hd);
 }
 
 static float *forward(const Model *m, RunState *s, int token, int pos) {
@@ -344,7 +345,13 @@ static void matmul_batch_task(void *ctx, int task, int thread) {
         if (j->w->quantized) hg_qdequant_row_stored(t, &j->w->q, r, buf);
         else if (t->type == HG_F32) row = (const float *)(t->data + (uint64_t)r * t->row_bytes);
         else hg_dequant_row(buf, t, r);
-        for (int b = 0; b < j->B; b++) j->out[(size_t)b * j->rows + r] = hg_dot_f32(row, j->x + (size_t)b * j->xstride, n);
+        int b = 0;
+        for (; b + 4 <= j->B; b += 4) {   /* four tokens per pass over the row */
+            float d[4];
+            hg_dot4_f32(row, j->x + (size_t)b * j->xstride, j->xstride, n, d);
+            for (int k = 0; k < 4; k++) j->out[(size_t)(b + k) * j->rows + r] = d[k];
+        }
+        for (; b < j->B; b++) j->out[(size_t)b * j->rows + r] = hg_dot_f32(row, j->x + (size_t)b * j->xstride, n);
     }
 }
 
@@ -385,11 +392,7 @@ static void attention_batch_task(void *ctx, int task, int thread) {
     for (int t = 0; t <= pos; t++) { att[t] = expf(att[t] - maxv); sum += att[t]; }
     float *out = s->bxb + (size_t)b * q_dim + h * hd;
     memset(out, 0, (size_t)hd * sizeof(float));
-    for (int t = 0; t <= pos; t++) {
-        const float *v = s->value_cache + loff + (size_t)t * kv_dim + kvh * hd;
-        float a = att[t] / sum;
-        for (int i = 0; i < hd; i++) out[i] += a * v[i];
-    }
+    for (int t = 0; t <= pos; t++) axpy(out, att[t] / sum, s->value_cache + loff + (size_t)t * kv_dim + kvh * hd, hd);
 }
 
 /* runs tokens[0..B) at positions pos0.. (B <= BATCH); logits of every token

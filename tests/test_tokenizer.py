@@ -5,10 +5,10 @@
 
 1. SentencePiece BPE: `./run -m tokenize` must give exactly the ids of the `sentencepiece`
    library (Debian python3-sentencepiece) for models/brown-hf/tokenizer.model (identity
-   normalizer, dummy prefix, remove_extra_whitespaces=false, byte fallback) and for a small BPE
-   model trained here (remove_extra_whitespaces=true), on paragraphs of data/brown-heldout.txt,
-   hand-written edge cases and seeded random strings; `-m decode` of those ids must equal
-   sp.decode(ids) wherever sentencepiece round-trips the text.
+   normalizer, dummy prefix, remove_extra_whitespaces=false, byte fallback), for a small BPE
+   model trained here (remove_extra_whitespaces=true) and for one with user-defined symbols, on
+   paragraphs of data/brown-heldout.txt, hand-written edge cases and seeded random strings;
+   `-m decode` of those ids must equal sp.decode(ids) wherever sentencepiece round-trips the text.
 2. Byte-level BPE (Llama 3): an independent reference written here -- the Llama 3 split regex
    translated to Python `re` with character classes generated from unicodedata, a byte-level
    BPE trained here, lowest-rank-first merging -- against `./run` on a synthetic model whose
@@ -16,7 +16,12 @@
    Also with "ignore_merges": true and whole pre-tokens present in the vocabulary.
    Text that spells a special token ("<|eot_id|>") is ordinary text, as in tiktoken's
    encode_ordinary (the runtime never parses special tokens out of user text).
-3. The brown SentencePiece comparison (and the byte-level one) again through ./run-san.
+3. Through ./run-san (ASan+UBSan): the brown SentencePiece comparison string by string; for the
+   other tokenizers all the text joined into one input (with LeakSanitizer) plus the edge cases
+   in SAN_EDGE one by one; and every decode comparison.
+
+HIGGS_RUN / HIGGS_RUN_SAN name other binaries to test (the two are copied to a temporary
+directory first, so a concurrent `make` cannot swap them mid-test).
 
 Prints PASS/FAIL lines; exits non-zero if any check fails.
 """
