@@ -28,7 +28,7 @@ run-san: run.c $(HEADERS)
 quantize-san: quantize.c $(HEADERS)
 	$(CC) -O1 -g -std=c11 -D_GNU_SOURCE $(WARN) -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer $(NATIVE) -o $@ quantize.c $(LDLIBS)
 
-DEMO_MODEL ?= models/brown-f16.higgs
+DEMO_MODEL ?= models/brown-higgs4.higgs
 demo: run
 	./run $(DEMO_MODEL) -s 42 -t 0.8 -n 200 -i "The committee said that"
 

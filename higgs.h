@@ -1021,9 +1021,9 @@ void hg_dequant_row(float *out, const hg_tensor *w, int row) {
  *   p=1 n=32  mse_per_dim = 0.002504668  (exact integral)
  *   p=1 n=64  mse_per_dim = 0.0006442397  (exact integral)
  *   p=1 n=256 mse_per_dim = 4.118508e-05  (exact integral)
- *   p=2 n=16  mse_per_dim = 0.1077488  (Monte Carlo, 4000000 samples, seed 777001; lattice upper bound 0.1076147)
- *   p=2 n=64  mse_per_dim = 0.02972068  (Monte Carlo, 4000000 samples, seed 777001; lattice upper bound 0.02967447)
- *   p=2 n=256 mse_per_dim = 0.007755778  (Monte Carlo, 4000000 samples, seed 777001; lattice upper bound 0.007752611)
+ *   p=2 n=16  mse_per_dim = 0.1076003  (lattice quadrature h=0.005, an upper bound; Monte Carlo 4M: 0.10775)
+ *   p=2 n=64  mse_per_dim = 0.02966028  (lattice quadrature h=0.005, an upper bound; Monte Carlo 4M: 0.029721)
+ *   p=2 n=256 mse_per_dim = 0.007739224  (lattice quadrature h=0.005, an upper bound; Monte Carlo 4M: 0.0077558)
  */
 #ifndef HG_GRIDS_TABLE_H
 #define HG_GRIDS_TABLE_H
@@ -1278,9 +1278,9 @@ static const hg_grid_info hg_grid_table[] = {
     {1, 32, HG_GRID_P1_N32, 0.002504668},
     {1, 64, HG_GRID_P1_N64, 0.0006442397},
     {1, 256, HG_GRID_P1_N256, 4.118508e-05},
-    {2, 16, HG_GRID_P2_N16, 0.1077488},
-    {2, 64, HG_GRID_P2_N64, 0.02972068},
-    {2, 256, HG_GRID_P2_N256, 0.007755778},
+    {2, 16, HG_GRID_P2_N16, 0.1076003},
+    {2, 64, HG_GRID_P2_N64, 0.02966028},
+    {2, 256, HG_GRID_P2_N256, 0.007739224},
 };
 
 #define HG_GRID_TABLE_COUNT 9
@@ -1378,6 +1378,19 @@ void hg_fwht(float *x, int n) {
         _mm512_storeu_ps(x + i, v);
     }
     if (n >= 16) len = 16;
+#elif defined(__AVX2__)
+    /* the same for stages 1, 2, 4 inside each 8-float block */
+    for (int i = 0; n >= 8 && i < n; i += 8) {
+        __m256 v = _mm256_loadu_ps(x + i), s;
+        s = _mm256_permute_ps(v, 0xB1);
+        v = _mm256_blend_ps(_mm256_add_ps(v, s), _mm256_sub_ps(s, v), 0xAA);
+        s = _mm256_permute_ps(v, 0x4E);
+        v = _mm256_blend_ps(_mm256_add_ps(v, s), _mm256_sub_ps(s, v), 0xCC);
+        s = _mm256_permute2f128_ps(v, v, 0x01);
+        v = _mm256_blend_ps(_mm256_add_ps(v, s), _mm256_sub_ps(s, v), 0xF0);
+        _mm256_storeu_ps(x + i, v);
+    }
+    if (n >= 8) len = 8;
 #endif
     for (; len < n; len <<= 1)
         for (int i = 0; i < n; i += 2 * len) {
@@ -1524,9 +1537,10 @@ static inline float hg_scale_f32(uint16_t h) { return hg_f16_to_f32(h); }
 
 /* code bytes [p, p+8) as a little-endian word, zero past end; never reads at
  * or past end (end == NULL: the caller knows 8 bytes remain) */
-static inline uint64_t hg_code_word(const uint8_t *p, const uint8_t *end) {
+HG_INLINE uint64_t hg_code_word(const uint8_t *p, const uint8_t *end) {
     uint64_t v = 0;
-    memcpy(&v, p, !end || end - p >= 8 ? 8 : (size_t)(end - p));
+    if (!end || end - p >= 8) memcpy(&v, p, 8);   /* one load */
+    else memcpy(&v, p, (size_t)(end - p));
     return v;
 }
 
@@ -1541,18 +1555,9 @@ HG_INLINE uint64_t hg_safe_chunks(const uint8_t *c, const uint8_t *end, uint64_t
 #if defined(__AVX512F__) && defined(__AVX512BW__)
 #define HG_QSIMD512 1
 
-/* bytes a 16-code chunk is loaded with: its 2*bits rounded up to 8 or 16 */
-#define HG_CHUNK16_LOAD(bits) ((bits) <= 4 ? 8 : 16)
+/* bytes a 16-code chunk (2*bits bytes) is loaded with */
+#define HG_CHUNK16_LOAD(bits) ((bits) == 2 ? 4 : (bits) <= 4 ? 8 : 16)
 
-/* Splits a chunk of 16 codes of bits <= 8 into the 32-bit lanes of a zmm,
- * code order[l] into lane l. The chunk (2*bits bytes) is broadcast from
- * memory, which costs no shuffle: 8 bytes to every 64-bit lane when bits <= 4,
- * else 16 bytes to every 128-bit lane. Then either one vpmultishiftqb (VBMI,
- * bits <= 4: each lane's low byte is taken from any bit offset of its
- * 64-bit lane), or a byte shuffle that brings the two bytes holding each code
- * into its lane and a variable shift that aligns it. Bits above the code are
- * left as garbage: the permutes that consume the lanes read only their low
- * index bits, and the other users mask. */
 /* scales of the 16 groups from sc (n < 16: the row's last n) as floats, so
  * that each group broadcasts its scale straight from memory */
 HG_INLINE void hg_scales16(const uint16_t *sc, uint64_t n, float out[16]) {
@@ -1561,13 +1566,35 @@ HG_INLINE void hg_scales16(const uint16_t *sc, uint64_t n, float out[16]) {
     _mm512_storeu_ps(out, _mm512_cvtph_ps(h));
 }
 
+/* lane orders: natural (lane l = code l); p=2 16 points (codes j and 8+j in
+ * the low and high halves of 64-bit lane j); p=2 x/y tables (see below) */
+enum { HG_LANES_NATURAL, HG_LANES_P2N16, HG_LANES_P2XY };
+static const uint8_t hg_lane_order[3][16] = {
+    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
+    {0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15},
+    {0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15}};
+
+/* Splits a chunk of 16 codes of bits <= 8 into the 32-bit lanes of a zmm in
+ * one of the orders above. The chunk is broadcast from memory, which costs
+ * no shuffle (4 bytes to every 32-bit lane, 8 to every 64-bit lane or 16 to
+ * every 128-bit lane), then:
+ *  - 2-bit codes, and 4-bit codes in the p=2 16-point order: every lane
+ *    already holds the 32 bits its code is in, one variable shift aligns it;
+ *  - 3- and 4-bit codes with VBMI: one vpmultishiftqb gives each lane the
+ *    8 bits at its code's offset within the 64-bit lane;
+ *  - else a byte shuffle brings the two bytes holding each code into its
+ *    lane and a variable shift aligns it.
+ * Bits above the code are left as garbage: the permutes that consume the
+ * lanes read only their low index bits, and the gather path masks. */
 typedef struct { __m512i shuf, shift, multishift; } hg_split16;
-static inline hg_split16 hg_split16_make(int bits, const uint8_t *order) {
+static inline hg_split16 hg_split16_make(int bits, int lanes) {
     uint8_t shuf[64], ms[64] = {0};
     uint32_t shift[16];
     for (int l = 0; l < 16; l++) {
-        int bit = (order ? order[l] : l) * bits, byte = bit >> 3;
+        int bit = hg_lane_order[lanes][l] * bits, byte = bit >> 3;
         shift[l] = (uint32_t)(bit & 7);
+        if (bits == 2) shift[l] = (uint32_t)bit;                                    /* from a 32-bit broadcast */
+        if (bits == 4 && lanes == HG_LANES_P2N16) shift[l] = (uint32_t)(bit & 31);  /* from a 64-bit broadcast */
         shuf[4 * l] = (uint8_t)byte;
         shuf[4 * l + 1] = byte + 1 < 16 ? (uint8_t)(byte + 1) : 0x80;
         shuf[4 * l + 2] = shuf[4 * l + 3] = 0x80;   /* 0x80: zero */
@@ -1576,11 +1603,16 @@ static inline hg_split16 hg_split16_make(int bits, const uint8_t *order) {
     hg_split16 s = {_mm512_loadu_si512(shuf), _mm512_loadu_si512(shift), _mm512_loadu_si512(ms)};
     return s;
 }
-/* the chunk at p. end == NULL: the caller knows the wide load stays in the
- * row (the fast path); else fewer bytes may remain and a masked load reads
- * them (masked-off bytes past the end of the row cannot fault) */
-HG_INLINE __m512i hg_split16_codes(const hg_split16 *s, const uint8_t *p, const uint8_t *end, int bits) {
+/* the chunk at p. end == NULL: the caller knows the load stays in the row
+ * (the fast path); else fewer bytes may remain and a masked load reads them
+ * (masked-off bytes past the end of the row cannot fault) */
+HG_INLINE __m512i hg_split16_codes(const hg_split16 *s, const uint8_t *p, const uint8_t *end, int bits, int lanes) {
     __m512i b;
+    if (bits == 2 && lanes == HG_LANES_NATURAL) {   /* the load is the chunk: always in the row */
+        uint32_t v;
+        memcpy(&v, p, 4);
+        return _mm512_srlv_epi32(_mm512_set1_epi32((int)v), s->shift);
+    }
     if (!end || end - p >= HG_CHUNK16_LOAD(bits)) {
         if (bits <= 4) {
             uint64_t v;
@@ -1593,6 +1625,7 @@ HG_INLINE __m512i hg_split16_codes(const hg_split16 *s, const uint8_t *p, const 
         __m128i t = _mm512_castsi512_si128(_mm512_maskz_loadu_epi8(((__mmask64)1 << (end - p)) - 1, p));
         b = bits <= 4 ? _mm512_broadcastq_epi64(t) : _mm512_broadcast_i32x4(t);
     }
+    if (bits == 4 && lanes == HG_LANES_P2N16) return _mm512_srlv_epi32(b, s->shift);
 #if defined(__AVX512VBMI__)
     if (bits <= 4) return _mm512_multishift_epi64_epi8(s->multishift, b);
 #endif
@@ -1625,12 +1658,12 @@ HG_INLINE __m512 hg_lut64_get(const hg_lut64 *l, __m512i idx, int bits) {
 
 /* p=1, bits <= 6: 16 weights per chunk from a register table */
 HG_INLINE __m512 hg_p1_chunk(const hg_lut64 *t, const hg_split16 *sp, const uint8_t *c, const uint8_t *end, int bits) {
-    return hg_lut64_get(t, hg_split16_codes(sp, c, end, bits), bits);
+    return hg_lut64_get(t, hg_split16_codes(sp, c, end, bits, HG_LANES_NATURAL), bits);
 }
 HG_INLINE float hg_qrow_p1_avx512(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const float *xr,
                                   float *out, int bits) {
     const uint8_t *end = codes + q->row_code_bytes;
-    const hg_split16 sp = hg_split16_make(bits, NULL);
+    const hg_split16 sp = hg_split16_make(bits, HG_LANES_NATURAL);
     const hg_lut64 lut = hg_lut64_load(q->codebook, 1 << bits, 1);
     const int cb = 2 * bits;                                       /* bytes per 16-code chunk */
     const uint64_t per = (uint64_t)q->group / 16, n = q->cols_pad / 16;   /* chunks per group, per row */
@@ -1665,7 +1698,7 @@ static inline float hg_qrow_p1gather_avx512(const hg_qinfo *q, const uint16_t *s
                                             float *out) {
     const uint8_t *end = codes + q->row_code_bytes;
     const int bits = q->bits, G = q->group, cb = 2 * bits;
-    const hg_split16 sp = hg_split16_make(bits, NULL);
+    const hg_split16 sp = hg_split16_make(bits, HG_LANES_NATURAL);
     const __m512i mask = _mm512_set1_epi32(q->n - 1);
     const uint64_t safe = hg_safe_chunks(codes, end, q->cols_pad / 16, cb, 16);   /* chunks [safe, n) check the end */
     __m512 total = _mm512_setzero_ps();
@@ -1677,7 +1710,7 @@ static inline float hg_qrow_p1gather_avx512(const hg_qinfo *q, const uint16_t *s
         const __m512 s = _mm512_set1_ps(sf[g & 15]);
         __m512 a0 = _mm512_setzero_ps(), a1 = a0;
         for (int k = 0; k < G; k += 16, c += cb) {
-            __m512i idx = hg_split16_codes(&sp, c, (base + (uint64_t)k) / 16 < safe ? NULL : end, bits);
+            __m512i idx = hg_split16_codes(&sp, c, (base + (uint64_t)k) / 16 < safe ? NULL : end, bits, HG_LANES_NATURAL);
             idx = _mm512_and_si512(idx, mask);
             __m512 w = _mm512_i32gather_ps(idx, q->codebook, 4);
             if (out) _mm512_storeu_ps(out + base + k, _mm512_mul_ps(w, s));
@@ -1692,10 +1725,9 @@ static inline float hg_qrow_p1gather_avx512(const hg_qinfo *q, const uint16_t *s
 /* p=2, 16 points: the 16 (x, y) pairs, as doubles, fill two zmm and vpermt2pd
  * looks up 8 pairs by the low 4 bits of each 64-bit lane. Codes j and 8+j
  * share lane j (low and high half), so one split feeds two lookups. */
-static const uint8_t hg_order_p2n16[16] = {0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15};
 HG_INLINE void hg_p2n16_chunk(const hg_lut64 *t, const hg_split16 *sp, const uint8_t *c, const uint8_t *end,
                               __m512 *w0, __m512 *w1) {
-    __m512i idx = hg_split16_codes(sp, c, end, 4);
+    __m512i idx = hg_split16_codes(sp, c, end, 4, HG_LANES_P2N16);
     __m512d lo = _mm512_castps_pd(t->t[0]), hi = _mm512_castps_pd(t->t[1]);
     *w0 = _mm512_castpd_ps(_mm512_permutex2var_pd(lo, idx, hi));
     *w1 = _mm512_castpd_ps(_mm512_permutex2var_pd(lo, _mm512_srli_epi64(idx, 32), hi));
@@ -1704,10 +1736,9 @@ HG_INLINE void hg_p2n16_chunk(const hg_lut64 *t, const hg_split16 *sp, const uin
 /* p=2, 64 points: x and y coordinates in separate 64-entry tables (four zmm
  * each, like p=1 6-bit). Lanes are ordered so that unpacklo/unpackhi of the
  * x and y lookups give the pairs in their natural (interleaved) order. */
-static const uint8_t hg_order_p2xy[16] = {0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15};
 HG_INLINE void hg_p2n64_chunk(const hg_lut64 *tx, const hg_lut64 *ty, const hg_split16 *sp, const uint8_t *c,
                               const uint8_t *end, __m512 *w0, __m512 *w1) {
-    __m512i idx = hg_split16_codes(sp, c, end, 6);
+    __m512i idx = hg_split16_codes(sp, c, end, 6, HG_LANES_P2XY);
     __m512 x = hg_lut64_get(tx, idx, 6), y = hg_lut64_get(ty, idx, 6);
     *w0 = _mm512_unpacklo_ps(x, y);
     *w1 = _mm512_unpackhi_ps(x, y);
@@ -1723,7 +1754,7 @@ HG_INLINE void hg_p2_chunk(const hg_lut64 *tx, const hg_lut64 *ty, const hg_spli
 HG_INLINE float hg_qrow_p2lut_avx512(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const float *xr,
                                      float *out, int bits) {
     const uint8_t *end = codes + q->row_code_bytes;
-    const hg_split16 sp = hg_split16_make(bits, bits == 4 ? hg_order_p2n16 : hg_order_p2xy);
+    const hg_split16 sp = hg_split16_make(bits, bits == 4 ? HG_LANES_P2N16 : HG_LANES_P2XY);
     const hg_lut64 px = bits == 4 ? hg_lut64_load(q->codebook, 32, 1) : hg_lut64_load(q->codebook, 64, 2),
                    py = bits == 4 ? px : hg_lut64_load(q->codebook + 1, 64, 2);
     const int cb = 2 * bits;                                       /* bytes per 16-code chunk */
@@ -1864,23 +1895,22 @@ static inline hg_split8 hg_split8_make(int bits, const uint8_t *order) {
     return s;
 }
 HG_INLINE __m256i hg_split8_codes(const hg_split8 *s, const uint8_t *c, const uint8_t *end) {
-    __m256i b = _mm256_set1_epi64x((long long)hg_code_word(c, end));
+    __m256i b;
+    if (!end || end - c >= 8) b = _mm256_broadcastq_epi64(_mm_loadl_epi64((const __m128i *)c));   /* from memory */
+    else b = _mm256_set1_epi64x((long long)hg_code_word(c, end));
     return _mm256_srlv_epi32(_mm256_shuffle_epi8(b, s->shuf), s->shift);
 }
 
 /* up to 16 levels in two ymm: vpermps reads 3 index bits, bit 3 picks the
- * half (moved to the sign bit for blendv); 2..4 levels repeat to fill 8 */
+ * half (moved to the sign bit for blendv); 2..4 levels repeat to fill 8.
+ * AVX2 has 16 registers: the unscaled levels stay in memory. */
 typedef struct { __m256 lo, hi; } hg_lut16;
-static inline hg_lut16 hg_lut16_load(const float *levels, int n, int stride) {
-    float tmp[16];
-    for (int i = 0; i < 16; i++) tmp[i] = levels[(size_t)(i % n) * (size_t)stride];
-    hg_lut16 l = {_mm256_loadu_ps(tmp), _mm256_loadu_ps(tmp + 8)};
-    return l;
+static inline void hg_lut16_levels(const float *levels, int n, int stride, float out[16]) {
+    for (int i = 0; i < 16; i++) out[i] = levels[(size_t)(i % n) * (size_t)stride];
 }
-HG_INLINE hg_lut16 hg_lut16_scale(hg_lut16 l, float s) {
+HG_INLINE hg_lut16 hg_lut16_scaled(const float levels[16], float s) {
     __m256 v = _mm256_set1_ps(s);
-    l.lo = _mm256_mul_ps(l.lo, v);
-    l.hi = _mm256_mul_ps(l.hi, v);
+    hg_lut16 l = {_mm256_mul_ps(_mm256_loadu_ps(levels), v), _mm256_mul_ps(_mm256_loadu_ps(levels + 8), v)};
     return l;
 }
 HG_INLINE __m256 hg_lut16_get(const hg_lut16 *l, __m256i idx, int bits) {
@@ -1896,49 +1926,39 @@ HG_INLINE float hg_qrow_lut_avx2(const hg_qinfo *q, const uint16_t *sc, const ui
                                  float *out, int p, int bits) {
     const uint8_t *end = codes + q->row_code_bytes;
     const hg_split8 sp = hg_split8_make(bits, p == 2 ? hg_order_p2xy8 : NULL);
-    const hg_lut16 px = hg_lut16_load(q->codebook, 1 << bits, p), py = hg_lut16_load(q->codebook + p - 1, 1 << bits, p);
+    float lx[16], ly[16];
+    hg_lut16_levels(q->codebook, 1 << bits, p, lx);
+    hg_lut16_levels(q->codebook + p - 1, 1 << bits, p, ly);
     const int G = q->group, per_chunk = 8 * p;   /* weights per chunk of 8 codes (`bits` bytes) */
     const uint64_t safe = hg_safe_chunks(codes, end, q->cols_pad / (uint64_t)per_chunk, bits, 8);
-    __m256 a0 = _mm256_setzero_ps(), a1 = a0, a2 = a0, a3 = a0;
+    __m256 a0 = _mm256_setzero_ps(), a1 = a0;
     for (uint64_t g = 0; g < q->groups; g++) {
         const float s = hg_scale_f32(sc[g]);
-        const hg_lut16 tx = hg_lut16_scale(px, s), ty = p == 2 ? hg_lut16_scale(py, s) : tx;
+        const hg_lut16 tx = hg_lut16_scaled(lx, s), ty = p == 2 ? hg_lut16_scaled(ly, s) : tx;
         const uint8_t *c = codes + g * (uint64_t)(G / per_chunk * bits);
         const uint64_t base = g * (uint64_t)G;
-        for (int k = 0; k < G; k += 2 * per_chunk, c += 2 * bits) {   /* G / per_chunk is even: G >= 16 */
-            __m256 w0, w1, w2, w3;
-            const uint8_t *e = (base + (uint64_t)k) / (uint64_t)per_chunk + 2 <= safe ? NULL : end;   /* NULL: 8-byte loads stay in the row */
-            __m256i i0 = hg_split8_codes(&sp, c, e), i1 = hg_split8_codes(&sp, c + bits, e);
+        for (int k = 0; k < G; k += 16, c += 16 / per_chunk * bits) {   /* 16 weights: two p=1 chunks or one p=2 */
+            const uint8_t *e = (base + (uint64_t)k) / (uint64_t)per_chunk + 16 / per_chunk <= safe ? NULL : end;   /* NULL: 8-byte loads stay in the row */
+            __m256 w0, w1;
             if (p == 1) {
-                w0 = hg_lut16_get(&tx, i0, bits);
-                w1 = hg_lut16_get(&tx, i1, bits);
-                if (out) {
-                    _mm256_storeu_ps(out + base + k, w0);
-                    _mm256_storeu_ps(out + base + k + 8, w1);
-                } else {
-                    a0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(xr + base + k), a0);
-                    a1 = _mm256_fmadd_ps(w1, _mm256_loadu_ps(xr + base + k + 8), a1);
-                }
-                continue;
+                w0 = hg_lut16_get(&tx, hg_split8_codes(&sp, c, e), bits);
+                w1 = hg_lut16_get(&tx, hg_split8_codes(&sp, c + bits, e), bits);
+            } else {
+                __m256i idx = hg_split8_codes(&sp, c, e);
+                __m256 x = hg_lut16_get(&tx, idx, bits), y = hg_lut16_get(&ty, idx, bits);
+                w0 = _mm256_unpacklo_ps(x, y);
+                w1 = _mm256_unpackhi_ps(x, y);
             }
-            __m256 x0 = hg_lut16_get(&tx, i0, bits), y0 = hg_lut16_get(&ty, i0, bits);
-            __m256 x1 = hg_lut16_get(&tx, i1, bits), y1 = hg_lut16_get(&ty, i1, bits);
-            w0 = _mm256_unpacklo_ps(x0, y0); w1 = _mm256_unpackhi_ps(x0, y0);
-            w2 = _mm256_unpacklo_ps(x1, y1); w3 = _mm256_unpackhi_ps(x1, y1);
             if (out) {
                 _mm256_storeu_ps(out + base + k, w0);
                 _mm256_storeu_ps(out + base + k + 8, w1);
-                _mm256_storeu_ps(out + base + k + 16, w2);
-                _mm256_storeu_ps(out + base + k + 24, w3);
             } else {
                 a0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(xr + base + k), a0);
                 a1 = _mm256_fmadd_ps(w1, _mm256_loadu_ps(xr + base + k + 8), a1);
-                a2 = _mm256_fmadd_ps(w2, _mm256_loadu_ps(xr + base + k + 16), a2);
-                a3 = _mm256_fmadd_ps(w3, _mm256_loadu_ps(xr + base + k + 24), a3);
             }
         }
     }
-    return hg_qhsum256(_mm256_add_ps(_mm256_add_ps(a0, a1), _mm256_add_ps(a2, a3)));
+    return hg_qhsum256(_mm256_add_ps(a0, a1));
 }
 
 /* 4 pairs of a p=2 codebook by scalar 64-bit loads; codes in v, `bits` each */

@@ -16,6 +16,7 @@
  * configs are compared within one run. Build:
  *   gcc -O2 -std=c11 -D_GNU_SOURCE -march=native -o bench/bench_kernels bench/bench_kernels.c -lm -lpthread
  * Usage: bench/bench_kernels [rounds (3)] [seconds per config per round (0.25)] [rows (4096)] [cols (4096)]
+ *                            [only configs whose name contains this]
  */
 #define HIGGS_IMPLEMENTATION
 #ifndef HG_BENCH_HEADER
@@ -230,6 +231,7 @@ int main(int argc, char **argv) {
     int rounds = argc > 1 ? atoi(argv[1]) : 3;
     double secs = argc > 2 ? atof(argv[2]) : 0.25;
     int rows = argc > 3 ? atoi(argv[3]) : 4096, cols = argc > 4 ? atoi(argv[4]) : 4096;
+    const char *only = argc > 5 ? argv[5] : "";
     if (rounds < 1 || secs <= 0 || rows < 1 || cols < 1) { fprintf(stderr, "usage: %s [rounds] [secs] [rows] [cols]\n", argv[0]); return 1; }
     printf("kernels: %s, %dx%d, %d rounds x %.2f s per config, single thread\n", hg_simd_name(), rows, cols, rounds, secs);
 
@@ -240,7 +242,11 @@ int main(int argc, char **argv) {
     hg_pool *pool = hg_pool_create(2);
     static bench benches[N_CONFIGS];
     double t0 = now();
+    int use[N_CONFIGS];
+    for (int c = 0; c < N_CONFIGS; c++) use[c] = strstr(configs[c].name, only) != NULL;
+    use[0] = 1;   /* also times hg_prepare_activation */
     for (int c = 0; c < N_CONFIGS; c++) {
+        if (!use[c]) continue;
         setup(&benches[c], &configs[c], rows, cols, w, x, pool);
         benches[c].max_err = check_rows(&benches[c]);
         benches[c].best_mv = benches[c].best_deq = 1e30;
@@ -253,6 +259,7 @@ int main(int argc, char **argv) {
         double m = mem_bandwidth(2);
         if (m > bw) bw = m;
         for (int c = 0; c < N_CONFIGS; c++) {
+            if (!use[c]) continue;
             double a = time_best(matvec_once, &benches[c], secs), d = time_best(dequant_once, &benches[c], secs / 2);
             if (a < benches[c].best_mv) benches[c].best_mv = a;
             if (d < benches[c].best_deq) benches[c].best_deq = d;
@@ -262,6 +269,7 @@ int main(int argc, char **argv) {
     printf("memory read baseline (sum of 1 GiB, 1 thread): %.1f GB/s\n", bw);
     printf("%-20s %9s %9s %8s %8s %10s %9s\n", "config", "MiB", "ms", "GB/s", "Gw/s", "deq Gw/s", "max err");
     for (int c = 0; c < N_CONFIGS; c++) {
+        if (!use[c]) continue;
         bench *b = &benches[c];
         double nw = (double)rows * cols;
         printf("%-20s %9.2f %9.3f %8.2f %8.2f %10.2f %9.2g\n", configs[c].name, b->t.nbytes / 1048576.0, b->best_mv * 1e3,
@@ -280,8 +288,9 @@ int main(int argc, char **argv) {
     printf("hg_prepare_activation (%d cols, hadamard %d): %.2f us\n", cols, h->q.hadamard, ta * 1e6);
 
     int bad = 0;
-    for (int c = 0; c < N_CONFIGS; c++) if (!(benches[c].max_err < 1e-5)) { bad = 1; printf("ERROR %s: error %.3g vs reference\n", configs[c].name, benches[c].max_err); }
+    for (int c = 0; c < N_CONFIGS; c++) if (use[c] && !(benches[c].max_err < 1e-5)) { bad = 1; printf("ERROR %s: error %.3g vs reference\n", configs[c].name, benches[c].max_err); }
     for (int c = 0; c < N_CONFIGS; c++) {
+        if (!use[c]) continue;
         guarded_free(&benches[c].mem);
         free(benches[c].xr); free(benches[c].out); free(benches[c].deq);
     }

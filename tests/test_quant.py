@@ -125,6 +125,9 @@ CONFIGS = [
 def main():
     grids = parse_grids()
     report(len(grids) >= 9, "grids_parsed_from_higgs_h", f"{sorted(grids)}")
+    generated = open(os.path.join(ROOT, "tools", "grids_table.h"), encoding="utf-8").read()
+    report(generated in open(os.path.join(ROOT, "higgs.h"), encoding="utf-8").read(), "higgs_h_embeds_generated_grids",
+           "higgs.h differs from tools/grids_table.h: run tools/embed_grids.sh")
     with tempfile.TemporaryDirectory() as tmp:
         d = os.path.join(tmp, "hf")
         # dims: 96 (rows need padding for h=128 blocks), hidden 192 = 64*3 (largest power-of-two divisor 64)
