@@ -1,11 +1,24 @@
 # higgs.c - build with `make` (native SIMD), `make portable` (scalar only),
 # `make sanitize` (ASan + UBSan), `make demo`, `make test`.
-CC ?= gcc
+# Cross builds: `make CROSS=aarch64-linux-gnu-` (NEON kernels, baseline
+# armv8-a: every aarch64 CPU has the f16<->f32 conversions the kernels use) or
+# `make CROSS=arm-linux-gnueabihf- portable` (scalar); run the results with
+# `qemu-aarch64 -L /usr/aarch64-linux-gnu ./run ...` (tests: test_all.sh).
+# make's built-in CC is `cc`, which has no cross-prefixed twin: use gcc unless CC is set
+ifeq ($(origin CC),default)
+CC = gcc
+endif
 CROSS ?=
 OPT ?= -O3
 WARN = -Wall -Wextra
 CFLAGS ?= $(OPT) -std=c11 -D_GNU_SOURCE $(WARN)
+ifeq ($(CROSS),)
 NATIVE ?= -march=native
+else ifneq ($(findstring aarch64,$(CROSS)),)
+NATIVE ?= -march=armv8-a
+else
+NATIVE ?=
+endif
 LDLIBS = -lm -lpthread
 HEADERS = higgs.h
 
@@ -37,5 +50,6 @@ test: all
 
 clean:
 	rm -f run quantize run-san quantize-san tests/test_kernels tests/test_kernels_scalar
+	rm -rf tests/aarch64
 
 .PHONY: all portable sanitize demo test clean

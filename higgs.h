@@ -1593,7 +1593,7 @@ static inline hg_split16 hg_split16_make(int bits, int lanes) {
     for (int l = 0; l < 16; l++) {
         int bit = hg_lane_order[lanes][l] * bits, byte = bit >> 3;
         shift[l] = (uint32_t)(bit & 7);
-        if (bits == 2) shift[l] = (uint32_t)bit;                                    /* from a 32-bit broadcast */
+        if (bits == 2 && lanes == HG_LANES_NATURAL) shift[l] = (uint32_t)bit;       /* from a 32-bit broadcast */
         if (bits == 4 && lanes == HG_LANES_P2N16) shift[l] = (uint32_t)(bit & 31);  /* from a 64-bit broadcast */
         shuf[4 * l] = (uint8_t)byte;
         shuf[4 * l + 1] = byte + 1 < 16 ? (uint8_t)(byte + 1) : 0x80;
@@ -1816,7 +1816,6 @@ static inline float hg_qrow_p2n256_avx512(const hg_qinfo *q, const uint16_t *sc,
     float sf[16];
     for (uint64_t g = 0; g < q->groups; g++) {
         const uint8_t *c = codes + g * (uint64_t)per_group;
-        const float *x = xr + g * (uint64_t)q->group;
         if (!(g & 15)) hg_scales16(sc + g, q->groups - g, sf);
         const __m512 s = _mm512_set1_ps(sf[g & 15]);
         uint64_t v0, v1;
@@ -1828,6 +1827,7 @@ static inline float hg_qrow_p2n256_avx512(const hg_qinfo *q, const uint16_t *sc,
             }
             continue;
         }
+        const float *x = xr + g * (uint64_t)q->group;
         __m512 a0 = _mm512_setzero_ps(), a1 = a0;
         for (int k = 0; k < per_group; k += 16) {   /* codes are whole bytes: 8-byte loads stay in the row */
             memcpy(&v0, c + k, 8);
