@@ -39,7 +39,9 @@ static _Noreturn void die(const char *fmt, ...) {
 }
 
 static void on_signal(int sig) {
+    static const char msg[] = "quantize: interrupted; no output written\n";
     if (g_writer && g_writer->tmp_path[0]) unlink(g_writer->tmp_path);
+    if (write(2, msg, sizeof msg - 1) < 0) { /* nothing more to do in a signal handler */ }
     signal(sig, SIG_DFL);
     raise(sig);
 }
@@ -633,6 +635,7 @@ int main(int argc, char **argv) {
     if (o.method == HG_RTN && o.bits < 2) die("rtn needs --bits 2..8");
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
+    signal(SIGXFSZ, SIG_IGN);         /* a file-size limit fails the write (and removes the temp file) instead of killing us */
     convert(in, out, &o);
     return 0;
 }

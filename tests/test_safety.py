@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""Outputs appear whole or not at all: export.py and quantize write a temporary file in the target
+directory and rename it on success. Interrupting them (SIGINT) or hitting a file-size limit
+(`ulimit -f`, as a full disk would) must leave no output and no temporary file, and print a clear
+message with a non-zero exit."""
+import glob
+import os
+import resource
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+import make_synthetic as ms  # noqa: E402
+
+PY = os.environ.get("HIGGS_PYTHON", sys.executable)
+failures = 0
+
+
+def report(ok, name, detail=""):
+    global failures
+    print(("PASS " if ok else "FAIL ") + name + (f" ({detail})" if detail and ok else f": {detail}" if detail else ""))
+    failures += not ok
+
+
+def leftovers(out):
+    return [p for p in glob.glob(out + "*")]
+
+
+def limit_fsize(nbytes):
+    def pre():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (nbytes, nbytes))
+    return pre
+
+
+def main():
+    with tempfile.TemporaryDirectory() as tmp:
+        d = os.path.join(tmp, "hf")
+        ms.make_checkpoint(d, dim=256, hidden_dim=768, n_layers=4, n_heads=8, n_kv_heads=4, vocab_size=4096, seq_len=64,
+                           tokenizer_model=os.path.join(ROOT, "models", "brown-hf", "tokenizer.model"))
+        base = os.path.join(tmp, "base.higgs")
+        subprocess.run([PY, os.path.join(ROOT, "export.py"), "--hf", d, base, "--dtype", "f32"], check=True,
+                       capture_output=True)
+        cases = [
+            ("export", [PY, os.path.join(ROOT, "export.py"), "--hf", d, "OUT", "--dtype", "f32"]),
+            ("quantize_dtype", [os.path.join(ROOT, "quantize"), base, "OUT", "--dtype", "f16"]),
+            ("quantize_higgs", [os.path.join(ROOT, "quantize"), base, "OUT", "--method", "higgs", "--bits", "4", "-T", "1"]),
+        ]
+        for name, cmd in cases:
+            out = os.path.join(tmp, name + ".higgs")
+            argv = [out if a == "OUT" else a for a in cmd]
+            # a file-size limit smaller than the output: like a full disk
+            r = subprocess.run(argv, capture_output=True, text=True, preexec_fn=limit_fsize(1 << 20), timeout=300)
+            report(r.returncode != 0 and r.returncode < 128 and not leftovers(out) and r.stderr.strip(),
+                   f"{name}_file_size_limit_leaves_nothing", f"rc {r.returncode}, left {leftovers(out)}, {r.stderr.strip()[-120:]!r}")
+            # SIGINT once the temporary file exists
+            p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            t0 = time.time()
+            while not glob.glob(out + ".tmp.*") and p.poll() is None and time.time() - t0 < 60:
+                time.sleep(0.002)
+            started = bool(glob.glob(out + ".tmp.*"))
+            p.send_signal(signal.SIGINT)
+            p.wait(timeout=60)
+            done = p.returncode == 0 and os.path.exists(out) and not glob.glob(out + ".tmp.*")
+            clean = p.returncode != 0 and not leftovers(out)
+            report(done or clean, f"{name}_sigint_leaves_whole_file_or_nothing",
+                   f"rc {p.returncode}, temp seen {started}, left {leftovers(out)}")
+            for f in leftovers(out):
+                os.remove(f)
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
