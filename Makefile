@@ -50,6 +50,5 @@ test: all
 
 clean:
 	rm -f run quantize run-san quantize-san tests/test_kernels tests/test_kernels_scalar
-	rm -rf tests/aarch64
 
 .PHONY: all portable sanitize demo test clean

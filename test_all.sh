@@ -54,6 +54,62 @@ fi
 build_kernels tests/test_kernels_scalar && run_suite "kernels (scalar)" ./tests/test_kernels_scalar
 ${CC:-cc} $CFLAGS_T -o tests/test_alloc tests/test_alloc.c -lm -lpthread && run_suite "bit allocation" ./tests/test_alloc
 
+# aarch64: cross-build with the Makefile's CROSS support (NEON kernels), run the
+# C tests and ./run under qemu-user, and check ./run against the native build:
+# same tokens, perplexity within 1e-4 relative. armhf (scalar): build only.
+# Everything is built in $LOG, so nothing here touches the native binaries.
+aarch64_checks() {
+  local d="$LOG/aarch64" warn
+  mkdir -p "$d"; cp Makefile run.c quantize.c higgs.h "$d"/
+  if ! env -u CC make -s -C "$d" -j2 CROSS=aarch64-linux-gnu- run quantize >"$d/build" 2>&1 || grep -q warning "$d/build"; then
+    cat "$d/build"; echo "FAIL aarch64 build (make CROSS=aarch64-linux-gnu-: errors or warnings)"; return
+  fi
+  echo "PASS aarch64 build without warnings"
+  local text="$LOG/heldout" tok_n tok_a m pn pa
+  head -c 20000 data/brown-heldout.txt >"$text.tok"
+  head -c "${HIGGS_A64_PPL_BYTES:-800}" data/brown-heldout.txt >"$text.ppl"
+  for m in models/brown-f16.higgs models/brown-higgs4.higgs; do
+    [ -f "$m" ] || { echo "FAIL aarch64 ppl $m: model missing"; continue; }
+    tok_n=$(./run "$m" -m tokenize -f "$text.tok" 2>&1); tok_a=$(qemu_a64 "$d/run" "$m" -m tokenize -f "$text.tok" 2>&1)
+    if [ -n "$tok_n" ] && [ "$tok_n" = "$tok_a" ]; then echo "PASS aarch64 tokenize $m"
+    else echo "FAIL aarch64 tokenize $m: output differs from native ./run"; fi
+    pn=$(./run "$m" -m ppl -f "$text.ppl" -T 2 2>/dev/null | tail -n 1)
+    pa=$(qemu_a64 "$d/run" "$m" -m ppl -f "$text.ppl" -T 2 2>/dev/null | tail -n 1)
+    if awk -v a="$pn" -v b="$pa" 'BEGIN {
+         if (split(a, x, " ") < 4 || split(b, y, " ") < 4 || x[1] != "perplexity:" || y[1] != "perplexity:") exit 1
+         if (x[3] != y[3] || x[2] <= 0) exit 1                       # same "(N" token count
+         r = (y[2] - x[2]) / x[2]; if (r < 0) r = -r; exit !(r <= 1e-4) }'; then
+      echo "PASS aarch64 ppl $m ($pa; native $pn)"
+    else
+      echo "FAIL aarch64 ppl $m: aarch64 '$pa' vs native '$pn' (want equal within 1e-4 relative)"
+    fi
+  done
+}
+qemu_a64() { QEMU_LD_PREFIX=/usr/aarch64-linux-gnu qemu-aarch64 "$@"; }
+if command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 && command -v qemu-aarch64 >/dev/null 2>&1; then
+  A64="$LOG/aarch64-tests"; mkdir -p "$A64"
+  for t in test_kernels test_simd_rows test_alloc; do
+    if ! aarch64-linux-gnu-gcc $CFLAGS_T -march=armv8-a -o "$A64/$t" "tests/$t.c" -lm -lpthread; then
+      echo "FAIL aarch64 build of tests/$t.c"; failed=$((failed + 1)); continue
+    fi
+    run_suite "$t (aarch64, qemu)" qemu_a64 "$A64/$t"
+    case $t in test_kernels|test_simd_rows)
+      grep -q '^kernels: neon$' "$LOG/out" || { echo "FAIL $t (aarch64) did not use the NEON kernels"; failed=$((failed + 1)); } ;;
+    esac
+  done
+  run_suite "aarch64 run vs native run (qemu)" aarch64_checks
+else
+  echo "FAIL aarch64 toolchain missing (install gcc-aarch64-linux-gnu qemu-user)"; failed=$((failed + 1))
+fi
+if command -v arm-linux-gnueabihf-gcc >/dev/null 2>&1; then   # 32-bit ARM, scalar kernels: compile only
+  ARMHF="$LOG/armhf"; mkdir -p "$ARMHF"; cp Makefile run.c quantize.c higgs.h "$ARMHF"/
+  if env -u CC make -s -C "$ARMHF" -j2 CROSS=arm-linux-gnueabihf- portable >"$ARMHF/build" 2>&1 && ! grep -q warning "$ARMHF/build"; then
+    echo "PASS armhf portable build without warnings"; passed=$((passed + 1))
+  else
+    cat "$ARMHF/build"; echo "FAIL armhf portable build (make CROSS=arm-linux-gnueabihf- portable: errors or warnings)"; failed=$((failed + 1))
+  fi
+fi
+
 for t in tests/test_export_unit.py tests/test_grids.py tests/test_forward.py tests/test_quant.py tests/test_tokenizer.py tests/test_bad_input.py tests/test_safety.py tests/test_model.py; do
   [ -f "$t" ] || { echo "FAIL missing $t"; failed=$((failed + 1)); continue; }
   run_suite "$t" "$PY" "$t"
