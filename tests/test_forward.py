@@ -24,26 +24,9 @@ import export  # noqa: E402
 import make_synthetic as ms  # noqa: E402
 import reference as ref  # noqa: E402
 
-PY = os.environ.get("HIGGS_PYTHON", sys.executable)
-TOKENIZER = os.path.join(ROOT, "models", "brown-hf", "tokenizer.model")
+from testlib import PY, TOKENIZER, finish, report, sh  # noqa: E402
+
 BOUND = 1e-4
-failures = 0
-
-
-def report(ok, name, detail=""):
-    global failures
-    if ok:
-        print(f"PASS {name}" + (f" ({detail})" if detail else ""))
-    else:
-        failures += 1
-        print(f"FAIL {name}: {detail}")
-
-
-def sh(*args, check=True, text=True):
-    r = subprocess.run([str(a) for a in args], capture_output=True, text=text, timeout=600)
-    if check and r.returncode != 0:
-        raise RuntimeError(f"{' '.join(map(str, args))} -> {r.returncode}: {r.stderr.strip()[-500:]}")
-    return r
 
 
 def run_logits(model, ids, tmp, threads=2, binary="run"):
@@ -224,7 +207,7 @@ def main():
                 t(tmp)
             except Exception as e:  # noqa: BLE001
                 report(False, t.__name__, f"{type(e).__name__}: {e}")
-    sys.exit(1 if failures else 0)
+    finish()
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ import numpy as np  # noqa: E402
 
 import export  # noqa: E402
 import reference as ref  # noqa: E402
+from testlib import finish, report  # noqa: E402
 
 F16 = os.path.join(ROOT, "models", "brown-f16.higgs")
 HIGGS4 = os.path.join(ROOT, "models", "brown-higgs4.higgs")
@@ -28,16 +29,6 @@ HELDOUT = os.path.join(ROOT, "data", "brown-heldout.txt")
 PPL_F16 = float("nan")
 PPL_HIGGS4 = float("nan")
 BAND = 0.01
-failures = 0
-
-
-def report(ok, name, detail=""):
-    global failures
-    if ok:
-        print(f"PASS {name}" + (f" ({detail})" if detail else ""))
-    else:
-        failures += 1
-        print(f"FAIL {name}: {detail}")
 
 
 def run(*args, text=True):
@@ -58,8 +49,9 @@ def main():
         report(ok, f"{os.path.basename(path)}_exists")
         if ok:
             report("OK" in run(path, "--verify"), f"{os.path.basename(path)}_verifies")
-    if failures:
-        sys.exit(1)
+    import testlib
+    if testlib.failures:
+        finish()
     tmpdir = tempfile.TemporaryDirectory()
     slice_path = os.path.join(tmpdir.name, "slice.txt")
     with open(HELDOUT, "rb") as f, open(slice_path, "wb") as g:
@@ -98,7 +90,7 @@ def main():
     words = out.split()
     letters = sum(c.isalpha() or c.isspace() for c in out) / max(1, len(out))
     report(len(words) >= 40 and letters > 0.85, "demo_generates_english_like_text", repr(out[:160]))
-    sys.exit(1 if failures else 0)
+    finish()
 
 
 if __name__ == "__main__":

@@ -27,8 +27,9 @@ import export  # noqa: E402
 import make_synthetic as ms  # noqa: E402
 import reference as ref  # noqa: E402
 
-PY = os.environ.get("HIGGS_PYTHON", sys.executable)
-TOKENIZER = os.path.join(ROOT, "models", "brown-hf", "tokenizer.model")
+import testlib  # noqa: E402
+from testlib import PY, TOKENIZER, finish, report  # noqa: E402
+
 HIGGS, RTN, NF4, AF4 = 16, 17, 18, 19
 NF4_LEVELS = [-1.0, -0.6961928009986877, -0.5250730514526367, -0.39491748809814453, -0.28444138169288635,
               -0.18477343022823334, -0.09105003625154495, 0.0, 0.07958029955625534, 0.16093020141124725,
@@ -36,23 +37,8 @@ NF4_LEVELS = [-1.0, -0.6961928009986877, -0.5250730514526367, -0.394917488098144
               0.7229568362236023, 1.0]
 AF4_LEVELS = [-1.0, -0.69441008, -0.51243739, -0.3736951, -0.25607552, -0.14982478, -0.04934812, 0.0,
               0.04273164, 0.12934483, 0.21961274, 0.31675666, 0.42563882, 0.55496234, 0.72424863, 1.0]
-failures = 0
-
-
-def report(ok, name, detail=""):
-    global failures
-    if ok:
-        print(f"PASS {name}" + (f" ({detail})" if detail else ""))
-    else:
-        failures += 1
-        print(f"FAIL {name}: {detail}")
-
-
 def sh(*args):
-    r = subprocess.run([str(a) for a in args], capture_output=True, text=True, timeout=600)
-    if r.returncode != 0:
-        raise RuntimeError(f"{' '.join(map(str, args))} -> {r.returncode}: {r.stderr.strip()[-400:]}")
-    return r.stdout
+    return testlib.sh(*args).stdout
 
 
 def parse_grids():
@@ -227,7 +213,7 @@ def main():
         r = subprocess.run([os.path.join(ROOT, "quantize"), q1, os.path.join(tmp, "x.higgs"), "--method", "nf4"],
                            capture_output=True, text=True)
         report(r.returncode == 1 and "already quantized" in r.stderr, "quantize_refuses_quantized_input", r.stderr.strip())
-    sys.exit(1 if failures else 0)
+    finish()
 
 
 if __name__ == "__main__":

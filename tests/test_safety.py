@@ -16,14 +16,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 import make_synthetic as ms  # noqa: E402
 
-PY = os.environ.get("HIGGS_PYTHON", sys.executable)
-failures = 0
-
-
-def report(ok, name, detail=""):
-    global failures
-    print(("PASS " if ok else "FAIL ") + name + (f" ({detail})" if detail and ok else f": {detail}" if detail else ""))
-    failures += not ok
+from testlib import PY, finish, report  # noqa: E402
 
 
 def leftovers(out):
@@ -70,7 +63,7 @@ def main():
                    f"rc {p.returncode}, temp seen {started}, left {leftovers(out)}")
             for f in leftovers(out):
                 os.remove(f)
-    sys.exit(1 if failures else 0)
+    finish()
 
 
 if __name__ == "__main__":
