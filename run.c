@@ -23,14 +23,25 @@
 
 /* ------------------------------------------------------------- errors */
 
+#ifdef HIGGS_FUZZ                      /* tests/fuzz: errors return to the harness */
+#include <setjmp.h>
+static jmp_buf g_fuzz_exit;
+#endif
+
 static _Noreturn void die(const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
+#ifdef HIGGS_FUZZ
+    (void)fmt;
+    va_end(ap);
+    longjmp(g_fuzz_exit, 1);
+#else
     fprintf(stderr, "run: error: ");
     vfprintf(stderr, fmt, ap);
     fprintf(stderr, "\n");
     va_end(ap);
     exit(1);
+#endif
 }
 
 static void *xcalloc(size_t n, size_t size) {
@@ -634,7 +645,7 @@ static void tok_load_llama2c(Tokenizer *t, const char *path, int vocab_size) {
         if (fread(&t->score[i], 4, 1, f) != 1 || fread(&len, 4, 1, f) != 1) die("tokenizer %s: truncated at token %d (model vocabulary is %d)", path, i, vocab_size);
         if (len < 0 || len > max_len) die("tokenizer %s: token %d has bad length %d", path, i, len);
         if (!isfinite(t->score[i])) die("tokenizer %s: token %d has a non-finite score", path, i);
-        char *s = xcalloc((size_t)len * 3 + 1, 1);     /* room for ' ' -> U+2581 */
+        char *s = xcalloc((size_t)len * 3 + 8, 1);     /* room for " " -> U+2581, or "</s>" */
         char *raw = xcalloc((size_t)len + 1, 1);
         if (len && fread(raw, 1, (size_t)len, f) != (size_t)len) die("tokenizer %s: truncated at token %d", path, i);
         int b, o = 0;
@@ -1457,6 +1468,7 @@ static void usage(void) {
     exit(1);
 }
 
+#ifndef HIGGS_FUZZ
 int main(int argc, char **argv) {
     const char *model_path = NULL, *tokenizer_path = NULL, *prompt = NULL, *mode = "generate", *system_prompt = NULL;
     const char *in_file = NULL, *out_file = NULL;
@@ -1566,3 +1578,4 @@ int main(int argc, char **argv) {
     model_free(&model);
     return 0;
 }
+#endif /* HIGGS_FUZZ */

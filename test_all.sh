@@ -110,6 +110,9 @@ if command -v arm-linux-gnueabihf-gcc >/dev/null 2>&1; then   # 32-bit ARM, scal
   fi
 fi
 
+# libFuzzer harnesses (model file, tokenizer text, llama2.c tokenizer.bin), bounded time each
+run_suite "fuzz (${FUZZ_SECONDS:-20} s each)" tests/fuzz/run.sh "${FUZZ_SECONDS:-20}"
+
 for t in tests/test_export_unit.py tests/test_grids.py tests/test_forward.py tests/test_quant.py tests/test_tokenizer.py tests/test_bad_input.py tests/test_safety.py tests/test_model.py; do
   [ -f "$t" ] || { echo "FAIL missing $t"; failed=$((failed + 1)); continue; }
   run_suite "$t" "$PY" "$t"

@@ -1,0 +1,78 @@
+/* libFuzzer harnesses for everything run.c reads from untrusted bytes.
+ *   clang -g -O1 -fsanitize=fuzzer,address,undefined -DHIGGS_FUZZ -DFUZZ_TARGET=1 \
+ *         -D_GNU_SOURCE -o fuzz_model tests/fuzz/fuzz_run.c -lm -lpthread
+ * FUZZ_TARGET 1: a whole .higgs file (header, sections, config, tensor directory, tokenizer)
+ * FUZZ_TARGET 2: text through the tokenizer of tests/fuzz/seed model (encode + decode)
+ * FUZZ_TARGET 3: a llama2.c tokenizer.bin
+ * run.c's die() returns here by longjmp when HIGGS_FUZZ is defined; the memory a rejected input
+ * had allocated is then leaked on purpose, so run with -detect_leaks=0. */
+#include "../../run.c"
+
+#include <stdio.h>
+#include <unistd.h>
+
+#ifndef FUZZ_TARGET
+#define FUZZ_TARGET 1
+#endif
+
+static void load_model_bytes(const uint8_t *data, size_t size) {
+    hg_file f;
+    memset(&f, 0, sizeof f);
+    f.map = (uint8_t *)data;
+    f.size = size;
+    char err[512];
+    if (hg_parse(&f, err, sizeof err) == 0) {
+        Tokenizer t;
+        if (f.tok) {
+            tok_load_section(&t, f.tok, f.tok_size, f.cfg.vocab_size);
+            Ids ids = {0};
+            static const char probe[] = "Hello world, 123 \n\t\xe2\x96\x81 caf\xc3\xa9! <s>";
+            tok_encode(&t, probe, sizeof probe - 1, &ids);
+            char buf[4096];
+            for (int i = 0; i < ids.n; i++) tok_decode(&t, ids.v[i], i == 0, buf, (int)sizeof buf);
+            free(ids.v);
+            tok_free(&t);
+        }
+        if (hg_verify_data(&f)) { /* exercise the data CRC on accepted files too */ }
+    }
+    free(f.tensors);
+}
+
+#if FUZZ_TARGET == 2
+static Tokenizer g_tok;
+static int g_tok_ready;
+#endif
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    if (setjmp(g_fuzz_exit)) return 0;   /* an input run.c rejected */
+#if FUZZ_TARGET == 1
+    load_model_bytes(data, size);
+#elif FUZZ_TARGET == 2
+    if (!g_tok_ready) {
+        hg_file f;
+        char err[512];
+        if (hg_open(&f, "models/brown-f16.higgs", err, sizeof err)) { fprintf(stderr, "%s\n", err); abort(); }
+        tok_load_section(&g_tok, f.tok, f.tok_size, f.cfg.vocab_size);
+        g_tok_ready = 1;
+    }
+    Ids ids = {0};
+    tok_encode(&g_tok, (const char *)data, size, &ids);
+    char buf[65536 * 3];
+    for (int i = 0; i < ids.n; i++) tok_decode(&g_tok, ids.v[i], i == 0, buf, (int)sizeof buf);
+    free(ids.v);
+#else
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/fuzz-tokenizer-%d.bin", (int)getpid());
+    FILE *fp = fopen(path, "wb");
+    if (!fp) return 0;
+    fwrite(data, 1, size, fp);
+    fclose(fp);
+    Tokenizer t;
+    tok_load_llama2c(&t, path, 512);
+    Ids ids = {0};
+    tok_encode(&t, "The jury said 1961.", 19, &ids);
+    free(ids.v);
+    tok_free(&t);
+#endif
+    return 0;
+}

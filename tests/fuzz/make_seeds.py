@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""Writes the fuzzers' seed corpora (committed): a tiny valid .higgs (through export.py's llama2.c
+path), a llama2.c tokenizer.bin, and a few texts. Rerun after a format change."""
+import os
+import struct
+import subprocess
+import sys
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+PY = sys.executable
+
+
+def tokenizer_bin(path):
+    pieces = [(0.0, b"<unk>"), (0.0, b"\n<s>\n"), (0.0, b"\n</s>\n")]
+    pieces += [(0.0, b"<0x%02X>" % i) for i in range(256)]
+    for k, w in enumerate([b" t", b"he", b" the", b" a", b"in", b" jury", b"er", b" said"]):
+        pieces.append((-float(k), w))
+    with open(path, "wb") as f:
+        f.write(struct.pack("<i", max(len(p) for _, p in pieces)))
+        for s, p in pieces:
+            f.write(struct.pack("<fi", s, len(p)) + p)
+    return len(pieces)
+
+
+def llama2c_v0(path, vocab):
+    dim, hidden, layers, heads, kv, seq = 8, 16, 1, 2, 1, 16
+    rng = np.random.default_rng(0)
+    hd = dim // heads
+    parts = [rng.normal(0, 0.5, (vocab, dim)), np.ones((layers, dim)), rng.normal(0, 0.3, (layers, dim, dim)),
+             rng.normal(0, 0.3, (layers, kv * hd, dim)), rng.normal(0, 0.3, (layers, kv * hd, dim)),
+             rng.normal(0, 0.3, (layers, dim, dim)), np.ones((layers, dim)), rng.normal(0, 0.3, (layers, hidden, dim)),
+             rng.normal(0, 0.3, (layers, dim, hidden)), rng.normal(0, 0.3, (layers, hidden, dim)), np.ones(dim),
+             np.zeros((seq, hd // 2)), np.zeros((seq, hd // 2))]
+    with open(path, "wb") as f:
+        f.write(struct.pack("<7i", dim, hidden, layers, heads, kv, vocab, seq))
+        for p in parts:
+            f.write(np.asarray(p, np.float32).tobytes())
+
+
+def main():
+    dirs = {k: os.path.join(HERE, "seeds-" + k) for k in ("model", "text", "tokenizer")}
+    for d in dirs.values():
+        os.makedirs(d, exist_ok=True)
+    tok = os.path.join(dirs["tokenizer"], "tiny.bin")
+    vocab = tokenizer_bin(tok)
+    l2c = os.path.join(HERE, "tiny-l2c.bin")
+    llama2c_v0(l2c, vocab)
+    for dtype in ("f16", "f32"):
+        subprocess.run([PY, os.path.join(ROOT, "export.py"), "--llama2c", l2c, "--tokenizer", tok,
+                        os.path.join(dirs["model"], f"tiny-{dtype}.higgs"), "--dtype", dtype], check=True)
+    os.remove(l2c)
+    texts = ["The jury said it did find that many of Georgia's registration laws are outmoded.",
+             "  leading and trailing spaces  \n\nnew\tlines, digits 1961 and 12345678",
+             "caf\u00e9 na\u00efve \u4e2d\u6587 \U0001F600 \u0416\u0443\u043a <s> </s> <0x41>"]
+    for i, t in enumerate(texts):
+        with open(os.path.join(dirs["text"], f"t{i}.txt"), "w", encoding="utf-8") as f:
+            f.write(t)
+    print("seeds written under", HERE)
+
+
+if __name__ == "__main__":
+    main()
