@@ -94,6 +94,9 @@ typedef struct {
 int hg_open(hg_file *f, const char *path, char *err, size_t errlen);
 void hg_close(hg_file *f);
 int hg_verify_data(const hg_file *f);
+/* drop the mapped pages of [p, p + n) from this process (streaming tools call it after each tensor
+ * so resident memory stays near one tensor, not the whole file); a hint, never an error */
+void hg_release(const hg_file *f, const void *p, uint64_t n);
 const hg_tensor *hg_find(const hg_file *f, const char *name);
 const char *hg_type_name(uint32_t type);
 uint64_t hg_tensor_bytes(uint32_t type, const uint32_t params[4], uint64_t rows, uint64_t cols);
@@ -598,8 +601,24 @@ void hg_close(hg_file *f) {
     memset(f, 0, sizeof *f);
 }
 
+void hg_release(const hg_file *f, const void *p, uint64_t n) {
+    uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
+    uint64_t start = (uint64_t)((const uint8_t *)p - f->map), end = start + n;
+    start = (start + page - 1) / page * page;        /* whole pages inside the range only */
+    end = end >= f->size ? (f->size + page - 1) / page * page : end / page * page;
+    if (end > start) madvise(f->map + start, end - start, MADV_DONTNEED);
+}
+
+/* the data CRC in 64 MiB steps, releasing each step: checking a 7B file needs no 7B of RAM */
 int hg_verify_data(const hg_file *f) {
-    return hg_crc32(0, f->map + f->data_offset, f->data_size) == f->data_crc;
+    uint32_t crc = 0;
+    const uint64_t step = 64ull << 20;
+    for (uint64_t off = 0; off < f->data_size; off += step) {
+        uint64_t n = f->data_size - off < step ? f->data_size - off : step;
+        crc = hg_crc32(crc, f->map + f->data_offset + off, n);
+        hg_release(f, f->map + f->data_offset + off, n);
+    }
+    return crc == f->data_crc;
 }
 
 const hg_tensor *hg_find(const hg_file *f, const char *name) {

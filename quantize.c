@@ -525,6 +525,7 @@ static void convert(const char *in, const char *out, const Options *o) {
         if (is_linear(t, o)) { linear_params += t->rows * t->cols; linear_bytes += nbytes; }
         if (hg_writer_write_data(&w, data, nbytes)) die("writing %s: %s", out, strerror(errno));
         free(data);
+        hg_release(&f, t->data, t->nbytes);           /* streaming: keep one tensor resident */
         if (!o->method && f.size > (64u << 20)) fprintf(stderr, "[%d/%d] %s\n", i + 1, f.n_tensors, t->name);
     }
     hg_pool_destroy(pool);
