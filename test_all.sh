@@ -110,6 +110,8 @@ if command -v arm-linux-gnueabihf-gcc >/dev/null 2>&1; then   # 32-bit ARM, scal
   fi
 fi
 
+run_suite "leak checks (ASan+LSan)" tests/test_leaks.sh
+
 # libFuzzer harnesses (model file, tokenizer text, llama2.c tokenizer.bin), bounded time each
 run_suite "fuzz (${FUZZ_SECONDS:-20} s each)" tests/fuzz/run.sh "${FUZZ_SECONDS:-20}"
 
