@@ -44,10 +44,18 @@ static _Noreturn void die(const char *fmt, ...) {
 #endif
 }
 
+#ifdef HIGGS_FUZZ                      /* what a rejected input allocated, freed by the harness */
+static void *g_fuzz_allocs[1 << 16];
+static int g_fuzz_n_allocs;
+#endif
+
 static void *xcalloc(size_t n, size_t size) {
     if (size && n > SIZE_MAX / size) die("allocation size overflow");
     void *p = calloc(n ? n : 1, size ? size : 1);
     if (!p) die("out of memory allocating %zu bytes", n * size);
+#ifdef HIGGS_FUZZ
+    if (g_fuzz_n_allocs < (int)(sizeof g_fuzz_allocs / sizeof g_fuzz_allocs[0])) g_fuzz_allocs[g_fuzz_n_allocs++] = p;
+#endif
     return p;
 }
 

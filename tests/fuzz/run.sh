@@ -20,7 +20,7 @@ for target in 1:model:200000 2:text:8192 3:tokenizer:20000; do
     cat "$WORK/build.log"; echo "FAIL fuzz $name: build"; fails=$((fails + 1)); continue
   fi
   mkdir -p "$WORK/corpus-$name"; cp tests/fuzz/seeds-"$name"/* "$WORK/corpus-$name"/
-  ASAN_OPTIONS=detect_leaks=0 "$bin" "$WORK/corpus-$name" -max_total_time="$SECONDS_EACH" -max_len="$maxlen" \
+  ASAN_OPTIONS=detect_leaks=1 "$bin" "$WORK/corpus-$name" -max_total_time="$SECONDS_EACH" -max_len="$maxlen" \
       -artifact_prefix=tests/fuzz/crashes/"$name"- -print_final_stats=1 > "$WORK/$name.log" 2>&1
   rc=$?
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$WORK/$name.log")
