@@ -627,11 +627,12 @@ static void tok_load_section(Tokenizer *t, const uint8_t *p, uint64_t n, int voc
 }
 
 /* a llama2.c tokenizer.bin: scores and strings; kinds are inferred as llama2.c does */
+static char *read_file(const char *path, size_t *n);
+
 static void tok_load_llama2c(Tokenizer *t, const char *path, int vocab_size) {
-    FILE *f = fopen(path, "rb");
-    if (!f) die("cannot open tokenizer %s: %s", path, strerror(errno));
-    struct stat st;
-    if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode)) die("tokenizer %s is not a regular file", path);
+    size_t size;
+    char *data = read_file(path, &size);          /* parsed from memory: no FILE left open on errors */
+    hg_rd r = {(const uint8_t *)data, size, 0, 0};
     memset(t, 0, sizeof *t);
     t->type = 1;
     t->n = vocab_size;
@@ -645,17 +646,18 @@ static void tok_load_llama2c(Tokenizer *t, const char *path, int vocab_size) {
     t->len = xcalloc((size_t)vocab_size, sizeof(int));
     t->score = xcalloc((size_t)vocab_size, sizeof(float));
     t->kind = xcalloc((size_t)vocab_size, 1);
-    int max_len;
-    if (fread(&max_len, 4, 1, f) != 1) die("tokenizer %s: truncated header", path);
+    int max_len = (int32_t)hg_rd_u32(&r);
+    if (r.bad) die("tokenizer %s: truncated header", path);
     if (max_len <= 0 || max_len > 65535) die("tokenizer %s: bad max token length %d", path, max_len);
     for (int i = 0; i < vocab_size; i++) {
-        int len;
-        if (fread(&t->score[i], 4, 1, f) != 1 || fread(&len, 4, 1, f) != 1) die("tokenizer %s: truncated at token %d (model vocabulary is %d)", path, i, vocab_size);
+        t->score[i] = hg_rd_f32(&r);
+        int len = (int32_t)hg_rd_u32(&r);
+        if (r.bad) die("tokenizer %s: truncated at token %d (model vocabulary is %d)", path, i, vocab_size);
         if (len < 0 || len > max_len) die("tokenizer %s: token %d has bad length %d", path, i, len);
         if (!isfinite(t->score[i])) die("tokenizer %s: token %d has a non-finite score", path, i);
+        const char *raw = (const char *)hg_rd_bytes(&r, (uint64_t)len);
+        if (!raw) die("tokenizer %s: truncated at token %d", path, i);
         char *s = xcalloc((size_t)len * 3 + 8, 1);     /* room for " " -> U+2581, or "</s>" */
-        char *raw = xcalloc((size_t)len + 1, 1);
-        if (len && fread(raw, 1, (size_t)len, f) != (size_t)len) die("tokenizer %s: truncated at token %d", path, i);
         int b, o = 0;
         if (i == 1 || i == 2) { strcpy(s, i == 1 ? "<s>" : "</s>"); o = (int)strlen(s); t->kind[i] = KIND_CONTROL; }
         else if (i == 0) { memcpy(s, raw, (size_t)len); o = len; t->kind[i] = KIND_UNKNOWN; }
@@ -666,11 +668,10 @@ static void tok_load_llama2c(Tokenizer *t, const char *path, int vocab_size) {
             }
             t->kind[i] = is_hex_byte_piece(s, o, &b) ? KIND_BYTE : KIND_NORMAL;
         }
-        free(raw);
         t->piece[i] = s;
         t->len[i] = o;
     }
-    fclose(f);
+    free(data);
     tok_build_index(t);
 }
 
