@@ -1197,13 +1197,19 @@ static double nll_of(const float *logits, int vocab, int target) {
 /* perplexity: BOS + the whole file, cut into non-overlapping windows of ctx
  * tokens, each run from an empty cache; every token after a window's first
  * is scored given the tokens before it in that window */
-static void perplexity(const Model *m, RunState *s, const Tokenizer *t, const char *path, int ctx) {
+/* BOS + the whole file, tokenized once (perplexity and calibration text) */
+static Ids tokenize_file(const Tokenizer *t, const char *path) {
     size_t n;
     char *text = read_file(path, &n);
     Ids ids = {0};
     if (t->bos >= 0) ids_push(&ids, t->bos);
     tok_encode(t, text, n, &ids);
     free(text);
+    return ids;
+}
+
+static void perplexity(const Model *m, RunState *s, const Tokenizer *t, const char *path, int ctx) {
+    Ids ids = tokenize_file(t, path);
     if (ids.n < 2) die("%s has too few tokens to score", path);
     int windows = (ids.n + ctx - 1) / ctx, scored = 0, vocab = m->c.vocab_size;
     double nll = 0;
@@ -1287,12 +1293,7 @@ static void sensitivities(Model *m, RunState *s, const Tokenizer *t, const char 
     int vocab = c->vocab_size, n_seq, len;
     Ids seqs = {0};
     if (calib) {                      /* data-aware: windows of the calibration text */
-        size_t n;
-        char *text = read_file(calib, &n);
-        Ids all = {0};
-        if (t->bos >= 0) ids_push(&all, t->bos);
-        tok_encode(t, text, n, &all);
-        free(text);
+        Ids all = tokenize_file(t, calib);
         len = ctx;
         n_seq = all.n / len < 8 ? all.n / len : 8;
         if (n_seq < 1) die("%s is too short for one window of %d tokens", calib, len);
