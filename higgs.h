@@ -89,9 +89,17 @@ typedef struct {
     uint64_t conf_size, tok_size, kv_size;
     hg_tensor *tensors;
     int n_tensors;
+    int copied;                       /* map is anonymous memory holding a copy (HG_OPEN_COPY) */
 } hg_file;
 
 int hg_open(hg_file *f, const char *path, char *err, size_t errlen);
+/* HG_OPEN_COPY: read the file into anonymous memory instead of mapping it.
+ * On Linux that memory is backed by 2 MiB transparent huge pages where the
+ * kernel allows (madvise mode): far fewer TLB misses, and the hardware
+ * prefetchers are not stopped at every 4 KiB page boundary, which makes
+ * streaming the weights up to ~1.5x faster than from a file mapping. */
+#define HG_OPEN_COPY 1
+int hg_open_ex(hg_file *f, const char *path, int flags, char *err, size_t errlen);
 void hg_close(hg_file *f);
 int hg_verify_data(const hg_file *f);
 /* drop the mapped pages of [p, p + n) from this process (streaming tools call it after each tensor
@@ -167,6 +175,10 @@ typedef struct {
     uint64_t cols, cols_pad, groups, row_code_bytes, scale_bytes;
     const float *codebook;            /* n * p floats */
     double mse_per_dim;               /* HIGGS grids: E||g - Q(g)||^2 / p under N(0, I) */
+    int act8;                         /* decode may use the int8 path (hg_qdot8_row) */
+    const int8_t *grid8;              /* act8: n * p ints k = round(g * S), S = 127 / max|g| */
+    const uint8_t *grid8u;            /* act8: k + 128, the unsigned operand of VNNI dot products */
+    float grid8_inv;                  /* act8: 1 / S */
 } hg_qinfo;
 
 int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinfo *q);   /* 0 ok */
@@ -183,6 +195,33 @@ float hg_qdot_row_ref(const hg_tensor *w, const hg_qinfo *q, int row, const floa
 float hg_qdot_row(const hg_tensor *w, const hg_qinfo *q, int row, const float *xr);
 /* the row in the stored domain (rotated for HIGGS), cols_pad floats */
 void hg_qdequant_row_stored(const hg_tensor *w, const hg_qinfo *q, int row, float *out);
+
+/* The int8 decode path. For HIGGS tensors with q->act8 (p=1 16-point and
+ * p=2 256-point grids: the 4-bit configs), a token's rotated activation is
+ * quantized per Hadamard block b to int8 q_i with an absmax scale d_b, and each
+ * grid coordinate g is replaced by k/S with k = round(g * S) an int8. A row's
+ * dot product is then
+ *     sum_b  scale_b * (d_b / S) * sum_{i in b} k_i * q_i
+ * with the inner sums exact in int32: every SIMD path computes the same
+ * integers and the same float operations in the same order as the scalar
+ * reference, so all paths (x86, ARM, portable) agree bit for bit. The cost is
+ * the rounding of both operands (about 1% of the weights' own quantization
+ * error); run's --no-int8 decodes with float activations instead. */
+typedef struct {
+    int8_t *q;          /* cols_pad values, natural order */
+    int8_t *qp;         /* cols_pad values in the SIMD kernels' order (AVX-512: per 128, the 64 even then the 64 odd) */
+    float *d;           /* per block: d_b / S */
+    int32_t *qsum;      /* per block: sum of q (the VNNI kernels' offset correction) */
+    float *xr;          /* cols_pad floats of scratch: the rotated activation */
+    uint64_t cap, cap_groups;
+} hg_act8;
+int hg_act8_alloc(hg_act8 *a, uint64_t max_cols_pad, uint64_t max_groups);   /* 0 ok */
+void hg_act8_free(hg_act8 *a);
+/* x (cols floats) -> a, for tensors of q's shape (q->act8) */
+void hg_prepare_act8(const hg_qinfo *q, const float *x, hg_act8 *a);
+float hg_qdot8_row_ref(const hg_tensor *w, const hg_qinfo *q, int row, const hg_act8 *a);
+float hg_qdot8_row(const hg_tensor *w, const hg_qinfo *q, int row, const hg_act8 *a);
+void hg_qmatvec8_rows(float *out, const hg_act8 *a, const hg_tensor *w, const hg_qinfo *q, int row0, int row1);
 /* HIGGS grids computed by tools/gen_grids.py */
 const float *hg_grid(int p, int n, double *mse_per_dim);
 
@@ -570,7 +609,31 @@ static int hg_parse(hg_file *f, char *err, size_t errlen) {
     return hg_parse_tdir(f, tdir, tdir_size, n_tensors, err, errlen);
 }
 
-int hg_open(hg_file *f, const char *path, char *err, size_t errlen) {
+/* the whole file into anonymous memory (huge pages where allowed); NULL on failure */
+static void *hg_read_copy(int fd, uint64_t size, char *err, size_t errlen, const char *path) {
+    void *mem = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (mem == MAP_FAILED) { hg_errf(err, errlen, "cannot allocate %llu bytes for %s", (unsigned long long)size, path); return NULL; }
+#ifdef MADV_HUGEPAGE
+    madvise(mem, size, MADV_HUGEPAGE);
+#endif
+    uint64_t got = 0;
+    while (got < size) {
+        size_t want = size - got < (1u << 30) ? (size_t)(size - got) : (size_t)1 << 30;
+        ssize_t r = read(fd, (uint8_t *)mem + got, want);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) {
+            hg_errf(err, errlen, "cannot read %s: %s", path, r < 0 ? strerror(errno) : "file shrank while reading");
+            munmap(mem, size);
+            return NULL;
+        }
+        got += (uint64_t)r;
+    }
+    return mem;
+}
+
+int hg_open(hg_file *f, const char *path, char *err, size_t errlen) { return hg_open_ex(f, path, 0, err, errlen); }
+
+int hg_open_ex(hg_file *f, const char *path, int flags, char *err, size_t errlen) {
     memset(f, 0, sizeof *f);
     int fd = open(path, O_RDONLY);
     if (fd < 0) { hg_errf(err, errlen, "cannot open %s: %s", path, strerror(errno)); return -1; }
@@ -582,9 +645,17 @@ int hg_open(hg_file *f, const char *path, char *err, size_t errlen) {
     }
     if (st.st_size == 0) { hg_errf(err, errlen, "%s is empty", path); close(fd); return -1; }
     f->size = (uint64_t)st.st_size;
-    void *map = mmap(NULL, f->size, PROT_READ, MAP_PRIVATE, fd, 0);
-    close(fd);
-    if (map == MAP_FAILED) { hg_errf(err, errlen, "cannot mmap %s: %s", path, strerror(errno)); return -1; }
+    void *map;
+    if (flags & HG_OPEN_COPY) {
+        map = hg_read_copy(fd, f->size, err, errlen, path);
+        close(fd);
+        if (!map) return -1;
+        f->copied = 1;
+    } else {
+        map = mmap(NULL, f->size, PROT_READ, MAP_PRIVATE, fd, 0);
+        close(fd);
+        if (map == MAP_FAILED) { hg_errf(err, errlen, "cannot mmap %s: %s", path, strerror(errno)); return -1; }
+    }
     f->map = (uint8_t *)map;
     char msg[400];
     if (hg_parse(f, msg, sizeof msg)) {
@@ -602,6 +673,7 @@ void hg_close(hg_file *f) {
 }
 
 void hg_release(const hg_file *f, const void *p, uint64_t n) {
+    if (f->copied) return;     /* anonymous memory: dropping it would lose the data */
     uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
     uint64_t start = (uint64_t)((const uint8_t *)p - f->map), end = start + n;
     start = (start + page - 1) / page * page;        /* whole pages inside the range only */
@@ -1329,6 +1401,40 @@ const float *hg_grid(int p, int n, double *mse_per_dim) {
     return NULL;
 }
 
+/* the int8 version of a grid (see hg_act8), built once */
+typedef struct { int p, n, ready; int8_t k[512]; uint8_t ku[512]; float inv; } hg_grid8;
+static hg_grid8 hg_grid8_tab[2] = {{1, 16, 0, {0}, {0}, 0}, {2, 256, 0, {0}, {0}, 0}};
+#ifndef HG_NO_THREADS
+static pthread_mutex_t hg_grid8_mu = PTHREAD_MUTEX_INITIALIZER;
+#endif
+static const hg_grid8 *hg_grid8_get(int p, int n) {
+    hg_grid8 *g = NULL;
+    for (int i = 0; i < 2; i++)
+        if (hg_grid8_tab[i].p == p && hg_grid8_tab[i].n == n) g = &hg_grid8_tab[i];
+    const float *pts = hg_grid(p, n, NULL);
+    if (!g || !pts) return NULL;
+#ifndef HG_NO_THREADS
+    pthread_mutex_lock(&hg_grid8_mu);
+#endif
+    if (!g->ready) {
+        float m = 0;
+        for (int i = 0; i < n * p; i++) m = fmaxf(m, fabsf(pts[i]));
+        float S = 127.0f / m;
+        for (int i = 0; i < n * p; i++) {
+            long k = lrintf(pts[i] * S);
+            k = k > 127 ? 127 : k < -127 ? -127 : k;
+            g->k[i] = (int8_t)k;
+            g->ku[i] = (uint8_t)(k + 128);
+        }
+        g->inv = 1.0f / S;
+        g->ready = 1;
+    }
+#ifndef HG_NO_THREADS
+    pthread_mutex_unlock(&hg_grid8_mu);
+#endif
+    return g;
+}
+
 int hg_is_quantized(uint32_t type) { return type == HG_HIGGS || type == HG_RTN || type == HG_NF4 || type == HG_AF4; }
 
 static int hg_pow2(uint64_t v) { return v && !(v & (v - 1)); }
@@ -1347,6 +1453,10 @@ int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinf
     case HG_HIGGS:
         if (q->hadamard != q->group) return -1;
         q->codebook = hg_grid(q->p, q->n, &q->mse_per_dim);
+        if ((q->p == 1 && q->n == 16) || (q->p == 2 && q->n == 256)) {
+            const hg_grid8 *g8 = hg_grid8_get(q->p, q->n);
+            if (g8) { q->act8 = 1; q->grid8 = g8->k; q->grid8u = g8->ku; q->grid8_inv = g8->inv; }
+        }
         break;
     case HG_RTN:
         if (q->p != 1 || q->bits < 2 || q->bits > 8 || q->hadamard) return -1;
@@ -2111,6 +2221,235 @@ void hg_qdequant_row_stored(const hg_tensor *w, const hg_qinfo *q, int row, floa
 
 void hg_qmatvec_rows(float *out, const float *xr, const hg_tensor *w, const hg_qinfo *q, int row0, int row1) {
     for (int r = row0; r < row1; r++) out[r] = hg_qdot_row(w, q, r, xr);
+}
+
+/* ---- the int8 decode path (see hg_act8 in the API) ---- */
+
+int hg_act8_alloc(hg_act8 *a, uint64_t max_cols_pad, uint64_t max_groups) {
+    memset(a, 0, sizeof *a);
+    uint64_t n = (max_cols_pad + 127) / 128 * 128;
+    a->q = (int8_t *)calloc(n, 1);
+    a->qp = (int8_t *)calloc(n, 1);
+    a->xr = (float *)calloc(n, sizeof(float));
+    a->d = (float *)calloc(max_groups ? max_groups : 1, sizeof(float));
+    a->qsum = (int32_t *)calloc(max_groups ? max_groups : 1, sizeof(int32_t));
+    a->cap = n;
+    a->cap_groups = max_groups;
+    if (!a->q || !a->qp || !a->xr || !a->d || !a->qsum) { hg_act8_free(a); return -1; }
+    return 0;
+}
+
+void hg_act8_free(hg_act8 *a) {
+    free(a->q); free(a->qp); free(a->xr); free(a->d); free(a->qsum);
+    memset(a, 0, sizeof *a);
+}
+
+/* Scalar on purpose: a token's activation is a few thousand values, and one
+ * definition of the rounding (nearest, ties to even) serves every path. */
+void hg_prepare_act8(const hg_qinfo *q, const float *x, hg_act8 *a) {
+    hg_prepare_activation(q, x, a->xr);
+    const uint64_t H = (uint64_t)q->group;
+    for (uint64_t b = 0; b < q->groups; b++) {
+        const float *v = a->xr + b * H;
+        int8_t *o = a->q + b * H;
+        float m = 0;
+        for (uint64_t i = 0; i < H; i++) m = fmaxf(m, fabsf(v[i]));
+        float inv = m > 0 ? 127.0f / m : 0.0f;
+        int32_t sum = 0;
+        for (uint64_t i = 0; i < H; i++) {
+            long k = lrintf(v[i] * inv);
+            k = k > 127 ? 127 : k < -127 ? -127 : k;
+            o[i] = (int8_t)k;
+            sum += (int32_t)k;
+        }
+        a->d[b] = (m / 127.0f) * q->grid8_inv;
+        a->qsum[b] = sum;
+    }
+#if defined(__AVX512VNNI__) && defined(__AVX512VBMI__)
+    if (!(H % 128))   /* the VNNI kernels' order: per 128 values, the 64 even then the 64 odd */
+        for (uint64_t c = 0; c < q->cols_pad; c += 128)
+            for (int i = 0; i < 64; i++) {
+                a->qp[c + (uint64_t)i] = a->q[c + 2 * (uint64_t)i];
+                a->qp[c + 64 + (uint64_t)i] = a->q[c + 2 * (uint64_t)i + 1];
+            }
+#endif
+}
+
+/* the definition: sum_b scale_b * (d_b / S) * sum k_i q_i, in this float order */
+float hg_qdot8_row_ref(const hg_tensor *w, const hg_qinfo *q, int row, const hg_act8 *a) {
+    const uint16_t *sc = hg_qscales(w, q, row);
+    const uint8_t *codes = hg_qcodes(w, q, row);
+    const int per_group = q->group / q->p;
+    float total = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        int32_t isum = 0;
+        for (int k = 0; k < per_group; k++) {
+            uint64_t idx = g * (uint64_t)per_group + (uint64_t)k;
+            const int8_t *pt = q->grid8 + (size_t)hg_code_at(codes, idx, q->bits) * (size_t)q->p;
+            for (int d = 0; d < q->p; d++) isum += (int32_t)pt[d] * (int32_t)a->q[idx * (uint64_t)q->p + (uint64_t)d];
+        }
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)isum;
+    }
+    return total;
+}
+
+#if defined(__AVX512VNNI__) && defined(__AVX512VBMI__) && defined(__AVX512BW__)
+#define HG_Q8SIMD512 1
+/* p=1, 16 levels: 64 code bytes = 128 weights; low nibbles are the even
+ * weights, high nibbles the odd ones, matching a->qp. vpshufb looks k + 128
+ * up from a register; vpdpbusd multiplies unsigned by signed bytes and adds
+ * four products into each int32 lane; sum (k + 128) q - 128 sum q = sum k q. */
+static float hg_qdot8_p1n16_avx512(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    const __m512i T = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)q->grid8u));
+    const __m512i m4 = _mm512_set1_epi8(15);
+    const uint64_t H = (uint64_t)q->group;
+    float total = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        const uint8_t *c = codes + g * H / 2;
+        const int8_t *x = a->qp + g * H;
+        __m512i a0 = _mm512_setzero_si512(), a1 = a0, a2 = a0, a3 = a0;
+        uint64_t j = 0;
+        for (; j + 256 <= H; j += 256, c += 128, x += 256) {
+            __m512i b0 = _mm512_loadu_si512(c), b1 = _mm512_loadu_si512(c + 64);
+            a0 = _mm512_dpbusd_epi32(a0, _mm512_shuffle_epi8(T, _mm512_and_si512(b0, m4)), _mm512_loadu_si512(x));
+            a1 = _mm512_dpbusd_epi32(a1, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(b0, 4), m4)), _mm512_loadu_si512(x + 64));
+            a2 = _mm512_dpbusd_epi32(a2, _mm512_shuffle_epi8(T, _mm512_and_si512(b1, m4)), _mm512_loadu_si512(x + 128));
+            a3 = _mm512_dpbusd_epi32(a3, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(b1, 4), m4)), _mm512_loadu_si512(x + 192));
+        }
+        for (; j < H; j += 128, c += 64, x += 128) {
+            __m512i b0 = _mm512_loadu_si512(c);
+            a0 = _mm512_dpbusd_epi32(a0, _mm512_shuffle_epi8(T, _mm512_and_si512(b0, m4)), _mm512_loadu_si512(x));
+            a1 = _mm512_dpbusd_epi32(a1, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(b0, 4), m4)), _mm512_loadu_si512(x + 64));
+        }
+        int32_t isum = _mm512_reduce_add_epi32(_mm512_add_epi32(_mm512_add_epi32(a0, a1), _mm512_add_epi32(a2, a3)))
+                       - 128 * a->qsum[g];
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)isum;
+    }
+    return total;
+}
+
+/* p=2, 256 points: one code byte per pair; 64 codes = 128 weights. Each
+ * coordinate (k + 128) comes from a 256-byte table in four registers:
+ * vpermi2b reads 7 index bits from a 128-byte pair of them, and the code's
+ * top bit picks the pair. x coordinates meet the even activations, y the odd. */
+static float hg_qdot8_p2n256_avx512(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    uint8_t tx[256], ty[256];
+    for (int i = 0; i < 256; i++) { tx[i] = q->grid8u[2 * i]; ty[i] = q->grid8u[2 * i + 1]; }
+    const __m512i X0 = _mm512_loadu_si512(tx), X1 = _mm512_loadu_si512(tx + 64), X2 = _mm512_loadu_si512(tx + 128),
+                  X3 = _mm512_loadu_si512(tx + 192), Y0 = _mm512_loadu_si512(ty), Y1 = _mm512_loadu_si512(ty + 64),
+                  Y2 = _mm512_loadu_si512(ty + 128), Y3 = _mm512_loadu_si512(ty + 192);
+    const uint64_t H = (uint64_t)q->group;
+    float total = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        const uint8_t *c = codes + g * H / 2;
+        const int8_t *x = a->qp + g * H;
+        __m512i a0 = _mm512_setzero_si512(), a1 = a0;
+        for (uint64_t j = 0; j < H; j += 128, c += 64, x += 128) {
+            __m512i b = _mm512_loadu_si512(c);
+            __mmask64 hi = _mm512_movepi8_mask(b);
+            __m512i kx = _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(X0, b, X1), _mm512_permutex2var_epi8(X2, b, X3));
+            __m512i ky = _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(Y0, b, Y1), _mm512_permutex2var_epi8(Y2, b, Y3));
+            a0 = _mm512_dpbusd_epi32(a0, kx, _mm512_loadu_si512(x));
+            a1 = _mm512_dpbusd_epi32(a1, ky, _mm512_loadu_si512(x + 64));
+        }
+        int32_t isum = _mm512_reduce_add_epi32(_mm512_add_epi32(a0, a1)) - 128 * a->qsum[g];
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)isum;
+    }
+    return total;
+}
+#endif
+
+#if defined(__AVX2__)
+#define HG_Q8SIMD256 1
+/* AVX2 has no unsigned-by-signed dot with 32-bit sums, but vpmaddubsw on |k|
+ * and sign(k) * q cannot saturate (2 * 127 * 127 < 32768); natural order. */
+static float hg_qdot8_p1n16_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    const __m256i T = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)q->grid8));
+    const __m128i m4 = _mm_set1_epi8(15);
+    const __m256i ones = _mm256_set1_epi16(1);
+    const uint64_t H = (uint64_t)q->group;
+    float total = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        const uint8_t *c = codes + g * H / 2;
+        const int8_t *x = a->q + g * H;
+        __m256i acc = _mm256_setzero_si256();
+        for (uint64_t j = 0; j < H; j += 32, c += 16, x += 32) {
+            __m128i b = _mm_loadu_si128((const __m128i *)c);
+            __m128i lo = _mm_and_si128(b, m4), hi = _mm_and_si128(_mm_srli_epi16(b, 4), m4);
+            __m256i idx = _mm256_set_m128i(_mm_unpackhi_epi8(lo, hi), _mm_unpacklo_epi8(lo, hi));
+            __m256i k = _mm256_shuffle_epi8(T, idx), v = _mm256_loadu_si256((const __m256i *)x);
+            __m256i p = _mm256_maddubs_epi16(_mm256_sign_epi8(k, k), _mm256_sign_epi8(v, k));
+            acc = _mm256_add_epi32(acc, _mm256_madd_epi16(p, ones));
+        }
+        __m128i s = _mm_add_epi32(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
+        s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
+        s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)_mm_cvtsi128_si32(s);
+    }
+    return total;
+}
+
+/* p=2, 256 points: a gather of (kx, ky) int16 pairs, multiplied by the
+ * activation pairs with vpmaddwd */
+static float hg_qdot8_p2n256_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    int32_t tab[256];
+    for (int i = 0; i < 256; i++)
+        tab[i] = (int32_t)(((uint32_t)(uint16_t)(int16_t)q->grid8[2 * i]) | ((uint32_t)(uint16_t)(int16_t)q->grid8[2 * i + 1] << 16));
+    const uint64_t H = (uint64_t)q->group;
+    float total = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        const uint8_t *c = codes + g * H / 2;
+        const int8_t *x = a->q + g * H;
+        __m256i a0 = _mm256_setzero_si256(), a1 = a0;
+        for (uint64_t j = 0; j < H; j += 32, c += 16, x += 32) {
+            __m256i k0 = _mm256_i32gather_epi32(tab, _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)c)), 4);
+            __m256i k1 = _mm256_i32gather_epi32(tab, _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(c + 8))), 4);
+            a0 = _mm256_add_epi32(a0, _mm256_madd_epi16(k0, _mm256_cvtepi8_epi16(_mm_loadu_si128((const __m128i *)x))));
+            a1 = _mm256_add_epi32(a1, _mm256_madd_epi16(k1, _mm256_cvtepi8_epi16(_mm_loadu_si128((const __m128i *)(x + 16)))));
+        }
+        __m256i acc = _mm256_add_epi32(a0, a1);
+        __m128i s = _mm_add_epi32(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
+        s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
+        s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)_mm_cvtsi128_si32(s);
+    }
+    return total;
+}
+#endif
+
+/* portable: whole code bytes, int32 sums (what NEON and -march-less builds run) */
+static float hg_qdot8_generic(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    const int8_t *k = q->grid8;
+    const uint64_t H = (uint64_t)q->group;
+    float total = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        const uint8_t *c = codes + g * H / 2;
+        const int8_t *x = a->q + g * H;
+        int32_t s0 = 0, s1 = 0;
+        if (q->p == 1)
+            for (uint64_t j = 0; j < H / 2; j++) { s0 += k[c[j] & 15] * x[2 * j]; s1 += k[c[j] >> 4] * x[2 * j + 1]; }
+        else
+            for (uint64_t j = 0; j < H / 2; j++) { s0 += k[2 * c[j]] * x[2 * j]; s1 += k[2 * c[j] + 1] * x[2 * j + 1]; }
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)(s0 + s1);
+    }
+    return total;
+}
+
+float hg_qdot8_row(const hg_tensor *w, const hg_qinfo *q, int row, const hg_act8 *a) {
+    const uint16_t *sc = hg_qscales(w, q, row);
+    const uint8_t *codes = hg_qcodes(w, q, row);
+#if defined(HG_Q8SIMD512)
+    if (!(q->group % 128)) return q->p == 1 ? hg_qdot8_p1n16_avx512(q, sc, codes, a) : hg_qdot8_p2n256_avx512(q, sc, codes, a);
+#endif
+#if defined(HG_Q8SIMD256)
+    if (!(q->group % 32)) return q->p == 1 ? hg_qdot8_p1n16_avx2(q, sc, codes, a) : hg_qdot8_p2n256_avx2(q, sc, codes, a);
+#endif
+    if (!(q->group % 2)) return hg_qdot8_generic(q, sc, codes, a);
+    return hg_qdot8_row_ref(w, q, row, a);
+}
+
+void hg_qmatvec8_rows(float *out, const hg_act8 *a, const hg_tensor *w, const hg_qinfo *q, int row0, int row1) {
+    for (int r = row0; r < row1; r++) out[r] = hg_qdot8_row(w, q, r, a);
 }
 
 /* nearest codebook point. p=1: binary search over the sorted levels. p=2:

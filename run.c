@@ -98,6 +98,8 @@ typedef struct {
 #define BATCH 32
 
 static float *g_xrot;                 /* the activation, padded (and rotated for HIGGS) */
+static hg_act8 g_act8;                /* the activation as int8, for tensors with q.act8 */
+static int g_int8 = 1;                /* 0: --no-int8, decode with float activations */
 
 static const hg_tensor *need_tensor(Model *m, const char *name, uint64_t rows, uint64_t cols, int f32_only) {
     const hg_tensor *t = hg_find(&m->file, name);
@@ -141,9 +143,27 @@ static void rope_init(Model *m) {
     }
 }
 
+static int g_mmap = 0;                /* 1: --mmap, always map the file */
+
+/* Copy the weights into (huge-page) memory when the file takes under half of
+ * the memory available now; else map it, which never needs more than the
+ * page cache and lets the kernel evict what it must. */
+static int load_by_copy(const char *path) {
+    struct stat st;
+    if (g_mmap || stat(path, &st) || !S_ISREG(st.st_mode)) return 0;
+    FILE *f = fopen("/proc/meminfo", "r");
+    if (!f) return 0;
+    char line[256];
+    unsigned long long kb = 0;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1) break;
+    fclose(f);
+    return kb && (unsigned long long)st.st_size < kb * 1024 / 2;
+}
+
 static void model_load(Model *m, const char *path) {
     char err[512];
-    if (hg_open(&m->file, path, err, sizeof err)) die("%s", err);
+    if (hg_open_ex(&m->file, path, load_by_copy(path) ? HG_OPEN_COPY : 0, err, sizeof err)) die("%s", err);
     m->c = m->file.cfg;
     hg_config *c = &m->c;
     uint64_t q_dim = (uint64_t)c->n_heads * c->head_dim, kv_dim = (uint64_t)c->n_kv_heads * c->head_dim;
@@ -170,12 +190,16 @@ static void model_load(Model *m, const char *path) {
     }
     rope_init(m);
     g_xrot = xcalloc(m->max_cols_pad ? m->max_cols_pad : 1, sizeof(float));
+    uint64_t n8 = (m->max_cols_pad + 127) / 128 * 128 + 128, groups = m->max_cols_pad / 16 + 1;
+    g_act8 = (hg_act8){xcalloc(n8, 1), xcalloc(n8, 1), xcalloc(groups, sizeof(float)), xcalloc(groups, sizeof(int32_t)),
+                       xcalloc(n8, sizeof(float)), n8, groups};
 }
 
 static void model_free(Model *m) {
     free(m->layers);
     free(m->inv_freq);
     free(g_xrot);
+    free(g_act8.q); free(g_act8.qp); free(g_act8.d); free(g_act8.qsum); free(g_act8.xr);
     hg_close(&m->file);
 }
 
@@ -241,14 +265,15 @@ static void rmsnorm(float *o, const float *x, const float *w, int n, float eps) 
     for (int i = 0; i < n; i++) o[i] = w[i] * (x[i] * inv);
 }
 
-typedef struct { float *out; const float *x; const Weight *w; int rows, chunk; } MatmulJob;
+typedef struct { float *out; const float *x; const Weight *w; int rows, chunk, act8; } MatmulJob;
 
 static void matmul_task(void *ctx, int task, int thread) {
     (void)thread;
     MatmulJob *j = (MatmulJob *)ctx;
     int r0 = task * j->chunk, r1 = r0 + j->chunk < j->rows ? r0 + j->chunk : j->rows;
     if (r0 >= r1) return;
-    if (j->w->quantized) hg_qmatvec_rows(j->out, j->x, j->w->t, &j->w->q, r0, r1);
+    if (j->act8) hg_qmatvec8_rows(j->out, &g_act8, j->w->t, &j->w->q, r0, r1);
+    else if (j->w->quantized) hg_qmatvec_rows(j->out, j->x, j->w->t, &j->w->q, r0, r1);
     else hg_matvec_rows(j->out, j->x, j->w->t, r0, r1);
 }
 
@@ -257,11 +282,13 @@ static void matmul(float *out, const float *x, const Weight *w) {
     int rows = (int)w->t->rows, threads = hg_pool_threads(g_pool);
     int tasks = threads == 1 ? 1 : threads * 4;
     int chunk = ((rows + tasks - 1) / tasks + 15) / 16 * 16;
-    if (w->quantized) {
+    int act8 = w->quantized && w->q.act8 && g_int8;
+    if (act8) hg_prepare_act8(&w->q, x, &g_act8);
+    else if (w->quantized) {
         hg_prepare_activation(&w->q, x, g_xrot);
         x = g_xrot;
     }
-    MatmulJob j = {out, x, w, rows, chunk};
+    MatmulJob j = {out, x, w, rows, chunk, act8};
     hg_pool_run(g_pool, matmul_task, &j, (rows + chunk - 1) / chunk);
 }
 
@@ -1478,7 +1505,10 @@ static void usage(void) {
             "  -T <int>    threads, default: number of CPUs\n"
             "  --info      describe the model and exit\n"
             "  --verify    check the weights' checksum and exit\n"
-            "  --no-batch  process prompts token by token (for testing)\n");
+            "  --no-batch  process prompts token by token (for testing)\n"
+            "  --no-int8   decode 4-bit HIGGS layers with float activations (exact; slower)\n"
+            "  --mmap      map the model file instead of copying it into memory (the default\n"
+            "              when it takes under half of the available memory: faster, huge pages)\n");
     exit(1);
 }
 
@@ -1495,6 +1525,8 @@ int main(int argc, char **argv) {
         if (!strcmp(a, "--info")) { info = 1; continue; }
         if (!strcmp(a, "--verify")) { verify = 1; continue; }
         if (!strcmp(a, "--no-batch")) { g_batch = 0; continue; }
+        if (!strcmp(a, "--no-int8")) { g_int8 = 0; continue; }
+        if (!strcmp(a, "--mmap")) { g_mmap = 1; continue; }
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) usage();
         if (a[0] != '-') {
             if (model_path) die("unexpected argument '%s' (one model path only)", a);

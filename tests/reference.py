@@ -151,10 +151,16 @@ def log_softmax(x, axis=-1):
 # forward
 
 
-def forward(model, token_ids, return_hidden=False):
-    """Logits [T, vocab] (float64) for token_ids at positions 0..T-1."""
+def forward(model, token_ids, return_hidden=False, linear=None):
+    """Logits [T, vocab] (float64) for token_ids at positions 0..T-1.
+
+    linear(name, h) -> h @ W.T may replace the linear layers' products (the
+    tests use it to model the runtime's int8 decode path)."""
     m = model
     w = m["w"]
+
+    def mm(h, name):
+        return linear(name, h) if linear else h @ w[name].T
     toks = np.asarray(token_ids, dtype=np.int64)
     T = len(toks)
     nh, nkv, hd, eps = m["n_heads"], m["n_kv_heads"], m["head_dim"], m["eps"]
@@ -167,9 +173,9 @@ def forward(model, token_ids, return_hidden=False):
     for i in range(m["n_layers"]):
         p = "model.layers.%d." % i
         h = rmsnorm(x, w[p + "input_layernorm.weight"], eps)
-        q = h @ w[p + "self_attn.q_proj.weight"].T                  # [T, nh*hd]
-        k = h @ w[p + "self_attn.k_proj.weight"].T                  # [T, nkv*hd]
-        v = h @ w[p + "self_attn.v_proj.weight"].T
+        q = mm(h, p + "self_attn.q_proj.weight")                  # [T, nh*hd]
+        k = mm(h, p + "self_attn.k_proj.weight")                  # [T, nkv*hd]
+        v = mm(h, p + "self_attn.v_proj.weight")
         q = q.reshape(T, nh, hd).transpose(1, 0, 2)                 # [nh, T, hd]
         k = k.reshape(T, nkv, hd).transpose(1, 0, 2)
         v = v.reshape(T, nkv, hd).transpose(1, 0, 2)
@@ -182,11 +188,11 @@ def forward(model, token_ids, return_hidden=False):
             s = np.where(causal, -np.inf, s)
             out[hh] = softmax(s, axis=-1) @ v[kv]
         attn = out.transpose(1, 0, 2).reshape(T, nh * hd)
-        x = x + attn @ w[p + "self_attn.o_proj.weight"].T
+        x = x + mm(attn, p + "self_attn.o_proj.weight")
         h = rmsnorm(x, w[p + "post_attention_layernorm.weight"], eps)
-        g = h @ w[p + "mlp.gate_proj.weight"].T
-        u = h @ w[p + "mlp.up_proj.weight"].T
-        x = x + (silu(g) * u) @ w[p + "mlp.down_proj.weight"].T
+        g = mm(h, p + "mlp.gate_proj.weight")
+        u = mm(h, p + "mlp.up_proj.weight")
+        x = x + mm(silu(g) * u, p + "mlp.down_proj.weight")
         hiddens.append(x)
     x = rmsnorm(x, w["model.norm.weight"], eps)
     head = w["model.embed_tokens.weight"] if m["tie"] else w["lm_head.weight"]

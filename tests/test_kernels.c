@@ -147,15 +147,85 @@ static float gauss(void) {
     return sqrtf(-2.0f * logf(u1)) * cosf(6.2831853f * u2);
 }
 
+/* The int8 decode path (hg_act8): the activation's rounding, SIMD == scalar
+ * bit for bit, the scalar path against a float64 sum built here from the
+ * definition, and the int8 result close to the float path's. */
+static void test_act8(const hg_tensor *t, const hg_qinfo *q, const float *x, const char *cfg) {
+    char name[200], detail[256];
+    hg_act8 a;
+    if (hg_act8_alloc(&a, q->cols_pad, q->groups)) { check(0, cfg, "act8 alloc"); return; }
+    hg_prepare_act8(q, x, &a);
+    float *xr = malloc(q->cols_pad * sizeof(float)), *deq = malloc(q->cols_pad * sizeof(float));
+    hg_prepare_activation(q, x, xr);
+    /* the grid's integers, derived independently: k = round(g * 127 / max|g|) */
+    int n = q->n * q->p;
+    float gmax = 0;
+    for (int i = 0; i < n; i++) gmax = fmaxf(gmax, fabsf(q->codebook[i]));
+    float S = 127.0f / gmax;
+    int kbad = 0;
+    for (int i = 0; i < n; i++) kbad += q->grid8[i] != (int)nearbyintf(q->codebook[i] * S) || q->grid8u[i] != q->grid8[i] + 128;
+    snprintf(name, sizeof name, "%s_int8_grid", cfg);
+    check(kbad == 0 && fabsf(q->grid8_inv * S - 1) < 1e-6f, name, "grid8 differs from round(g * 127 / max|g|)");
+    /* the activation: nearest int8 multiple of max/127 per block, sums right */
+    int abad = 0;
+    for (uint64_t b = 0; b < q->groups; b++) {
+        float m = 0;
+        int32_t sum = 0, top = 0;
+        for (int i = 0; i < q->group; i++) m = fmaxf(m, fabsf(xr[b * q->group + i]));
+        for (int i = 0; i < q->group; i++) {
+            int v = a.q[b * q->group + i];
+            double step = m / 127.0, e = fabs(v * step - xr[b * q->group + i]);
+            abad += e > 0.5 * step * (1 + 1e-5) + 1e-30 || v < -127 || v > 127;
+            sum += v;
+            top = abs(v) > top ? abs(v) : top;
+        }
+        abad += sum != a.qsum[b] || (m > 0 && top != 127) || fabs(a.d[b] - m / 127.0 / S) > 1e-6 * m / S;
+    }
+    snprintf(name, sizeof name, "%s_int8_activation_rounding", cfg);
+    snprintf(detail, sizeof detail, "%d bad values", abad);
+    check(abad == 0, name, detail);
+    double worst_ref = 0, worst_float = 0;
+    int differ = 0;
+    for (uint64_t r = 0; r < t->rows; r++) {
+        float simd = hg_qdot8_row(t, q, (int)r, &a), ref = hg_qdot8_row_ref(t, q, (int)r, &a);
+        differ += memcmp(&simd, &ref, sizeof simd) != 0;
+        /* float64 from the definition: codes -> k via the dequantized row (k = round(w / scale * S)) */
+        hg_qdequant_row_stored(t, q, (int)r, deq);
+        const uint16_t *sc = (const uint16_t *)t->data + r * q->groups;
+        double exact = 0, mag = 0, fl = 0, flmag = 0;
+        for (uint64_t b = 0; b < q->groups; b++) {
+            double s = hg_f16_to_f32(sc[b]), isum = 0;
+            for (int i = 0; i < q->group; i++) {
+                uint64_t j = b * q->group + i;
+                double k = s != 0 ? nearbyint(deq[j] / s * S) : 0;
+                isum += k * a.q[j];
+                mag += fabs(s * a.d[b] * k * a.q[j]);
+                fl += (double)deq[j] * xr[j];
+                flmag += ((double)deq[j] * xr[j]) * ((double)deq[j] * xr[j]);
+            }
+            exact += s * a.d[b] * isum;
+        }
+        worst_ref = fmax(worst_ref, fabs(ref - exact) / (mag + 1e-30));
+        worst_float = fmax(worst_float, fabs(ref - fl) / sqrt(flmag + 1e-30));
+    }
+    snprintf(name, sizeof name, "%s_int8_dot", cfg);
+    snprintf(detail, sizeof detail, "%d rows where simd != scalar bitwise; scalar vs float64 %.2g; vs float path %.3g (in units of the terms' rms sum)",
+             differ, worst_ref, worst_float);
+    check(differ == 0 && worst_ref < 1e-5 && worst_float < 0.2, name, detail);
+    free(xr); free(deq);
+    hg_act8_free(&a);
+}
+
 static void test_quantized(void) {
     struct { uint32_t type, p, bits, group; } cfgs[] = {
         {HG_HIGGS, 1, 2, 64}, {HG_HIGGS, 1, 3, 128}, {HG_HIGGS, 1, 4, 256}, {HG_HIGGS, 1, 5, 64}, {HG_HIGGS, 1, 6, 1024},
         {HG_HIGGS, 1, 8, 64}, {HG_HIGGS, 2, 4, 64}, {HG_HIGGS, 2, 6, 512}, {HG_HIGGS, 2, 8, 1024}, {HG_HIGGS, 2, 8, 256},
+        {HG_HIGGS, 1, 4, 64}, {HG_HIGGS, 1, 4, 1024}, {HG_HIGGS, 2, 8, 64}, {HG_HIGGS, 2, 8, 32}, {HG_HIGGS, 1, 4, 16}, {HG_HIGGS, 2, 8, 128},
         {HG_RTN, 1, 3, 64}, {HG_RTN, 1, 4, 64}, {HG_RTN, 1, 8, 128}, {HG_NF4, 1, 4, 64}, {HG_AF4, 1, 4, 64}};
-    int cols_list[] = {1024, 700};
+    int cols_list[] = {1024, 700, 96};
     char name[160], detail[256];
     for (size_t ci = 0; ci < sizeof cfgs / sizeof cfgs[0]; ci++)
-        for (int li = 0; li < 2; li++) {
+        for (int li = 0; li < 3; li++) {
             int rows = 24, cols = cols_list[li];
             uint32_t params[4] = {cfgs[ci].p, cfgs[ci].bits, cfgs[ci].group, cfgs[ci].type == HG_HIGGS ? cfgs[ci].group : 0};
             hg_qinfo q;
@@ -189,6 +259,7 @@ static void test_quantized(void) {
             }
             snprintf(detail, sizeof detail, "simd vs scalar %.2g, scalar vs float64 %.2g", worst_simd, worst_ref);
             check(worst_simd < 1e-5 && worst_ref < 1e-5, name, detail);
+            if (q.act8) test_act8(&t, &q, x, name);
             if (cfgs[ci].type == HG_HIGGS && cols == 1024) {
                 double t2 = err / norm, want = q.mse_per_dim;
                 snprintf(name, sizeof name, "higgs_t2_matches_grid_mse_p%u_b%u_g%u", cfgs[ci].p, cfgs[ci].bits, cfgs[ci].group);

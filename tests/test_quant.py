@@ -6,7 +6,10 @@ RTN, NF4, AF4) a synthetic model is quantized by ./quantize; this test then
 decodes the file's bytes itself (the grids parsed from higgs.h, a Sylvester
 Hadamard matrix built with numpy), and checks:
 - ./run's logits equal the numpy reference forward pass of the dequantized
-  model (max abs error <= 1e-4; logits have std ~1), batched and unbatched;
+  model (max abs error <= 1e-4; logits have std ~1), batched and unbatched
+  (--no-int8);
+- for the int8 decode path (4-bit HIGGS, token by token), the logits equal a
+  numpy model of its definition (int8 grid, int8 activation per block);
 - the t^2 quantize reports per layer equals ||W - Q(W)||^2 / ||W||^2;
 - every code is the nearest codebook point to its (scaled, rotated) value,
   by brute force over the whole codebook;
@@ -92,6 +95,38 @@ def decode_tensor(path, h, t, grids):
     return orig[:, :cols], stored, codes, scales, cb
 
 
+def int8_eligible(t):
+    p, bits = t["params"][:2]
+    return t["type"] == HIGGS and ((p == 1 and bits == 4) or (p == 2 and bits == 8))
+
+
+def int8_linear(dec, x):
+    """x @ W.T as run's int8 decode path defines it (higgs.h, hg_act8): grid
+    coordinates k = round(g * S), S = 127 / max|g|; the rotated activation
+    rounded per block to int8 with its absmax; exact integer sums."""
+    _, _, codes, scales, cb, t = dec
+    p, bits, group, had = t["params"]
+    rows, cols = t["shape"][:2]
+    cols_pad = scales.shape[1] * group
+    cb32 = cb.astype(np.float32)
+    S = np.float32(127) / np.float32(np.abs(cb32).max())
+    k = np.clip(np.rint(cb32 * S), -127, 127).astype(np.int64)
+    K = k[codes].reshape(rows, cols_pad // group, group)
+    Hn = hadamard(had) / np.sqrt(had)
+    out = np.zeros((x.shape[0], rows))
+    for i, v in enumerate(np.atleast_2d(x)):
+        xp = np.zeros(cols_pad)
+        xp[:cols] = v
+        xr = (xp.reshape(-1, had) @ Hn).astype(np.float32)           # Hn is symmetric
+        m = np.abs(xr).max(axis=1)
+        inv = np.where(m > 0, np.float32(127) / np.where(m > 0, m, 1), 0).astype(np.float32)
+        q = np.clip(np.rint(xr * inv[:, None]), -127, 127).astype(np.int64)
+        d = (m / np.float32(127)).astype(np.float32) * (np.float32(1) / S)
+        isum = np.einsum("rbg,bg->rb", K, q)
+        out[i] = (scales.astype(np.float64) * d.astype(np.float64) * isum).sum(axis=1)
+    return out
+
+
 CONFIGS = [
     ("higgs_p2_b4", ["--method", "higgs", "--bits", "4", "--p", "2"]),
     ("higgs_p1_b4", ["--method", "higgs", "--bits", "4", "--p", "1"]),
@@ -166,13 +201,31 @@ def main():
                        f"{m.group(1) if m else '?'} vs {bpw:.4f}")
                 model = ref.load_model(None, weights=weights, config=cfg)
                 want = ref.forward(model, ids)
-                for flag in ([], ["--no-batch"]):
+                for flag in ([], ["--no-batch", "--no-int8"]):
                     lo = os.path.join(tmp, "logits.bin")
                     sh(os.path.join(ROOT, "run"), out, "-m", "logits", "-f", idf, "-o", lo, "-T", "2", *flag)
                     got = np.fromfile(lo, dtype=np.float32).reshape(len(ids), -1)
                     err = float(np.abs(got - want).max())
                     report(err <= 1e-4, f"{name}_logits_equal_dequantized_reference{'_unbatched' if flag else ''}",
                            f"max abs err {err:.2e}")
+                int8 = {t["name"]: decode_tensor(out, h, t, grids) + (t,) for t in h["tensors"] if int8_eligible(t)}
+                if int8:
+                    # the int8 decode path (token by token) against numpy's model of its definition
+                    lo = os.path.join(tmp, "logits.bin")
+                    sh(os.path.join(ROOT, "run"), out, "-m", "logits", "-f", idf, "-o", lo, "-T", "2", "--no-batch")
+                    got = np.fromfile(lo, dtype=np.float32).reshape(len(ids), -1)
+                    want8 = ref.forward(model, ids, linear=lambda nm, x: (int8_linear(int8[nm], x) if nm in int8
+                                                                          else x @ weights[nm].T))
+                    # Positions agree to float precision until an activation lands within float32
+                    # noise of a rounding boundary (numpy runs in float64) and rounds the other way;
+                    # from there on the two differ by one int8 step: most positions must be exact,
+                    # and none as far off as the float reference is.
+                    per_pos = np.abs(got - want8).max(axis=1)
+                    errf = float(np.abs(got - want).max())
+                    exact = float((per_pos <= 1e-5).mean())
+                    report(exact >= 0.5 and per_pos.max() < 0.5 * errf, f"{name}_int8_logits_equal_int8_reference",
+                           f"{100 * exact:.0f}% of positions within 1e-5, max abs err {per_pos.max():.2e} "
+                           f"(vs the float reference: {errf:.2e})")
             except Exception as e:  # noqa: BLE001
                 report(False, name, f"{type(e).__name__}: {e}")
         # DP allocation: the budget holds, the file's size is what was reported, run runs the mix
