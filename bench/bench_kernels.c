@@ -5,7 +5,8 @@
  * hg_qmatvec_rows (hg_matvec_rows for dense) over all rows, many times. Reports
  * GB/s of weight bytes (scales + codes) streamed and Gweights/s, next to a
  * memory-read baseline (sum of a 1 GiB array) measured in the same run; also
- * hg_qdequant_row_stored (batched prompt path) and hg_prepare_activation.
+ * hg_qdequant_row_stored (batched prompt path), hg_prepare_activation, and for
+ * the 4-bit HIGGS configs the int8 decode kernel (hg_qdot8_row).
  *
  * Each tensor ends exactly at a page boundary followed by a PROT_NONE page,
  * like the last tensor of an mmap'd file: a kernel that reads past the end of
@@ -80,7 +81,8 @@ typedef struct {
     hg_qinfo q;
     int quantized;
     float *xr, *out, *deq;
-    double best_mv, best_deq, max_err;
+    hg_act8 a8;                 /* q.act8: the int8 activation */
+    double best_mv, best_deq, best_mv8, max_err;
 } bench;
 
 typedef struct { bench *b; const float *w; int rows_per_task; } qjob;
@@ -120,6 +122,10 @@ static void setup(bench *b, const config *c, int rows, int cols, const float *w,
         qjob j = {b, w, 64};
         hg_pool_run(pool, quantize_task, &j, (rows + 63) / 64);
         hg_prepare_activation(&b->q, x, b->xr);
+        if (b->q.act8) {
+            if (hg_act8_alloc(&b->a8, b->q.cols_pad, b->q.groups)) { fprintf(stderr, "out of memory\n"); exit(1); }
+            hg_prepare_act8(&b->q, x, &b->a8);
+        }
     } else {
         for (size_t i = 0; i < (size_t)rows * (size_t)cols; i++) {
             if (c->type == HG_F32) memcpy(data + 4 * i, &w[i], 4);
@@ -150,6 +156,10 @@ static double check_rows(bench *b) {
             for (uint64_t i = 0; i < b->t.cols; i++) { ref += (double)b->deq[i] * b->xr[i]; mag += fabs((double)b->deq[i] * b->xr[i]); }
         }
         worst = fmax(worst, fabs(got - ref) / (mag + 1e-30));
+        if (b->quantized && b->q.act8) {   /* the int8 kernel must equal its scalar definition exactly */
+            float g8 = hg_qdot8_row(&b->t, &b->q, r, &b->a8), r8 = hg_qdot8_row_ref(&b->t, &b->q, r, &b->a8);
+            if (g8 != r8) worst = fmax(worst, 1.0);
+        }
     }
     return worst;
 }
@@ -159,6 +169,10 @@ static volatile float sink;
 static void matvec_once(bench *b) {
     if (b->quantized) hg_qmatvec_rows(b->out, b->xr, &b->t, &b->q, 0, (int)b->t.rows);
     else hg_matvec_rows(b->out, b->xr, &b->t, 0, (int)b->t.rows);
+    sink = b->out[0];
+}
+static void matvec8_once(bench *b) {
+    hg_qmatvec8_rows(b->out, &b->a8, &b->t, &b->q, 0, (int)b->t.rows);
     sink = b->out[0];
 }
 static void dequant_once(bench *b) {
@@ -249,7 +263,7 @@ int main(int argc, char **argv) {
         if (!use[c]) continue;
         setup(&benches[c], &configs[c], rows, cols, w, x, pool);
         benches[c].max_err = check_rows(&benches[c]);
-        benches[c].best_mv = benches[c].best_deq = 1e30;
+        benches[c].best_mv = benches[c].best_deq = benches[c].best_mv8 = 1e30;
     }
     hg_pool_destroy(pool);
     printf("setup (quantize) %.1f s\n", now() - t0);
@@ -263,17 +277,23 @@ int main(int argc, char **argv) {
             double a = time_best(matvec_once, &benches[c], secs), d = time_best(dequant_once, &benches[c], secs / 2);
             if (a < benches[c].best_mv) benches[c].best_mv = a;
             if (d < benches[c].best_deq) benches[c].best_deq = d;
+            if (benches[c].q.act8) {
+                double e = time_best(matvec8_once, &benches[c], secs);
+                if (e < benches[c].best_mv8) benches[c].best_mv8 = e;
+            }
         }
     }
 
     printf("memory read baseline (sum of 1 GiB, 1 thread): %.1f GB/s\n", bw);
-    printf("%-20s %9s %9s %8s %8s %10s %9s\n", "config", "MiB", "ms", "GB/s", "Gw/s", "deq Gw/s", "max err");
+    printf("%-20s %9s %9s %8s %8s %10s %9s %10s %10s\n", "config", "MiB", "ms", "GB/s", "Gw/s", "deq Gw/s", "max err", "int8 GB/s", "int8 Gw/s");
     for (int c = 0; c < N_CONFIGS; c++) {
         if (!use[c]) continue;
         bench *b = &benches[c];
         double nw = (double)rows * cols;
-        printf("%-20s %9.2f %9.3f %8.2f %8.2f %10.2f %9.2g\n", configs[c].name, b->t.nbytes / 1048576.0, b->best_mv * 1e3,
+        printf("%-20s %9.2f %9.3f %8.2f %8.2f %10.2f %9.2g", configs[c].name, b->t.nbytes / 1048576.0, b->best_mv * 1e3,
                b->t.nbytes / b->best_mv / 1e9, nw / b->best_mv / 1e9, nw / b->best_deq / 1e9, b->max_err);
+        if (b->q.act8) printf(" %10.2f %10.2f", b->t.nbytes / b->best_mv8 / 1e9, nw / b->best_mv8 / 1e9);
+        printf("\n");
     }
 
     /* activation preparation (includes the Walsh-Hadamard rotation for HIGGS) */
@@ -293,6 +313,7 @@ int main(int argc, char **argv) {
         if (!use[c]) continue;
         guarded_free(&benches[c].mem);
         free(benches[c].xr); free(benches[c].out); free(benches[c].deq);
+        if (benches[c].q.act8) hg_act8_free(&benches[c].a8);
     }
     free(w); free(x);
     return bad;
