@@ -2417,7 +2417,63 @@ static float hg_qdot8_p2n256_avx2(const hg_qinfo *q, const uint16_t *sc, const u
 }
 #endif
 
-/* portable: whole code bytes, int32 sums (what NEON and -march-less builds run) */
+#if defined(__ARM_NEON) && defined(__aarch64__)
+#define HG_Q8NEON 1
+/* NEON: table lookups with tbl (16 levels in one register; 256 points as four
+ * 64-byte tables, tbl for the first and tbx for the rest), widening multiplies
+ * (|k q| <= 127 * 127 fits int16) and pairwise adds into int32. */
+static inline int32x4_t hg_q8_mla(int32x4_t acc, int8x16_t k, int8x16_t x) {
+    acc = vpadalq_s16(acc, vmull_s8(vget_low_s8(k), vget_low_s8(x)));
+    return vpadalq_s16(acc, vmull_high_s8(k, x));
+}
+static float hg_qdot8_p1n16_neon(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    const int8x16_t T = vld1q_s8(q->grid8);
+    const uint8x16_t m4 = vdupq_n_u8(15);
+    const uint64_t H = (uint64_t)q->group;
+    float total = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        const uint8_t *c = codes + g * H / 2;
+        const int8_t *x = a->q + g * H;
+        int32x4_t a0 = vdupq_n_s32(0), a1 = a0;
+        for (uint64_t j = 0; j < H; j += 32, c += 16, x += 32) {
+            uint8x16_t b = vld1q_u8(c);
+            uint8x16x2_t idx = vzipq_u8(vandq_u8(b, m4), vshrq_n_u8(b, 4));   /* natural order */
+            a0 = hg_q8_mla(a0, vqtbl1q_s8(T, idx.val[0]), vld1q_s8(x));
+            a1 = hg_q8_mla(a1, vqtbl1q_s8(T, idx.val[1]), vld1q_s8(x + 16));
+        }
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)vaddvq_s32(vaddq_s32(a0, a1));
+    }
+    return total;
+}
+static float hg_qdot8_p2n256_neon(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    int8_t tx[256], ty[256];
+    for (int i = 0; i < 256; i++) { tx[i] = q->grid8[2 * i]; ty[i] = q->grid8[2 * i + 1]; }
+    int8x16x4_t X[4], Y[4];
+    for (int t = 0; t < 4; t++) { X[t] = vld1q_s8_x4(tx + 64 * t); Y[t] = vld1q_s8_x4(ty + 64 * t); }
+    const uint8x16_t s64 = vdupq_n_u8(64);
+    const uint64_t H = (uint64_t)q->group;
+    float total = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        const uint8_t *c = codes + g * H / 2;
+        const int8_t *x = a->q + g * H;
+        int32x4_t a0 = vdupq_n_s32(0), a1 = a0;
+        for (uint64_t j = 0; j < H; j += 32, c += 16, x += 32) {
+            uint8x16_t i0 = vld1q_u8(c), i1 = vsubq_u8(i0, s64), i2 = vsubq_u8(i1, s64), i3 = vsubq_u8(i2, s64);
+            int8x16_t kx = vqtbl4q_s8(X[0], i0), ky = vqtbl4q_s8(Y[0], i0);
+            kx = vqtbx4q_s8(kx, X[1], i1); ky = vqtbx4q_s8(ky, Y[1], i1);
+            kx = vqtbx4q_s8(kx, X[2], i2); ky = vqtbx4q_s8(ky, Y[2], i2);
+            kx = vqtbx4q_s8(kx, X[3], i3); ky = vqtbx4q_s8(ky, Y[3], i3);
+            int8x16x2_t k = vzipq_s8(kx, ky);                                  /* (x, y) pairs, natural order */
+            a0 = hg_q8_mla(a0, k.val[0], vld1q_s8(x));
+            a1 = hg_q8_mla(a1, k.val[1], vld1q_s8(x + 16));
+        }
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)vaddvq_s32(vaddq_s32(a0, a1));
+    }
+    return total;
+}
+#endif
+
+/* portable: whole code bytes, int32 sums (what -march-less builds run) */
 static float hg_qdot8_generic(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     const int8_t *k = q->grid8;
     const uint64_t H = (uint64_t)q->group;
@@ -2443,6 +2499,9 @@ float hg_qdot8_row(const hg_tensor *w, const hg_qinfo *q, int row, const hg_act8
 #endif
 #if defined(HG_Q8SIMD256)
     if (!(q->group % 32)) return q->p == 1 ? hg_qdot8_p1n16_avx2(q, sc, codes, a) : hg_qdot8_p2n256_avx2(q, sc, codes, a);
+#endif
+#if defined(HG_Q8NEON)
+    if (!(q->group % 32)) return q->p == 1 ? hg_qdot8_p1n16_neon(q, sc, codes, a) : hg_qdot8_p2n256_neon(q, sc, codes, a);
 #endif
     if (!(q->group % 2)) return hg_qdot8_generic(q, sc, codes, a);
     return hg_qdot8_row_ref(w, q, row, a);

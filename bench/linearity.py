@@ -113,7 +113,9 @@ def main():
                 for n in alphas:
                     f.write(f"{n} {rng.lognormvariate(0, 1.5):.6g}\n")
             target = round(rng.uniform(2.5, 6.0), 3)
-            measure("random", f"random mix #{i + 1} @{target}", ["--target-bits", target, "--alphas", fake])
+            # the whole menu (2-bit grids included): random mixes probe the theorem everywhere
+            measure("random", f"random mix #{i + 1} @{target}", ["--target-bits", target, "--alphas", fake,
+                                                                  "--max-t2", "1"])
         dp = {}
         for target in TARGETS:
             dp[("aware", target)] = measure("dp-aware", f"dp data-aware @{target}",

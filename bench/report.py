@@ -78,8 +78,12 @@ def quality(tsv, md, svg, model, text):
     for r in sorted(rows, key=lambda r: -float(r["bits_linear"])):
         ppl, bits = float(r["ppl"]), float(r["bits_linear"])
         lines.append(f"| {r['config']} | {bits:.3f} | {float(r['file_mb']):.2f} | {ppl:.3f} | {ppl - base:+.3f} |")
-        if r["config"] != "f16":
+        if r["config"] != "f16" and "int8" not in r["config"]:
             pts.append((bits, ppl, r["config"].replace("higgs ", ""), series_of(r["config"])))
+    if any("int8" in r["config"] for r in rows):
+        lines += ["", "Perplexity runs prompts in batches with float activations; the \"int8 decode\" rows run the same "
+                  "file token by token (`--no-batch`) through the decode path, which uses int8 activations and an "
+                  "int8 grid for the 4-bit HIGGS layers (`run --no-int8` turns it off)."]
     with open(md, "w") as f:
         f.write("\n".join(lines) + "\n")
     svg_scatter(pts, svg, f"Held-out perplexity vs bits per weight (f16: {base:.2f})", "bits per weight (linear layers)",
