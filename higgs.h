@@ -2253,14 +2253,21 @@ void hg_prepare_act8(const hg_qinfo *q, const float *x, hg_act8 *a) {
         const float *v = a->xr + b * H;
         int8_t *o = a->q + b * H;
         float m = 0;
-        for (uint64_t i = 0; i < H; i++) m = fmaxf(m, fabsf(v[i]));
+        for (uint64_t i = 0; i < H; i++) {
+            float av = fabsf(v[i]);
+            m = av > m ? av : m;
+        }
         float inv = m > 0 ? 127.0f / m : 0.0f;
         int32_t sum = 0;
         for (uint64_t i = 0; i < H; i++) {
-            long k = lrintf(v[i] * inv);
+            /* round to nearest, ties to even, without a libm call: adding 1.5 * 2^23
+             * leaves no fraction bits (|v * inv| <= 127, far below 2^22) */
+            float t = v[i] * inv;            /* its own statement: never contracted into an FMA */
+            float r = (t + 12582912.0f) - 12582912.0f;
+            int k = (int)r;
             k = k > 127 ? 127 : k < -127 ? -127 : k;
             o[i] = (int8_t)k;
-            sum += (int32_t)k;
+            sum += k;
         }
         a->d[b] = (m / 127.0f) * q->grid8_inv;
         a->qsum[b] = sum;

@@ -265,32 +265,71 @@ static void rmsnorm(float *o, const float *x, const float *w, int n, float eps) 
     for (int i = 0; i < n; i++) o[i] = w[i] * (x[i] * inv);
 }
 
-typedef struct { float *out; const float *x; const Weight *w; int rows, chunk, act8; } MatmulJob;
+/* One pool run computes out_i = W_i x for up to three weights that share the
+ * input (q/k/v, gate/up): one barrier instead of three, and the activation is
+ * prepared once when the weights share a format. Rows go out in tasks of
+ * whole cache lines, several per thread so that a thread finishing early
+ * takes more work instead of waiting. */
+#define MM_MAX 3
+#define MM_TASKS 96
+typedef struct { float *out; const Weight *w; int act8; const float *x; } MatmulPart;
+typedef struct {
+    MatmulPart part[MM_MAX];
+    int n_tasks;
+    struct { unsigned char part; int r0, r1; } task[MM_TASKS];
+} MatmulJob;
 
 static void matmul_task(void *ctx, int task, int thread) {
     (void)thread;
     MatmulJob *j = (MatmulJob *)ctx;
-    int r0 = task * j->chunk, r1 = r0 + j->chunk < j->rows ? r0 + j->chunk : j->rows;
-    if (r0 >= r1) return;
-    if (j->act8) hg_qmatvec8_rows(j->out, &g_act8, j->w->t, &j->w->q, r0, r1);
-    else if (j->w->quantized) hg_qmatvec_rows(j->out, j->x, j->w->t, &j->w->q, r0, r1);
-    else hg_matvec_rows(j->out, j->x, j->w->t, r0, r1);
+    const MatmulPart *p = &j->part[j->task[task].part];
+    int r0 = j->task[task].r0, r1 = j->task[task].r1;
+    if (p->act8) hg_qmatvec8_rows(p->out, &g_act8, p->w->t, &p->w->q, r0, r1);
+    else if (p->w->quantized) hg_qmatvec_rows(p->out, p->x, p->w->t, &p->w->q, r0, r1);
+    else hg_matvec_rows(p->out, p->x, p->w->t, r0, r1);
 }
 
-/* out = W x, rows split across the pool in chunks of whole cache lines */
-static void matmul(float *out, const float *x, const Weight *w) {
-    int rows = (int)w->t->rows, threads = hg_pool_threads(g_pool);
-    int tasks = threads == 1 ? 1 : threads * 4;
-    int chunk = ((rows + tasks - 1) / tasks + 15) / 16 * 16;
+static int same_format(const Weight *a, const Weight *b) {
+    return a->t->type == b->t->type && !memcmp(a->t->params, b->t->params, sizeof a->t->params) && a->t->cols == b->t->cols;
+}
+
+static void matmul_n(float *const *outs, const float *x, const Weight *const *ws, int n) {
+    int threads = hg_pool_threads(g_pool);
+    for (int i = 1; i < n; i++)
+        if (!same_format(ws[0], ws[i])) {   /* mixed formats (a --target-bits file): one at a time */
+            for (int k = 0; k < n; k++) matmul_n(&outs[k], x, &ws[k], 1);
+            return;
+        }
+    const Weight *w = ws[0];
     int act8 = w->quantized && w->q.act8 && g_int8;
     if (act8) hg_prepare_act8(&w->q, x, &g_act8);
     else if (w->quantized) {
         hg_prepare_activation(&w->q, x, g_xrot);
         x = g_xrot;
     }
-    MatmulJob j = {out, x, w, rows, chunk, act8};
-    hg_pool_run(g_pool, matmul_task, &j, (rows + chunk - 1) / chunk);
+    MatmulJob j;
+    j.n_tasks = 0;
+    int total = 0;
+    for (int i = 0; i < n; i++) total += (int)ws[i]->t->rows;
+    int want = threads == 1 ? 1 : threads * 12;   /* tasks in all */
+    int chunk = ((total + want - 1) / want + 15) / 16 * 16;
+    for (int i = 0; i < n; i++) {
+        j.part[i] = (MatmulPart){outs[i], ws[i], act8, x};
+        int rows = (int)ws[i]->t->rows;
+        int c = chunk;
+        while ((rows + c - 1) / c > MM_TASKS - j.n_tasks) c *= 2;   /* never more tasks than slots */
+        for (int r = 0; r < rows; r += c) {
+            j.task[j.n_tasks].part = (unsigned char)i;
+            j.task[j.n_tasks].r0 = r;
+            j.task[j.n_tasks].r1 = r + c < rows ? r + c : rows;
+            j.n_tasks++;
+        }
+    }
+    hg_pool_run(g_pool, matmul_task, &j, j.n_tasks);
 }
+
+/* out = W x */
+static void matmul(float *out, const float *x, const Weight *w) { matmul_n(&out, x, &w, 1); }
 
 static void rope_apply(float *v, int n_heads, int head_dim, const float *cs, const float *sn) {
     int half = head_dim / 2;
@@ -316,8 +355,13 @@ static void attention_head(void *ctx, int h, int thread) {
     const float *q = s->q + h * hd;
     float *att = s->att + (size_t)h * s->max_pos;
     float scale = 1.0f / sqrtf((float)hd), maxv = -INFINITY;
-    for (int t = 0; t <= j->pos; t++) {
-        att[t] = hg_dot_f32(s->key_cache + loff + (size_t)t * kv_dim + kvh * hd, q, hd) * scale;
+    const float *keys = s->key_cache + loff + (size_t)kvh * hd;
+    int t = 0;
+    for (; t + 4 <= j->pos + 1; t += 4)        /* four positions per pass over q */
+        hg_dot4_f32(q, keys + (size_t)t * kv_dim, (size_t)kv_dim, hd, att + t);
+    for (; t <= j->pos; t++) att[t] = hg_dot_f32(keys + (size_t)t * kv_dim, q, hd);
+    for (t = 0; t <= j->pos; t++) {
+        att[t] *= scale;
         if (att[t] > maxv) maxv = att[t];
     }
     float sum = 0;
@@ -341,9 +385,9 @@ static float *forward(const Model *m, RunState *s, int token, int pos) {
         size_t loff = (size_t)l * s->max_pos * kv_dim;
         float *k = s->key_cache + loff + (size_t)pos * kv_dim, *v = s->value_cache + loff + (size_t)pos * kv_dim;
         rmsnorm(s->xb, s->x, (const float *)L->attn_norm->data, dim, c->rms_norm_eps);
-        matmul(s->q, s->xb, &L->wq);
-        matmul(k, s->xb, &L->wk);
-        matmul(v, s->xb, &L->wv);
+        float *qkv_out[3] = {s->q, k, v};
+        const Weight *qkv[3] = {&L->wq, &L->wk, &L->wv};
+        matmul_n(qkv_out, s->xb, qkv, 3);
         rope_apply(s->q, c->n_heads, hd, s->rope_cos, s->rope_sin);
         rope_apply(k, c->n_kv_heads, hd, s->rope_cos, s->rope_sin);
         AttnJob aj = {m, s, l, pos};
@@ -351,8 +395,9 @@ static float *forward(const Model *m, RunState *s, int token, int pos) {
         matmul(s->xb2, s->xb, &L->wo);
         for (int i = 0; i < dim; i++) s->x[i] += s->xb2[i];
         rmsnorm(s->xb, s->x, (const float *)L->ffn_norm->data, dim, c->rms_norm_eps);
-        matmul(s->hb, s->xb, &L->w_gate);
-        matmul(s->hb2, s->xb, &L->w_up);
+        float *gu_out[2] = {s->hb, s->hb2};
+        const Weight *gu[2] = {&L->w_gate, &L->w_up};
+        matmul_n(gu_out, s->xb, gu, 2);
         for (int i = 0; i < c->hidden_dim; i++) {
             float g = s->hb[i];
             s->hb[i] = g / (1.0f + expf(-g)) * s->hb2[i];
