@@ -100,6 +100,13 @@ typedef struct {
 static float *g_xrot;                 /* the activation, padded (and rotated for HIGGS) */
 static hg_act8 g_act8;                /* the activation as int8, for tensors with q.act8 */
 static int g_int8 = 1;                /* 0: --no-int8, decode with float activations */
+static int g_profile;                 /* --profile: time the parts of decoding */
+static double g_prof[4];              /* seconds in: activation prep, matrix-vector jobs, attention, forward() */
+static double now_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
 
 static const hg_tensor *need_tensor(Model *m, const char *name, uint64_t rows, uint64_t cols, int f32_only) {
     const hg_tensor *t = hg_find(&m->file, name);
@@ -301,6 +308,7 @@ static void matmul_n(float *const *outs, const float *x, const Weight *const *ws
             return;
         }
     const Weight *w = ws[0];
+    double t0 = g_profile ? now_s() : 0;
     int act8 = w->quantized && w->q.act8 && g_int8;
     if (act8) hg_prepare_act8(&w->q, x, &g_act8);
     else if (w->quantized) {
@@ -325,7 +333,9 @@ static void matmul_n(float *const *outs, const float *x, const Weight *const *ws
             j.n_tasks++;
         }
     }
+    double t1 = g_profile ? now_s() : 0;
     hg_pool_run(g_pool, matmul_task, &j, j.n_tasks);
+    if (g_profile) { g_prof[0] += t1 - t0; g_prof[1] += now_s() - t1; }
 }
 
 /* out = W x */
@@ -373,6 +383,7 @@ static void attention_head(void *ctx, int h, int thread) {
 
 static float *forward(const Model *m, RunState *s, int token, int pos) {
     const hg_config *c = &m->c;
+    double tf = g_profile ? now_s() : 0;
     int dim = c->dim, hd = c->head_dim, kv_dim = c->n_kv_heads * hd;
     hg_dequant_row(s->x, m->embed, token);
     for (int i = 0; i < hd / 2; i++) {
@@ -391,7 +402,9 @@ static float *forward(const Model *m, RunState *s, int token, int pos) {
         rope_apply(s->q, c->n_heads, hd, s->rope_cos, s->rope_sin);
         rope_apply(k, c->n_kv_heads, hd, s->rope_cos, s->rope_sin);
         AttnJob aj = {m, s, l, pos};
+        double ta = g_profile ? now_s() : 0;
         hg_pool_run(g_pool, attention_head, &aj, c->n_heads);
+        if (g_profile) g_prof[2] += now_s() - ta;
         matmul(s->xb2, s->xb, &L->wo);
         for (int i = 0; i < dim; i++) s->x[i] += s->xb2[i];
         rmsnorm(s->xb, s->x, (const float *)L->ffn_norm->data, dim, c->rms_norm_eps);
@@ -407,6 +420,7 @@ static float *forward(const Model *m, RunState *s, int token, int pos) {
     }
     rmsnorm(s->x, s->x, (const float *)m->final_norm->data, dim, c->rms_norm_eps);
     matmul(s->logits, s->x, &m->head);
+    if (g_profile) g_prof[3] += now_s() - tf;
     return s->logits;
 }
 
@@ -1149,6 +1163,7 @@ static void generate(const Model *m, RunState *s, const Tokenizer *t, Sampler *s
     for (int i = 0; i < ids.n; i++)
         if (!(i == 0 && ids.v[0] == t->bos)) print_piece(t, ids.v[i], i > 0 && ids.v[i - 1] == t->bos);
     int pos = ids.n, token = ids.v[ids.n - 1], generated = 0;
+    memset(g_prof, 0, sizeof g_prof);
     while (1) {
         int next = sample(sampler, logits);
         if (tok_is_stop(t, next)) break;
@@ -1162,6 +1177,12 @@ static void generate(const Model *m, RunState *s, const Tokenizer *t, Sampler *s
     long t2 = time_ms();
     fprintf(stderr, "prompt: %d tokens at %.1f tok/s\n", ids.n, ids.n / ((t1 - t0) / 1000.0 + 1e-9));
     if (generated > 1) fprintf(stderr, "achieved tok/s: %f\n", (generated - 1) / ((t2 - t1) / 1000.0 + 1e-9));
+    if (g_profile && generated > 1) {
+        double n = generated - 1, ms = 1000.0 / n;
+        fprintf(stderr, "decode profile, ms per token: matrix-vector jobs %.3f, activation prep %.3f, attention %.3f, "
+                "other %.3f (total %.3f)\n", g_prof[1] * ms, g_prof[0] * ms, g_prof[2] * ms,
+                (g_prof[3] - g_prof[0] - g_prof[1] - g_prof[2]) * ms, g_prof[3] * ms);
+    }
     free(ids.v);
 }
 
@@ -1553,7 +1574,8 @@ static void usage(void) {
             "  --no-batch  process prompts token by token (for testing)\n"
             "  --no-int8   decode 4-bit HIGGS layers with float activations (exact; slower)\n"
             "  --mmap      map the model file instead of copying it into memory (the default\n"
-            "              when it takes under half of the available memory: faster, huge pages)\n");
+            "              when it takes under half of the available memory: faster, huge pages)\n"
+            "  --profile   generation: print where decoding spends its time\n");
     exit(1);
 }
 
@@ -1572,6 +1594,7 @@ int main(int argc, char **argv) {
         if (!strcmp(a, "--no-batch")) { g_batch = 0; continue; }
         if (!strcmp(a, "--no-int8")) { g_int8 = 0; continue; }
         if (!strcmp(a, "--mmap")) { g_mmap = 1; continue; }
+        if (!strcmp(a, "--profile")) { g_profile = 1; continue; }
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) usage();
         if (a[0] != '-') {
             if (model_path) die("unexpected argument '%s' (one model path only)", a);
