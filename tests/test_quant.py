@@ -240,12 +240,13 @@ def main():
             report(bits <= target + 1e-9 and m and abs(float(m.group(1)) - bits) < 1e-3,
                    f"dp_target_{target}_fits_and_matches_file", f"file {bits:.4f} bits/weight, reported {m.group(1) if m else '?'}")
             report(len(kinds) > 1 or target == 4.5, f"dp_target_{target}_mixes_configs", f"{len(kinds)} distinct configs")
-            # by default the menu stops at the coarsest grid the target needs: no 2-bit grids at
-            # 3.25 bits (3-bit ones fit), nothing below 4 bits at 4.5
-            bits_per_weight = {p_b[1] / p_b[0] for ty, p_b in kinds if ty == HIGGS}
-            floor = {2.75: 2, 3.25: 3, 4.5: 4}[target]
-            report(min(bits_per_weight, default=16) >= floor, f"dp_target_{target}_menu_capped",
-                   f"bits per weight of the grids used: {sorted(bits_per_weight)}")
+            # by default the menu stops at the coarsest grid the target needs: every choice within
+            # the cap quantize reports, and at 4.5 bits no 2-bit grid (t^2 ~ 0.11) on offer
+            mc = re.search(r"options with t\^2 <= ([0-9.eE+-]+)", log)
+            cap = float(mc.group(1)) if mc else -1.0
+            chosen = [float(x) for x in re.findall(r"^model\.\S+\s+(?:higgs p\d \d+b h\d+|f16)\s+([0-9.]+)", log, re.M)]
+            report(mc and len(chosen) == len(lin) and max(chosen) <= cap * (1 + 1e-4) and (target != 4.5 or cap < 0.05),
+                   f"dp_target_{target}_menu_capped", f"cap {cap}, largest t^2 chosen {max(chosen, default=-1)}")
             weights = dict(w_orig)
             for t in lin:
                 if t["type"] >= 16:
