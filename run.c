@@ -86,7 +86,8 @@ typedef struct {
 typedef struct {
     int max_pos;                      /* positions the KV cache holds */
     float *x, *xb, *xb2, *hb, *hb2, *q, *att, *logits;
-    float *key_cache, *value_cache;   /* [layer][pos][kv_dim] */
+    float *key_cache;                 /* [layer][kv_dim][max_pos]: transposed, see attn_scores */
+    float *value_cache;               /* [layer][pos][kv_dim] */
     float *rope_cos, *rope_sin;       /* head_dim/2 for the current position */
     /* prompt batches: BATCH tokens at a time, rows of the buffers below */
     float *bx, *bxb, *bxb2, *bhb, *bhb2, *bq, *bk, *bv, *bxr, *blogits;
@@ -355,6 +356,34 @@ static void rope_apply(float *v, int n_heads, int head_dim, const float *cs, con
 
 typedef struct { const Model *m; RunState *s; int layer, pos; } AttnJob;
 
+/* Keys are cached transposed (each key dimension is a row over positions), so
+ * the scores of 32 positions are 32 independent sums that vectorize across
+ * positions, with no horizontal sum per position. att[t] = scale * <q, k_t>
+ * for t < n; every position adds its terms in the same order (d = 0, 1, ..),
+ * in the block loop and in the tail alike. */
+static void attn_scores(float *restrict att, const float *restrict q, const float *restrict kt, size_t stride, int hd,
+                        int n, float scale) {
+    int t = 0;
+    for (; t + 32 <= n; t += 32) {
+        float acc[32] = {0};
+        for (int d = 0; d < hd; d++) {
+            const float *row = kt + (size_t)d * stride + t;
+            float qd = q[d];
+            for (int i = 0; i < 32; i++) acc[i] += qd * row[i];
+        }
+        for (int i = 0; i < 32; i++) att[t + i] = acc[i] * scale;
+    }
+    for (; t < n; t++) {
+        float a = 0;
+        for (int d = 0; d < hd; d++) a += q[d] * kt[(size_t)d * stride + t];
+        att[t] = a * scale;
+    }
+}
+
+static void store_key(RunState *s, size_t loff, int pos, const float *k, int kv_dim) {
+    for (int i = 0; i < kv_dim; i++) s->key_cache[loff + (size_t)i * s->max_pos + pos] = k[i];
+}
+
 static void attention_head(void *ctx, int h, int thread) {
     (void)thread;
     AttnJob *j = (AttnJob *)ctx;
@@ -365,15 +394,8 @@ static void attention_head(void *ctx, int h, int thread) {
     const float *q = s->q + h * hd;
     float *att = s->att + (size_t)h * s->max_pos;
     float scale = 1.0f / sqrtf((float)hd), maxv = -INFINITY;
-    const float *keys = s->key_cache + loff + (size_t)kvh * hd;
-    int t = 0;
-    for (; t + 4 <= j->pos + 1; t += 4)        /* four positions per pass over q */
-        hg_dot4_f32(q, keys + (size_t)t * kv_dim, (size_t)kv_dim, hd, att + t);
-    for (; t <= j->pos; t++) att[t] = hg_dot_f32(keys + (size_t)t * kv_dim, q, hd);
-    for (t = 0; t <= j->pos; t++) {
-        att[t] *= scale;
-        if (att[t] > maxv) maxv = att[t];
-    }
+    attn_scores(att, q, s->key_cache + loff + (size_t)kvh * hd * s->max_pos, (size_t)s->max_pos, hd, j->pos + 1, scale);
+    for (int t = 0; t <= j->pos; t++) maxv = att[t] > maxv ? att[t] : maxv;
     float sum = 0;
     for (int t = 0; t <= j->pos; t++) { att[t] = expf(att[t] - maxv); sum += att[t]; }
     float *out = s->xb + h * hd;
@@ -394,13 +416,14 @@ static float *forward(const Model *m, RunState *s, int token, int pos) {
     for (int l = 0; l < c->n_layers; l++) {
         const Layer *L = &m->layers[l];
         size_t loff = (size_t)l * s->max_pos * kv_dim;
-        float *k = s->key_cache + loff + (size_t)pos * kv_dim, *v = s->value_cache + loff + (size_t)pos * kv_dim;
+        float *k = s->bk, *v = s->value_cache + loff + (size_t)pos * kv_dim;   /* k: stored transposed after rope */
         rmsnorm(s->xb, s->x, (const float *)L->attn_norm->data, dim, c->rms_norm_eps);
         float *qkv_out[3] = {s->q, k, v};
         const Weight *qkv[3] = {&L->wq, &L->wk, &L->wv};
         matmul_n(qkv_out, s->xb, qkv, 3);
         rope_apply(s->q, c->n_heads, hd, s->rope_cos, s->rope_sin);
         rope_apply(k, c->n_kv_heads, hd, s->rope_cos, s->rope_sin);
+        store_key(s, loff, pos, k, kv_dim);
         AttnJob aj = {m, s, l, pos};
         double ta = g_profile ? now_s() : 0;
         hg_pool_run(g_pool, attention_head, &aj, c->n_heads);
@@ -489,10 +512,8 @@ static void attention_batch_task(void *ctx, int task, int thread) {
     const float *q = s->bq + (size_t)b * q_dim + h * hd;
     float *att = s->batt + (size_t)thread * s->max_pos;
     float scale = 1.0f / sqrtf((float)hd), maxv = -INFINITY;
-    for (int t = 0; t <= pos; t++) {
-        att[t] = hg_dot_f32(s->key_cache + loff + (size_t)t * kv_dim + kvh * hd, q, hd) * scale;
-        if (att[t] > maxv) maxv = att[t];
-    }
+    attn_scores(att, q, s->key_cache + loff + (size_t)kvh * hd * s->max_pos, (size_t)s->max_pos, hd, pos + 1, scale);
+    for (int t = 0; t <= pos; t++) maxv = att[t] > maxv ? att[t] : maxv;
     float sum = 0;
     for (int t = 0; t <= pos; t++) { att[t] = expf(att[t] - maxv); sum += att[t]; }
     float *out = s->bxb + (size_t)b * q_dim + h * hd;
@@ -524,7 +545,7 @@ static void forward_batch(const Model *m, RunState *s, const int *tokens, int B,
             }
             rope_apply(s->bq + (size_t)b * q_dim, c->n_heads, hd, s->rope_cos, s->rope_sin);
             rope_apply(kbuf + (size_t)b * kv_dim, c->n_kv_heads, hd, s->rope_cos, s->rope_sin);
-            memcpy(s->key_cache + loff + (size_t)pos * kv_dim, kbuf + (size_t)b * kv_dim, (size_t)kv_dim * sizeof(float));
+            store_key(s, loff, pos, kbuf + (size_t)b * kv_dim, kv_dim);
             memcpy(s->value_cache + loff + (size_t)pos * kv_dim, vbuf + (size_t)b * kv_dim, (size_t)kv_dim * sizeof(float));
         }
         BatchAttnJob aj = {m, s, l, pos0, B};
