@@ -262,9 +262,6 @@ static void state_free(RunState *s) {
 static hg_pool *g_pool;
 
 /* y += a x; restrict lets the compiler vectorise it */
-static void axpy(float *restrict y, float a, const float *restrict x, int n) {
-    for (int i = 0; i < n; i++) y[i] += a * x[i];
-}
 
 static void rmsnorm(float *o, const float *x, const float *w, int n, float eps) {
     double ss = 0;
@@ -380,6 +377,53 @@ static void attn_scores(float *restrict att, const float *restrict q, const floa
     }
 }
 
+/* out[d] = sum_t p[t] * v_t[d] for d < hd, values at v + t * stride: 32
+ * dimensions at a time kept in registers across all positions (an axpy per
+ * position would store and reload out every time) */
+static void attn_values(float *restrict out, const float *restrict p, const float *restrict v, size_t stride, int hd,
+                        int n) {
+    int d = 0;
+    for (; d + 32 <= hd; d += 32) {
+        float acc[32] = {0};
+        for (int t = 0; t < n; t++) {
+            const float *row = v + (size_t)t * stride + d;
+            float a = p[t];
+            for (int i = 0; i < 32; i++) acc[i] += a * row[i];
+        }
+        memcpy(out + d, acc, sizeof acc);
+    }
+    for (; d < hd; d++) {
+        float a = 0;
+        for (int t = 0; t < n; t++) a += p[t] * v[(size_t)t * stride + d];
+        out[d] = a;
+    }
+}
+
+/* a[t] = exp(a[t] - m) / sum for t < n (softmax of scores whose maximum is m).
+ * exp without a libm call per element, so the loop vectorizes: 2^k * e^r with
+ * k = round(x / ln 2), r = x - k ln 2 (ln 2 in two parts), e^r by its degree-6
+ * Taylor polynomial (within 2.5e-7 of exp over [-87, 0]); x >= -87 keeps
+ * 2^k a normal float (smaller terms are below 1e-37 of the largest anyway). */
+static void softmax_shifted(float *a, int n, float m) {
+    for (int t = 0; t < n; t++) {
+        float x = a[t] - m;
+        x = x < -87.0f ? -87.0f : x;
+        float y = x * 1.44269504f;
+        float k = (y + 12582912.0f) - 12582912.0f;          /* round to nearest: no call */
+        float r = x - k * 0.693359375f;
+        r = r - k * -2.12194440e-4f;
+        float p = 1.0f + r * (1.0f + r * (0.5f + r * (1.0f / 6 + r * (1.0f / 24 + r * (1.0f / 120 + r * (1.0f / 720))))));
+        int32_t bits = ((int32_t)k + 127) * (1 << 23);
+        float scale;
+        memcpy(&scale, &bits, sizeof scale);
+        a[t] = p * scale;
+    }
+    float sum = 0;
+    for (int t = 0; t < n; t++) sum += a[t];
+    float inv = 1.0f / sum;
+    for (int t = 0; t < n; t++) a[t] *= inv;
+}
+
 static void store_key(RunState *s, size_t loff, int pos, const float *k, int kv_dim) {
     for (int i = 0; i < kv_dim; i++) s->key_cache[loff + (size_t)i * s->max_pos + pos] = k[i];
 }
@@ -396,11 +440,8 @@ static void attention_head(void *ctx, int h, int thread) {
     float scale = 1.0f / sqrtf((float)hd), maxv = -INFINITY;
     attn_scores(att, q, s->key_cache + loff + (size_t)kvh * hd * s->max_pos, (size_t)s->max_pos, hd, j->pos + 1, scale);
     for (int t = 0; t <= j->pos; t++) maxv = att[t] > maxv ? att[t] : maxv;
-    float sum = 0;
-    for (int t = 0; t <= j->pos; t++) { att[t] = expf(att[t] - maxv); sum += att[t]; }
-    float *out = s->xb + h * hd;
-    memset(out, 0, (size_t)hd * sizeof(float));
-    for (int t = 0; t <= j->pos; t++) axpy(out, att[t] / sum, s->value_cache + loff + (size_t)t * kv_dim + kvh * hd, hd);
+    softmax_shifted(att, j->pos + 1, maxv);
+    attn_values(s->xb + h * hd, att, s->value_cache + loff + (size_t)kvh * hd, (size_t)kv_dim, hd, j->pos + 1);
 }
 
 static float *forward(const Model *m, RunState *s, int token, int pos) {
@@ -514,11 +555,8 @@ static void attention_batch_task(void *ctx, int task, int thread) {
     float scale = 1.0f / sqrtf((float)hd), maxv = -INFINITY;
     attn_scores(att, q, s->key_cache + loff + (size_t)kvh * hd * s->max_pos, (size_t)s->max_pos, hd, pos + 1, scale);
     for (int t = 0; t <= pos; t++) maxv = att[t] > maxv ? att[t] : maxv;
-    float sum = 0;
-    for (int t = 0; t <= pos; t++) { att[t] = expf(att[t] - maxv); sum += att[t]; }
-    float *out = s->bxb + (size_t)b * q_dim + h * hd;
-    memset(out, 0, (size_t)hd * sizeof(float));
-    for (int t = 0; t <= pos; t++) axpy(out, att[t] / sum, s->value_cache + loff + (size_t)t * kv_dim + kvh * hd, hd);
+    softmax_shifted(att, pos + 1, maxv);
+    attn_values(s->bxb + (size_t)b * q_dim + h * hd, att, s->value_cache + loff + (size_t)kvh * hd, (size_t)kv_dim, hd, pos + 1);
 }
 
 /* runs tokens[0..B) at positions pos0.. (B <= BATCH); logits of every token
