@@ -7,7 +7,8 @@
 # This machine's memory bandwidth swings from run to run (and minute to minute), so every
 # (config, threads) cell measures the read bandwidth with the same thread count right before
 # each of its R decode runs (default 3) and reports the best decode speed against the best
-# bandwidth seen in those rounds.
+# bandwidth seen in those rounds; the fraction of the roofline (bench/report.py) divides by the
+# highest bandwidth seen for that thread count anywhere in the run.
 # Writes bench/results/speed.tsv and speed.md and the README table.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -73,6 +74,6 @@ print('%.1f' % (sum(t['nbytes'] for t in h['tensors'] if t['name'] != 'model.emb
   done
 done
 "$PY" bench/report.py speed "$OUT" bench/results/speed.md
-printf '\nBest of %s rounds per row; each round measures the read bandwidth (bench/bandwidth, same thread count) right before its decode run.\n' "$ROUNDS" >> bench/results/speed.md
+printf '\nBest of %s rounds per row; each round measures the read bandwidth (bench/bandwidth, same thread count) right before its decode run; the last column divides by the highest of those for the thread count.\n' "$ROUNDS" >> bench/results/speed.md
 "$PY" bench/report.py readme README.md speed bench/results/speed.md
 echo "wrote $OUT, bench/results/speed.md and the README table"
