@@ -29,11 +29,11 @@ from testlib import PY, TOKENIZER, finish, report, sh  # noqa: E402
 BOUND = 1e-4
 
 
-def run_logits(model, ids, tmp, threads=2, binary="run"):
+def run_logits(model, ids, tmp, threads=2, binary="run", extra=()):
     idf, out = os.path.join(tmp, "ids.txt"), os.path.join(tmp, "logits.bin")
     with open(idf, "w") as f:
         f.write(" ".join(map(str, ids)))
-    sh(os.path.join(ROOT, binary), model, "-m", "logits", "-f", idf, "-o", out, "-T", threads)
+    sh(os.path.join(ROOT, binary), model, "-m", "logits", "-f", idf, "-o", out, "-T", threads, *extra)
     return np.fromfile(out, dtype=np.float32).reshape(len(ids), -1)
 
 
@@ -89,6 +89,9 @@ def test_threads_identical(tmp):
     ids = list(range(1, 30))
     a, b = run_logits(out, ids, tmp, threads=1), run_logits(out, ids, tmp, threads=3)
     report(np.array_equal(a, b), "threads_1_vs_3_bit_identical", f"max diff {np.abs(a - b).max():.2e}")
+    # the model read into memory (the default for small files) and mapped (--mmap) are the same bytes
+    c = run_logits(out, ids, tmp, threads=2, extra=("--mmap",))
+    report(np.array_equal(a, c), "mmap_vs_copied_model_bit_identical", f"max diff {np.abs(a - c).max():.2e}")
 
 
 def test_llama2c_import(tmp):
