@@ -213,7 +213,6 @@ typedef struct {
     float *d;           /* per block: d_b / S */
     int32_t *qsum;      /* per block: sum of q (the VNNI kernels' offset correction) */
     float *xr;          /* cols_pad floats of scratch: the rotated activation */
-    uint64_t cap, cap_groups;
 } hg_act8;
 int hg_act8_alloc(hg_act8 *a, uint64_t max_cols_pad, uint64_t max_groups);   /* 0 ok */
 void hg_act8_free(hg_act8 *a);
@@ -2233,8 +2232,6 @@ int hg_act8_alloc(hg_act8 *a, uint64_t max_cols_pad, uint64_t max_groups) {
     a->xr = (float *)calloc(n, sizeof(float));
     a->d = (float *)calloc(max_groups ? max_groups : 1, sizeof(float));
     a->qsum = (int32_t *)calloc(max_groups ? max_groups : 1, sizeof(int32_t));
-    a->cap = n;
-    a->cap_groups = max_groups;
     if (!a->q || !a->qp || !a->xr || !a->d || !a->qsum) { hg_act8_free(a); return -1; }
     return 0;
 }

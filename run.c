@@ -200,7 +200,7 @@ static void model_load(Model *m, const char *path) {
     g_xrot = xcalloc(m->max_cols_pad ? m->max_cols_pad : 1, sizeof(float));
     uint64_t n8 = (m->max_cols_pad + 127) / 128 * 128 + 128, groups = m->max_cols_pad / 16 + 1;
     g_act8 = (hg_act8){xcalloc(n8, 1), xcalloc(n8, 1), xcalloc(groups, sizeof(float)), xcalloc(groups, sizeof(int32_t)),
-                       xcalloc(n8, sizeof(float)), n8, groups};
+                       xcalloc(n8, sizeof(float))};
 }
 
 static void model_free(Model *m) {
