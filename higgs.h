@@ -197,7 +197,7 @@ float hg_qdot_row(const hg_tensor *w, const hg_qinfo *q, int row, const float *x
 void hg_qdequant_row_stored(const hg_tensor *w, const hg_qinfo *q, int row, float *out);
 
 /* The int8 decode path. For HIGGS tensors with q->act8 (p=1 16-point and
- * p=2 256-point grids: the 4-bit configs), a token's rotated activation is
+ * p=2 256-point grids: the 4-bit configs; p=2 64-point: 3-bit), a token's rotated activation is
  * quantized per Hadamard block b to int8 q_i with an absmax scale d_b, and each
  * grid coordinate g is replaced by k/S with k = round(g * S) an int8. A row's
  * dot product is then
@@ -1400,15 +1400,16 @@ const float *hg_grid(int p, int n, double *mse_per_dim) {
     return NULL;
 }
 
+#define HG_N64_MAX_COLS 32768
 /* the int8 version of a grid (see hg_act8), built once */
 typedef struct { int p, n, ready; int8_t k[512]; uint8_t ku[512]; float inv; } hg_grid8;
-static hg_grid8 hg_grid8_tab[2] = {{1, 16, 0, {0}, {0}, 0}, {2, 256, 0, {0}, {0}, 0}};
+static hg_grid8 hg_grid8_tab[3] = {{1, 16, 0, {0}, {0}, 0}, {2, 256, 0, {0}, {0}, 0}, {2, 64, 0, {0}, {0}, 0}};
 #ifndef HG_NO_THREADS
 static pthread_mutex_t hg_grid8_mu = PTHREAD_MUTEX_INITIALIZER;
 #endif
 static const hg_grid8 *hg_grid8_get(int p, int n) {
     hg_grid8 *g = NULL;
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < 3; i++)
         if (hg_grid8_tab[i].p == p && hg_grid8_tab[i].n == n) g = &hg_grid8_tab[i];
     const float *pts = hg_grid(p, n, NULL);
     if (!g || !pts) return NULL;
@@ -1452,7 +1453,7 @@ int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinf
     case HG_HIGGS:
         if (q->hadamard != q->group) return -1;
         q->codebook = hg_grid(q->p, q->n, &q->mse_per_dim);
-        if ((q->p == 1 && q->n == 16) || (q->p == 2 && q->n == 256)) {
+        if ((q->p == 1 && q->n == 16) || (q->p == 2 && (q->n == 256 || q->n == 64))) {
             const hg_grid8 *g8 = hg_grid8_get(q->p, q->n);
             if (g8) { q->act8 = 1; q->grid8 = g8->k; q->grid8u = g8->ku; q->grid8_inv = g8->inv; }
         }
@@ -1474,6 +1475,8 @@ int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinf
     q->groups = q->cols_pad / (uint64_t)q->group;
     if ((q->cols_pad / (uint64_t)q->p * (uint64_t)q->bits) % 8) return -1;
     q->row_code_bytes = q->cols_pad / (uint64_t)q->p * (uint64_t)q->bits / 8;
+    /* off the AVX-512 path 6-bit codes are unpacked a row at a time into a stack buffer */
+    if (q->act8 && q->n == 64 && q->cols_pad > HG_N64_MAX_COLS) q->act8 = 0;
     return 0;
 }
 
@@ -2361,6 +2364,41 @@ static float hg_qdot8_p2n256_avx512(const hg_qinfo *q, const uint16_t *sc, const
     }
     return total;
 }
+
+/* p=2, 64 points: 6-bit codes, 64 codes (128 weights) in 48 bytes. vpermb
+ * gives each 64-bit lane the 6 bytes of its 8 codes, vpmultishiftqb moves
+ * code k of the lane to byte k (bits 6k..), and vpermb looks each coordinate
+ * up in a 64-byte register table (it reads only the low 6 index bits). */
+static float hg_qdot8_p2n64_avx512(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    uint8_t tx[64], ty[64], spread[64], shift[64];
+    for (int i = 0; i < 64; i++) {
+        tx[i] = q->grid8u[2 * i];
+        ty[i] = q->grid8u[2 * i + 1];
+        spread[i] = (uint8_t)(6 * (i / 8) + (i % 8 < 6 ? i % 8 : 0));
+        shift[i] = (uint8_t)(6 * (i % 8));
+    }
+    const __m512i X = _mm512_loadu_si512(tx), Y = _mm512_loadu_si512(ty);
+    const __m512i SP = _mm512_loadu_si512(spread), SH = _mm512_loadu_si512(shift);
+    const uint64_t H = (uint64_t)q->group;
+    float total = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        const uint8_t *c = codes + g * H * 3 / 8;
+        const int8_t *x = a->qp + g * H;
+        __m512i a0 = _mm512_setzero_si512(), a1 = a0;
+        for (uint64_t j = 0; j < H; j += 128, c += 48, x += 128) {
+            /* 48 bytes as 32 + 16: never past the row (a masked load would not be either, but
+             * streaming from DRAM the decode ran at half the speed with it) */
+            __m512i b = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)c)),
+                                           _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(c + 32))), 1);
+            __m512i idx = _mm512_multishift_epi64_epi8(SH, _mm512_permutexvar_epi8(SP, b));
+            a0 = _mm512_dpbusd_epi32(a0, _mm512_permutexvar_epi8(idx, X), _mm512_loadu_si512(x));
+            a1 = _mm512_dpbusd_epi32(a1, _mm512_permutexvar_epi8(idx, Y), _mm512_loadu_si512(x + 64));
+        }
+        int32_t isum = _mm512_reduce_add_epi32(_mm512_add_epi32(a0, a1)) - 128 * a->qsum[g];
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)isum;
+    }
+    return total;
+}
 #endif
 
 #if defined(__AVX2__)
@@ -2396,8 +2434,8 @@ static float hg_qdot8_p1n16_avx2(const hg_qinfo *q, const uint16_t *sc, const ui
 /* p=2, 256 points: a gather of (kx, ky) int16 pairs, multiplied by the
  * activation pairs with vpmaddwd */
 static float hg_qdot8_p2n256_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
-    int32_t tab[256];
-    for (int i = 0; i < 256; i++)
+    int32_t tab[256] = {0};
+    for (int i = 0; i < q->n; i++)
         tab[i] = (int32_t)(((uint32_t)(uint16_t)(int16_t)q->grid8[2 * i]) | ((uint32_t)(uint16_t)(int16_t)q->grid8[2 * i + 1] << 16));
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
@@ -2450,8 +2488,8 @@ static float hg_qdot8_p1n16_neon(const hg_qinfo *q, const uint16_t *sc, const ui
     return total;
 }
 static float hg_qdot8_p2n256_neon(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
-    int8_t tx[256], ty[256];
-    for (int i = 0; i < 256; i++) { tx[i] = q->grid8[2 * i]; ty[i] = q->grid8[2 * i + 1]; }
+    int8_t tx[256] = {0}, ty[256] = {0};
+    for (int i = 0; i < q->n; i++) { tx[i] = q->grid8[2 * i]; ty[i] = q->grid8[2 * i + 1]; }
     int8x16x4_t X[4], Y[4];
     for (int t = 0; t < 4; t++) { X[t] = vld1q_s8_x4(tx + 64 * t); Y[t] = vld1q_s8_x4(ty + 64 * t); }
     const uint8x16_t s64 = vdupq_n_u8(64);
@@ -2477,6 +2515,15 @@ static float hg_qdot8_p2n256_neon(const hg_qinfo *q, const uint16_t *sc, const u
 }
 #endif
 
+/* 6-bit codes (p=2, 64 points) -> one byte each; n is a multiple of 4 */
+static void hg_unpack6(const uint8_t *c, uint64_t n, uint8_t *out) {
+    for (uint64_t i = 0; i < n; i += 4, c += 3) {
+        uint32_t v = (uint32_t)c[0] | (uint32_t)c[1] << 8 | (uint32_t)c[2] << 16;
+        out[i] = (uint8_t)(v & 63); out[i + 1] = (uint8_t)(v >> 6 & 63);
+        out[i + 2] = (uint8_t)(v >> 12 & 63); out[i + 3] = (uint8_t)(v >> 18);
+    }
+}
+
 /* portable: whole code bytes, int32 sums (what -march-less builds run) */
 static float hg_qdot8_generic(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     const int8_t *k = q->grid8;
@@ -2498,6 +2545,15 @@ static float hg_qdot8_generic(const hg_qinfo *q, const uint16_t *sc, const uint8
 float hg_qdot8_row(const hg_tensor *w, const hg_qinfo *q, int row, const hg_act8 *a) {
     const uint16_t *sc = hg_qscales(w, q, row);
     const uint8_t *codes = hg_qcodes(w, q, row);
+    uint8_t bytes[HG_N64_MAX_COLS / 2];
+    if (q->p == 2 && q->bits == 6) {
+#if defined(HG_Q8SIMD512)
+        if (!(q->group % 128)) return hg_qdot8_p2n64_avx512(q, sc, codes, a);
+#endif
+        /* elsewhere: the codes as bytes, then the 256-point kernels (their tables hold the 64 points) */
+        hg_unpack6(codes, q->cols_pad / 2, bytes);
+        codes = bytes;
+    }
 #if defined(HG_Q8SIMD512)
     if (!(q->group % 128)) return q->p == 1 ? hg_qdot8_p1n16_avx512(q, sc, codes, a) : hg_qdot8_p2n256_avx512(q, sc, codes, a);
 #endif
@@ -2507,8 +2563,7 @@ float hg_qdot8_row(const hg_tensor *w, const hg_qinfo *q, int row, const hg_act8
 #if defined(HG_Q8NEON)
     if (!(q->group % 32)) return q->p == 1 ? hg_qdot8_p1n16_neon(q, sc, codes, a) : hg_qdot8_p2n256_neon(q, sc, codes, a);
 #endif
-    if (!(q->group % 2)) return hg_qdot8_generic(q, sc, codes, a);
-    return hg_qdot8_row_ref(w, q, row, a);
+    return hg_qdot8_generic(q, sc, codes, a);   /* groups are even for p=2 and >= 16 */
 }
 
 void hg_qmatvec8_rows(float *out, const hg_act8 *a, const hg_tensor *w, const hg_qinfo *q, int row0, int row1) {

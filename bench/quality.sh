@@ -41,7 +41,7 @@ for entry in "${configs[@]}"; do
   ppl=$(echo "$line" | awk '{print $2}'); tokens=$(echo "$line" | tr -d '(' | awk '{print $3}')
   printf "%s\t%s\t%s\t%s\t%s\t%s\n" "$name" "${args:-none}" "$bits" "$mb" "$ppl" "$tokens" | tee -a "$OUT"
   case $name in
-    "higgs p=2 4-bit"|"higgs p=1 4-bit")
+    "higgs p=2 4-bit"|"higgs p=1 4-bit"|"higgs p=2 3-bit")
       # the same file through the decode path (token by token: int8 activations and grid)
       line=$(./run "$file" -m ppl -f "$TEXT" -T "$THREADS" --no-batch 2>/dev/null | tail -1)
       ppl=$(echo "$line" | awk '{print $2}'); tokens=$(echo "$line" | tr -d '(' | awk '{print $3}')

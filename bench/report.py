@@ -83,7 +83,7 @@ def quality(tsv, md, svg, model, text):
     if any("int8" in r["config"] for r in rows):
         lines += ["", "Perplexity runs prompts in batches with float activations; the \"int8 decode\" rows run the same "
                   "file token by token (`--no-batch`) through the decode path, which uses int8 activations and an "
-                  "int8 grid for the 4-bit HIGGS layers (`run --no-int8` turns it off)."]
+                  "int8 grid for the 4-bit HIGGS layers and the p=2 3-bit ones (`run --no-int8` turns it off)."]
     with open(md, "w") as f:
         f.write("\n".join(lines) + "\n")
     svg_scatter(pts, svg, f"Held-out perplexity vs bits per weight (f16: {base:.2f})", "bits per weight (linear layers)",

@@ -220,7 +220,7 @@ static void test_quantized(void) {
     struct { uint32_t type, p, bits, group; } cfgs[] = {
         {HG_HIGGS, 1, 2, 64}, {HG_HIGGS, 1, 3, 128}, {HG_HIGGS, 1, 4, 256}, {HG_HIGGS, 1, 5, 64}, {HG_HIGGS, 1, 6, 1024},
         {HG_HIGGS, 1, 8, 64}, {HG_HIGGS, 2, 4, 64}, {HG_HIGGS, 2, 6, 512}, {HG_HIGGS, 2, 8, 1024}, {HG_HIGGS, 2, 8, 256},
-        {HG_HIGGS, 1, 4, 64}, {HG_HIGGS, 1, 4, 1024}, {HG_HIGGS, 2, 8, 64}, {HG_HIGGS, 2, 8, 32}, {HG_HIGGS, 1, 4, 16}, {HG_HIGGS, 2, 8, 128},
+        {HG_HIGGS, 1, 4, 64}, {HG_HIGGS, 1, 4, 1024}, {HG_HIGGS, 2, 8, 64}, {HG_HIGGS, 2, 8, 32}, {HG_HIGGS, 1, 4, 16}, {HG_HIGGS, 2, 8, 128}, {HG_HIGGS, 2, 6, 128}, {HG_HIGGS, 2, 6, 64}, {HG_HIGGS, 2, 6, 1024},
         {HG_RTN, 1, 3, 64}, {HG_RTN, 1, 4, 64}, {HG_RTN, 1, 8, 128}, {HG_NF4, 1, 4, 64}, {HG_AF4, 1, 4, 64}};
     int cols_list[] = {1024, 700, 96};
     char name[160], detail[256];

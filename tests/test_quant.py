@@ -97,7 +97,7 @@ def decode_tensor(path, h, t, grids):
 
 def int8_eligible(t):
     p, bits = t["params"][:2]
-    return t["type"] == HIGGS and ((p == 1 and bits == 4) or (p == 2 and bits == 8))
+    return t["type"] == HIGGS and ((p == 1 and bits == 4) or (p == 2 and bits in (6, 8)))
 
 
 def int8_linear(dec, x):
