@@ -2542,18 +2542,8 @@ static float hg_qdot8_generic(const hg_qinfo *q, const uint16_t *sc, const uint8
     return total;
 }
 
-float hg_qdot8_row(const hg_tensor *w, const hg_qinfo *q, int row, const hg_act8 *a) {
-    const uint16_t *sc = hg_qscales(w, q, row);
-    const uint8_t *codes = hg_qcodes(w, q, row);
-    uint8_t bytes[HG_N64_MAX_COLS / 2];
-    if (q->p == 2 && q->bits == 6) {
-#if defined(HG_Q8SIMD512)
-        if (!(q->group % 128)) return hg_qdot8_p2n64_avx512(q, sc, codes, a);
-#endif
-        /* elsewhere: the codes as bytes, then the 256-point kernels (their tables hold the 64 points) */
-        hg_unpack6(codes, q->cols_pad / 2, bytes);
-        codes = bytes;
-    }
+/* codes of whole bytes (p=1 4-bit pairs, p=2 one byte per pair) */
+static float hg_qdot8_bytes(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
 #if defined(HG_Q8SIMD512)
     if (!(q->group % 128)) return q->p == 1 ? hg_qdot8_p1n16_avx512(q, sc, codes, a) : hg_qdot8_p2n256_avx512(q, sc, codes, a);
 #endif
@@ -2564,6 +2554,27 @@ float hg_qdot8_row(const hg_tensor *w, const hg_qinfo *q, int row, const hg_act8
     if (!(q->group % 32)) return q->p == 1 ? hg_qdot8_p1n16_neon(q, sc, codes, a) : hg_qdot8_p2n256_neon(q, sc, codes, a);
 #endif
     return hg_qdot8_generic(q, sc, codes, a);   /* groups are even for p=2 and >= 16 */
+}
+
+/* p=2 64 points off the AVX-512 path: the row's 6-bit codes as bytes, then the
+ * 256-point kernels (their tables hold the 64 points). Its own function so that
+ * only these rows pay for the buffer. */
+static float hg_qdot8_unpacked6(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    uint8_t bytes[HG_N64_MAX_COLS / 2];
+    hg_unpack6(codes, q->cols_pad / 2, bytes);
+    return hg_qdot8_bytes(q, sc, bytes, a);
+}
+
+float hg_qdot8_row(const hg_tensor *w, const hg_qinfo *q, int row, const hg_act8 *a) {
+    const uint16_t *sc = hg_qscales(w, q, row);
+    const uint8_t *codes = hg_qcodes(w, q, row);
+    if (q->p == 2 && q->bits == 6) {
+#if defined(HG_Q8SIMD512)
+        if (!(q->group % 128)) return hg_qdot8_p2n64_avx512(q, sc, codes, a);
+#endif
+        return hg_qdot8_unpacked6(q, sc, codes, a);
+    }
+    return hg_qdot8_bytes(q, sc, codes, a);
 }
 
 void hg_qmatvec8_rows(float *out, const hg_act8 *a, const hg_tensor *w, const hg_qinfo *q, int row0, int row1) {
