@@ -52,7 +52,7 @@
 
 enum hg_type {
     HG_F32 = 0, HG_F16 = 1, HG_BF16 = 2,
-    HG_HIGGS = 16, HG_RTN = 17, HG_NF4 = 18, HG_AF4 = 19 /* reserved */
+    HG_HIGGS = 16, HG_RTN = 17, HG_NF4 = 18, HG_AF4 = 19
 };
 
 typedef struct {
@@ -167,11 +167,14 @@ const char *hg_simd_name(void);
  * every `group` weights of a row share an fp16 scale. HIGGS rows are stored in
  * the Hadamard-rotated domain (block `hadamard`, = group): y = W x is computed
  * as W' (Hn x), rotating the activation once per block. params[4] =
- * {p, bits, group, hadamard}. Tensor bytes: scales [rows][cols_pad/group] fp16,
+ * {p, bits, group, hadamard | seed << 24}: seed 0 is the plain Sylvester
+ * matrix; seed 1..255 multiplies by random signs first, Hn D (see
+ * hg_sign_word). Tensor bytes: scales [rows][cols_pad/group] fp16,
  * zero-padded to a multiple of 64 bytes, then codes [rows][row_code_bytes]. */
 typedef struct {
     uint32_t type;
     int p, bits, n, group, hadamard;
+    int sign_seed;                    /* HIGGS: 0, or the seed of the random signs (params[3] >> 24) */
     uint64_t cols, cols_pad, groups, row_code_bytes, scale_bytes;
     const float *codebook;            /* n * p floats */
     double mse_per_dim;               /* HIGGS grids: E||g - Q(g)||^2 / p under N(0, I) */
@@ -1463,7 +1466,9 @@ int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinf
     q->p = (int)params[0];
     q->bits = (int)params[1];
     q->group = (int)params[2];
-    q->hadamard = (int)params[3];
+    q->hadamard = (int)(params[3] & 0xFFFFFFu);
+    q->sign_seed = (int)(params[3] >> 24);
+    if (q->sign_seed && type != HG_HIGGS) return -1;
     if (!hg_is_quantized(type) || q->p < 1 || q->p > 2 || q->bits < 1 || q->bits > 8 * q->p || q->bits > 16) return -1;
     if (!hg_pow2((uint64_t)q->group) || q->group < 16 || q->group > 65536 || q->group % q->p) return -1;
     q->n = 1 << q->bits;
@@ -1587,10 +1592,39 @@ static void hg_scale_floats(float *x, int n, float s) {
     for (; i < n; i++) x[i] *= s;
 }
 
+/* The random signs of a seeded HIGGS tensor: column j of a padded row is
+ * negated when bit j % 64 of hg_sign_word(seed, j / 64) is set. The word is
+ * the splitmix64 finalizer of (seed << 32 | j / 64). With signs the rotation
+ * is Hn D (D diagonal, +-1): still orthogonal, and each seed gives another
+ * realization of the quantization error (the randomized Hadamard transform). */
+static inline uint64_t hg_sign_word(int seed, uint64_t word) {
+    uint64_t z = ((uint64_t)(uint32_t)seed << 32 | word) + 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static inline int hg_sign_negative(int seed, uint64_t col) { return (int)(hg_sign_word(seed, col >> 6) >> (col & 63) & 1); }
+
+/* x[j] = D_jj x[j] for j < n (columns 0..n-1 of a row): flips float sign bits */
+static void hg_apply_signs(float *x, uint64_t n, int seed) {
+    for (uint64_t j = 0; j < n; j += 64) {
+        uint64_t bits = hg_sign_word(seed, j >> 6);
+        uint64_t m = n - j < 64 ? n - j : 64;
+        for (uint64_t k = 0; k < m; k++) {
+            uint32_t u;
+            memcpy(&u, x + j + k, 4);
+            u ^= (uint32_t)(bits >> k & 1) << 31;
+            memcpy(x + j + k, &u, 4);
+        }
+    }
+}
+
 void hg_prepare_activation(const hg_qinfo *q, const float *x, float *xr) {
     memcpy(xr, x, q->cols * sizeof(float));
     memset(xr + q->cols, 0, (q->cols_pad - q->cols) * sizeof(float));
     if (q->type != HG_HIGGS) return;
+    if (q->sign_seed) hg_apply_signs(xr, q->cols_pad, q->sign_seed);
     float norm = 1.0f / sqrtf((float)q->hadamard);
     for (uint64_t b = 0; b < q->cols_pad; b += (uint64_t)q->hadamard) {
         hg_fwht(xr + b, q->hadamard);
@@ -2699,6 +2733,7 @@ double hg_quantize_row(const hg_qinfo *q, const float *w, uint16_t *scales, uint
     memset(codes, 0, q->row_code_bytes);
     memcpy(v, w, q->cols * sizeof(float));
     memset(v + q->cols, 0, (q->cols_pad - q->cols) * sizeof(float));
+    if (q->sign_seed) hg_apply_signs(v, q->cols_pad, q->sign_seed);   /* v = D w */
     double err = 0;
     float qmax = q->type == HG_RTN ? (float)(q->n / 2 - 1) : 1.0f;
     for (uint64_t g = 0; g < q->groups; g++) {
@@ -2733,7 +2768,8 @@ double hg_quantize_row(const hg_qinfo *q, const float *w, uint16_t *scales, uint
         for (int i = 0; i < q->group; i++) {
             uint64_t col = g * (uint64_t)q->group + (uint64_t)i;
             if (col >= q->cols) break;
-            double e = (double)w[col] - x[i];
+            float back = q->sign_seed && hg_sign_negative(q->sign_seed, col) ? -x[i] : x[i];   /* D^-1 = D */
+            double e = (double)w[col] - back;
             err += e * e;
         }
     }

@@ -190,6 +190,7 @@ typedef struct {
     int dtype, bits, p, hadamard, group, threads, quantize_head;
     double target_bits, max_t2;       /* --target-bits: DP allocation over the HIGGS menu */
     const char *alphas, *calib;
+    int seed;                         /* HIGGS random signs: 0 none (plain Sylvester), 1..255 */
 } Options;
 
 /* which tensors a method touches: the linear layers (and the head on request) */
@@ -225,7 +226,8 @@ static void params_for(const hg_tensor *t, const Options *o, uint32_t params[4])
     switch (o->method) {
     case HG_HIGGS: {
         int h = hadamard_for(t->cols, o->hadamard);
-        params[0] = (uint32_t)o->p; params[1] = (uint32_t)(o->bits * o->p); params[2] = (uint32_t)h; params[3] = (uint32_t)h;
+        params[0] = (uint32_t)o->p; params[1] = (uint32_t)(o->bits * o->p); params[2] = (uint32_t)h;
+        params[3] = (uint32_t)h | (uint32_t)o->seed << 24;
         break;
     }
     case HG_RTN: params[0] = 1; params[1] = (uint32_t)o->bits; params[2] = (uint32_t)o->group; break;
@@ -449,7 +451,7 @@ static double allocate(const hg_file *f, const char *in, const Options *o, Plan 
         used += cost[(size_t)k * n_opts + j];
         char desc[64];
         if (j == 0) snprintf(desc, sizeof desc, "f16");
-        else snprintf(desc, sizeof desc, "higgs p%d %db h%u", menu_p[j - 1], menu_bits[j - 1], pl->params[3]);
+        else snprintf(desc, sizeof desc, "higgs p%d %db h%u", menu_p[j - 1], menu_bits[j - 1], pl->params[3] & 0xFFFFFFu);
         double a = alpha_of(&al, t->name);
         printf("%-44s %-16s %10.6f %10.4g %12.4g\n", t->name, desc, t2[j], a, a * t2[j]);
         snprintf(key, sizeof key, "alloc.%s", t->name);
@@ -505,6 +507,10 @@ static void convert(const char *in, const char *out, const Options *o) {
     char desc[256];
     if (o->target_bits > 0) snprintf(desc, sizeof desc, "higgs mixed, dp allocation at %.3f bits", o->target_bits);
     else if (o->method == HG_HIGGS) snprintf(desc, sizeof desc, "higgs p=%d bits=%d hadamard=%d", o->p, o->bits, o->hadamard ? o->hadamard : 1024);
+    if (o->method == HG_HIGGS && o->seed) {
+        size_t len = strlen(desc);
+        snprintf(desc + len, sizeof desc - len, ", sign seed %d", o->seed);
+    }
     else if (o->method == HG_RTN) snprintf(desc, sizeof desc, "rtn bits=%d group=%d", o->bits, o->group);
     else if (o->method) snprintf(desc, sizeof desc, "%s group=%d", method_name(o->method), o->group);
     else snprintf(desc, sizeof desc, "none");
@@ -534,7 +540,8 @@ static void convert(const char *in, const char *out, const Options *o) {
             seconds_q += (double)(b.tv_sec - a.tv_sec) + 1e-9 * (double)(b.tv_nsec - a.tv_nsec);
             weights_q += t->rows * t->cols;
             char cfg[64];
-            if (ot->type == HG_HIGGS) snprintf(cfg, sizeof cfg, "higgs p%u n%u h%u", ot->params[0], 1u << ot->params[1], ot->params[3]);
+            if (ot->type == HG_HIGGS) snprintf(cfg, sizeof cfg, "higgs p%u n%u h%u%s", ot->params[0], 1u << ot->params[1], ot->params[3] & 0xFFFFFFu,
+                         ot->params[3] >> 24 ? " signed" : "");
             else snprintf(cfg, sizeof cfg, "%s %ub g%u", method_name(ot->type), ot->params[1], ot->params[2]);
             printf("%-44s %-26s %10.6g %8.4f\n", t->name, cfg, t2, 8.0 * nbytes / (double)(t->rows * t->cols));
             fflush(stdout);
@@ -584,6 +591,9 @@ static void usage(void) {
             "  --calib TEXT     measure data-aware sensitivities (perplexity on TEXT) instead\n"
             "  --max-t2 X       leave options with t^2 > X out of the menu (default: the\n"
             "                   smallest cap the target allows; 1: the whole menu)\n"
+            "  --seed S         higgs: multiply each Hadamard block by random signs drawn from seed S\n"
+            "                   (1..255; each seed is another realization of the quantization error,\n"
+            "                   same size and expected quality; default 0: no signs)\n"
             "  -T N             threads (default: all CPUs)\n");
     exit(1);
 }
@@ -608,7 +618,7 @@ int main(int argc, char **argv) {
     const char *in = NULL, *out = NULL, *dtype = NULL, *method = NULL;
     int want_info = 0;
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-    Options o = {0, -1, 4, 2, 0, 64, (int)(ncpu > 0 ? ncpu : 1), 0, 0, 0, NULL, NULL};
+    Options o = {0, -1, 4, 2, 0, 64, (int)(ncpu > 0 ? ncpu : 1), 0, 0, 0, NULL, NULL, 0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--info")) want_info = 1;
@@ -628,6 +638,7 @@ int main(int argc, char **argv) {
             else if (!strcmp(a, "--max-t2")) o.max_t2 = parse_double_arg(v, "--max-t2", 1e-9, 1.0);
             else if (!strcmp(a, "--alphas")) o.alphas = v;
             else if (!strcmp(a, "--calib")) o.calib = v;
+            else if (!strcmp(a, "--seed")) o.seed = parse_int_arg(v, "--seed", 0, 255);
             else die("unknown option '%s'", a);
         } else if (!in) in = a;
         else if (!out) out = a;
@@ -656,6 +667,7 @@ int main(int argc, char **argv) {
         if (!hg_grid(o.p, n, NULL)) die("no HIGGS grid for p=%d at %d bits (p=1: 2,3,4,5,6,8; p=2: 2,3,4)", o.p, o.bits);
     }
     if (o.method == HG_RTN && o.bits < 2) die("rtn needs --bits 2..8");
+    if (o.seed && o.method != HG_HIGGS) die("--seed applies to --method higgs");
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     signal(SIGXFSZ, SIG_IGN);         /* a file-size limit fails the write (and removes the temp file) instead of killing us */

@@ -277,32 +277,60 @@ static void rmsnorm(float *o, const float *x, const float *w, int n, float eps) 
  * takes more work instead of waiting. */
 #define MM_MAX 3
 #define MM_TASKS 96
+/* what a task does with its rows after the product: nothing; acc[r] += out[r]
+ * (the residual connection); or out0[r] = silu(out0[r]) * out1[r] (the gated
+ * feed-forward, gate and up rows of one range in one task). In the tasks the
+ * threads share this work and the main thread never reads rows another core
+ * just wrote only to write them again. */
+enum { EPI_NONE, EPI_ADD, EPI_GLU };
 typedef struct { float *out; const Weight *w; int act8; const float *x; } MatmulPart;
 typedef struct {
     MatmulPart part[MM_MAX];
-    int n_tasks;
+    int n_tasks, epi;
+    float *acc;                       /* EPI_ADD */
     struct { unsigned char part; int r0, r1; } task[MM_TASKS];
 } MatmulJob;
+
+/* g[r] = silu(g[r]) * u[r] */
+static void silu_mul(float *g, const float *u, size_t r0, size_t r1) {
+    for (size_t r = r0; r < r1; r++) g[r] = g[r] / (1.0f + expf(-g[r])) * u[r];
+}
+
+static void matmul_part_rows(const MatmulPart *p, int r0, int r1) {
+    if (p->act8) hg_qmatvec8_rows(p->out, &g_act8, p->w->t, &p->w->q, r0, r1);
+    else if (p->w->quantized) hg_qmatvec_rows(p->out, p->x, p->w->t, &p->w->q, r0, r1);
+    else hg_matvec_rows(p->out, p->x, p->w->t, r0, r1);
+}
 
 static void matmul_task(void *ctx, int task, int thread) {
     (void)thread;
     MatmulJob *j = (MatmulJob *)ctx;
-    const MatmulPart *p = &j->part[j->task[task].part];
     int r0 = j->task[task].r0, r1 = j->task[task].r1;
-    if (p->act8) hg_qmatvec8_rows(p->out, &g_act8, p->w->t, &p->w->q, r0, r1);
-    else if (p->w->quantized) hg_qmatvec_rows(p->out, p->x, p->w->t, &p->w->q, r0, r1);
-    else hg_matvec_rows(p->out, p->x, p->w->t, r0, r1);
+    if (j->epi == EPI_GLU) {
+        matmul_part_rows(&j->part[0], r0, r1);
+        matmul_part_rows(&j->part[1], r0, r1);
+        silu_mul(j->part[0].out, j->part[1].out, (size_t)r0, (size_t)r1);
+        return;
+    }
+    const MatmulPart *p = &j->part[j->task[task].part];
+    matmul_part_rows(p, r0, r1);
+    if (j->epi == EPI_ADD)
+        for (int r = r0; r < r1; r++) j->acc[r] += p->out[r];
 }
 
 static int same_format(const Weight *a, const Weight *b) {
     return a->t->type == b->t->type && !memcmp(a->t->params, b->t->params, sizeof a->t->params) && a->t->cols == b->t->cols;
 }
 
-static void matmul_n(float *const *outs, const float *x, const Weight *const *ws, int n) {
+/* outs[i] = ws[i] x, then the epilogue (EPI_ADD: n = 1, acc += outs[0];
+ * EPI_GLU: n = 2, outs[0] = silu(outs[0]) * outs[1]) */
+static void matmul_n(float *const *outs, const float *x, const Weight *const *ws, int n, int epi, float *acc) {
     int threads = hg_pool_threads(g_pool);
     for (int i = 1; i < n; i++)
-        if (!same_format(ws[0], ws[i])) {   /* mixed formats (a --target-bits file): one at a time */
-            for (int k = 0; k < n; k++) matmul_n(&outs[k], x, &ws[k], 1);
+        if (!same_format(ws[0], ws[i]) || (epi == EPI_GLU && ws[i]->t->rows != ws[0]->t->rows)) {
+            /* mixed formats (a --target-bits file): one at a time */
+            for (int k = 0; k < n; k++) matmul_n(&outs[k], x, &ws[k], 1, EPI_NONE, NULL);
+            if (epi == EPI_GLU) silu_mul(outs[0], outs[1], 0, ws[0]->t->rows);
             return;
         }
     const Weight *w = ws[0];
@@ -315,12 +343,15 @@ static void matmul_n(float *const *outs, const float *x, const Weight *const *ws
     }
     MatmulJob j;
     j.n_tasks = 0;
+    j.epi = epi;
+    j.acc = acc;
     int total = 0;
-    for (int i = 0; i < n; i++) total += (int)ws[i]->t->rows;
+    for (int i = 0; i < (epi == EPI_GLU ? 1 : n); i++) total += (int)ws[i]->t->rows;
     int want = threads == 1 ? 1 : threads * 12;   /* tasks in all */
     int chunk = ((total + want - 1) / want + 15) / 16 * 16;
     for (int i = 0; i < n; i++) {
         j.part[i] = (MatmulPart){outs[i], ws[i], act8, x};
+        if (epi == EPI_GLU && i > 0) continue;    /* GLU tasks cover the same rows of every part */
         int rows = (int)ws[i]->t->rows;
         int c = chunk;
         while ((rows + c - 1) / c > MM_TASKS - j.n_tasks) c *= 2;   /* never more tasks than slots */
@@ -337,7 +368,7 @@ static void matmul_n(float *const *outs, const float *x, const Weight *const *ws
 }
 
 /* out = W x */
-static void matmul(float *out, const float *x, const Weight *w) { matmul_n(&out, x, &w, 1); }
+static void matmul(float *out, const float *x, const Weight *w) { matmul_n(&out, x, &w, 1, EPI_NONE, NULL); }
 
 static void rope_apply(float *v, int n_heads, int head_dim, const float *cs, const float *sn) {
     int half = head_dim / 2;
@@ -461,7 +492,7 @@ static float *forward(const Model *m, RunState *s, int token, int pos) {
         rmsnorm(s->xb, s->x, (const float *)L->attn_norm->data, dim, c->rms_norm_eps);
         float *qkv_out[3] = {s->q, k, v};
         const Weight *qkv[3] = {&L->wq, &L->wk, &L->wv};
-        matmul_n(qkv_out, s->xb, qkv, 3);
+        matmul_n(qkv_out, s->xb, qkv, 3, EPI_NONE, NULL);
         rope_apply(s->q, c->n_heads, hd, s->rope_cos, s->rope_sin);
         rope_apply(k, c->n_kv_heads, hd, s->rope_cos, s->rope_sin);
         store_key(s, loff, pos, k, kv_dim);
@@ -469,18 +500,13 @@ static float *forward(const Model *m, RunState *s, int token, int pos) {
         double ta = g_profile ? now_s() : 0;
         hg_pool_run(g_pool, attention_head, &aj, c->n_heads);
         if (g_profile) g_prof[2] += now_s() - ta;
-        matmul(s->xb2, s->xb, &L->wo);
-        for (int i = 0; i < dim; i++) s->x[i] += s->xb2[i];
+        const Weight *wo = &L->wo, *wdown = &L->w_down;
+        matmul_n(&s->xb2, s->xb, &wo, 1, EPI_ADD, s->x);             /* x += Wo xb */
         rmsnorm(s->xb, s->x, (const float *)L->ffn_norm->data, dim, c->rms_norm_eps);
         float *gu_out[2] = {s->hb, s->hb2};
         const Weight *gu[2] = {&L->w_gate, &L->w_up};
-        matmul_n(gu_out, s->xb, gu, 2);
-        for (int i = 0; i < c->hidden_dim; i++) {
-            float g = s->hb[i];
-            s->hb[i] = g / (1.0f + expf(-g)) * s->hb2[i];
-        }
-        matmul(s->xb2, s->hb, &L->w_down);
-        for (int i = 0; i < dim; i++) s->x[i] += s->xb2[i];
+        matmul_n(gu_out, s->xb, gu, 2, EPI_GLU, NULL);                /* hb = silu(Wg xb) * (Wu xb) */
+        matmul_n(&s->xb2, s->hb, &wdown, 1, EPI_ADD, s->x);           /* x += Wd hb */
     }
     rmsnorm(s->x, s->x, (const float *)m->final_norm->data, dim, c->rms_norm_eps);
     matmul(s->logits, s->x, &m->head);
@@ -594,10 +620,7 @@ static void forward_batch(const Model *m, RunState *s, const int *tokens, int B,
             rmsnorm(s->bxb + (size_t)b * dim, s->bx + (size_t)b * dim, (const float *)L->ffn_norm->data, dim, c->rms_norm_eps);
         matmul_batch(s, s->bhb, s->bxb, B, &L->w_gate);
         matmul_batch(s, s->bhb2, s->bxb, B, &L->w_up);
-        for (size_t i = 0; i < (size_t)B * hidden; i++) {
-            float g = s->bhb[i];
-            s->bhb[i] = g / (1.0f + expf(-g)) * s->bhb2[i];
-        }
+        silu_mul(s->bhb, s->bhb2, 0, (size_t)B * hidden);
         matmul_batch(s, s->bxb2, s->bhb, B, &L->w_down);
         for (size_t i = 0; i < (size_t)B * dim; i++) s->bx[i] += s->bxb2[i];
     }

@@ -71,9 +71,30 @@ def hadamard(h):
     return H
 
 
+def sign_vector(seed, n):
+    """the random signs of a seeded HIGGS tensor (higgs.h, hg_sign_word): column j is negated when
+    bit j % 64 of splitmix64's finalizer of (seed << 32 | j // 64) is set; seed 0: no signs"""
+    if not seed:
+        return np.ones(n)
+    u = np.uint64
+    z = (u(seed) << u(32)) | np.arange((n + 63) // 64, dtype=np.uint64)
+    z = z + u(0x9E3779B97F4A7C15)
+    z = (z ^ (z >> u(30))) * u(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> u(27))) * u(0x94D049BB133111EB)
+    z = z ^ (z >> u(31))
+    bits = (z[:, None] >> np.arange(64, dtype=np.uint64)[None, :]) & u(1)
+    return np.where(bits.reshape(-1)[:n] == 1, -1.0, 1.0)
+
+
+def higgs_params(t):
+    """(p, bits, group, hadamard, sign seed): params[3] = hadamard | seed << 24"""
+    p, bits, group, h3 = t["params"]
+    return p, bits, group, h3 & 0xFFFFFF, h3 >> 24
+
+
 def decode_tensor(path, h, t, grids):
     """-> (W in the original domain [rows, cols], stored-domain values, codes, scales, codebook)"""
-    ttype, (p, bits, group, had) = t["type"], t["params"]
+    ttype, (p, bits, group, had, seed) = t["type"], higgs_params(t)
     rows, cols = t["shape"][:2]
     cols_pad = -(-cols // group) * group
     groups = cols_pad // group
@@ -89,7 +110,7 @@ def decode_tensor(path, h, t, grids):
     stored = cb[codes].reshape(rows, cols_pad) * np.repeat(scales, group, axis=1)
     if ttype == HIGGS:
         Hn = hadamard(had) / np.sqrt(had)
-        orig = (stored.reshape(rows, groups, had) @ Hn).reshape(rows, cols_pad)
+        orig = (stored.reshape(rows, groups, had) @ Hn).reshape(rows, cols_pad) * sign_vector(seed, cols_pad)
     else:
         orig = stored
     return orig[:, :cols], stored, codes, scales, cb
@@ -105,7 +126,7 @@ def int8_linear(dec, x):
     coordinates k = round(g * S), S = 127 / max|g|; the rotated activation
     rounded per block to int8 with its absmax; exact integer sums."""
     _, _, codes, scales, cb, t = dec
-    p, bits, group, had = t["params"]
+    p, bits, group, had, seed = higgs_params(t)
     rows, cols = t["shape"][:2]
     cols_pad = scales.shape[1] * group
     cb32 = cb.astype(np.float32)
@@ -117,7 +138,7 @@ def int8_linear(dec, x):
     for i, v in enumerate(np.atleast_2d(x)):
         xp = np.zeros(cols_pad)
         xp[:cols] = v
-        xr = (xp.reshape(-1, had) @ Hn).astype(np.float32)           # Hn is symmetric
+        xr = ((xp * sign_vector(seed, cols_pad)).reshape(-1, had) @ Hn).astype(np.float32)           # Hn is symmetric
         m = np.abs(xr).max(axis=1)
         inv = np.where(m > 0, np.float32(127) / np.where(m > 0, m, 1), 0).astype(np.float32)
         q = np.clip(np.rint(xr * inv[:, None]), -127, 127).astype(np.int64)
@@ -136,6 +157,10 @@ CONFIGS = [
     ("higgs_p1_b2", ["--method", "higgs", "--bits", "2", "--p", "1"]),
     ("higgs_p1_b5", ["--method", "higgs", "--bits", "5", "--p", "1"]),
     ("higgs_p1_b8_h64_padded", ["--method", "higgs", "--bits", "8", "--p", "1", "--hadamard", "128"]),
+    # random Hadamard signs: the int8 path (p=2 4-bit), padded rows (dim 96 in blocks of 128)
+    ("higgs_p2_b4_seed7", ["--method", "higgs", "--bits", "4", "--p", "2", "--seed", "7"]),
+    ("higgs_p1_b3_h128_padded_seed200", ["--method", "higgs", "--bits", "3", "--p", "1", "--hadamard", "128",
+                                         "--seed", "200"]),
     ("rtn_b4_g64", ["--method", "rtn", "--bits", "4", "--group", "64"]),
     ("rtn_b3_g32", ["--method", "rtn", "--bits", "3", "--group", "32"]),
     ("nf4", ["--method", "nf4"]),
@@ -180,13 +205,14 @@ def main():
                     q_bytes += t["nbytes"]
                     q_params += t["shape"][0] * t["shape"][1]
                     # brute-force nearest codes: recompute the value each code stands for
-                    p, bits, group, had = t["params"]
+                    p, bits, group, had, seed = higgs_params(t)
                     rows, cols = t["shape"][:2]
                     cols_pad = stored.shape[1]
                     x = np.zeros((rows, cols_pad), np.float64)
                     x[:, :cols] = Wo
                     if t["type"] == HIGGS:
-                        x = (x.reshape(rows, -1, had) @ (hadamard(had) / np.sqrt(had))).reshape(rows, cols_pad)
+                        x = (x * sign_vector(seed, cols_pad)).reshape(rows, -1, had)
+                        x = (x @ (hadamard(had) / np.sqrt(had))).reshape(rows, cols_pad)
                     s = np.repeat(scales, group, axis=1).astype(np.float64)
                     v = np.divide(x, s, out=np.zeros_like(x), where=s > 0).reshape(rows, -1, p)
                     dist = ((v[:, :, None, :] - cb[None, None, :, :].astype(np.float64)) ** 2).sum(-1)
@@ -273,6 +299,22 @@ def main():
         r = subprocess.run([os.path.join(ROOT, "quantize"), q1, os.path.join(tmp, "x.higgs"), "--method", "nf4"],
                            capture_output=True, text=True)
         report(r.returncode == 1 and "already quantized" in r.stderr, "quantize_refuses_quantized_input", r.stderr.strip())
+        # a sign seed is another realization: other codes, the same size, t^2 near the grid's MSE either way
+        nm = "model.layers.0.mlp.up_proj.weight"
+        dec = {}
+        for n in ("higgs_p2_b4", "higgs_p2_b4_seed7"):
+            fn = os.path.join(tmp, n + ".higgs")
+            hh = export.read_higgs(fn, load_tensors=False)
+            t = next(t for t in hh["tensors"] if t["name"] == nm)
+            dec[n] = (t, decode_tensor(fn, hh, t, grids)[2])
+        (tp, cp), (ts, cs) = dec["higgs_p2_b4"], dec["higgs_p2_b4_seed7"]
+        report(tp["nbytes"] == ts["nbytes"] and ts["params"][3] == (7 << 24 | tp["params"][3])
+               and (cp != cs).mean() > 0.5, "seed_changes_codes_not_size",
+               f"params {tp['params']} vs {ts['params']}, {100 * (cp != cs).mean():.0f}% of codes differ")
+        r = subprocess.run([os.path.join(ROOT, "quantize"), base, os.path.join(tmp, "x.higgs"), "--method", "nf4",
+                            "--seed", "3"], capture_output=True, text=True)
+        report(r.returncode == 1 and "--seed applies to --method higgs" in r.stderr, "quantize_rejects_seed_without_higgs",
+               r.stderr.strip())
     finish()
 
 
