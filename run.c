@@ -459,20 +459,82 @@ static void store_key(RunState *s, size_t loff, int pos, const float *k, int kv_
     for (int i = 0; i < kv_dim; i++) s->key_cache[loff + (size_t)i * s->max_pos + pos] = k[i];
 }
 
-static void attention_head(void *ctx, int h, int thread) {
+/* Decoding, query heads that share a key/value head (grouped-query attention)
+ * go ATT_G at a time: each key and value row is loaded once for all of them.
+ * Per head, the sums run in the same order as attn_scores / attn_values, so
+ * the results are the same bit for bit. */
+#define ATT_G 4
+static void attn_scores_group(float *const *att, const float *const *q, int G, const float *restrict kt, size_t stride,
+                              int hd, int n, float scale) {
+    int t = 0;
+    for (; t + 32 <= n; t += 32) {
+        float acc[ATT_G][32] = {{0}};
+        for (int d = 0; d < hd; d++) {
+            const float *row = kt + (size_t)d * stride + t;
+            for (int g = 0; g < G; g++) {
+                float qd = q[g][d];
+                for (int i = 0; i < 32; i++) acc[g][i] += qd * row[i];
+            }
+        }
+        for (int g = 0; g < G; g++)
+            for (int i = 0; i < 32; i++) att[g][t + i] = acc[g][i] * scale;
+    }
+    for (int g = 0; g < G; g++)
+        for (int u = t; u < n; u++) {
+            float a = 0;
+            for (int d = 0; d < hd; d++) a += q[g][d] * kt[(size_t)d * stride + u];
+            att[g][u] = a * scale;
+        }
+}
+
+static void attn_values_group(float *const *out, const float *const *p, int G, const float *restrict v, size_t stride,
+                              int hd, int n) {
+    int d = 0;
+    for (; d + 32 <= hd; d += 32) {
+        float acc[ATT_G][32] = {{0}};
+        for (int t = 0; t < n; t++) {
+            const float *row = v + (size_t)t * stride + d;
+            for (int g = 0; g < G; g++) {
+                float a = p[g][t];
+                for (int i = 0; i < 32; i++) acc[g][i] += a * row[i];
+            }
+        }
+        for (int g = 0; g < G; g++) memcpy(out[g] + d, acc[g], sizeof acc[g]);
+    }
+    for (int g = 0; g < G; g++)
+        for (int e = d; e < hd; e++) {
+            float a = 0;
+            for (int t = 0; t < n; t++) a += p[g][t] * v[(size_t)t * stride + e];
+            out[g][e] = a;
+        }
+}
+
+/* task: key/value head kvh = task / groups, its query heads from ATT_G * (task % groups) */
+static void attention_group(void *ctx, int task, int thread) {
     (void)thread;
     AttnJob *j = (AttnJob *)ctx;
     const hg_config *c = &j->m->c;
     RunState *s = j->s;
-    int hd = c->head_dim, kv_dim = c->n_kv_heads * hd, kvh = h / (c->n_heads / c->n_kv_heads);
+    int hd = c->head_dim, kv_dim = c->n_kv_heads * hd, rep = c->n_heads / c->n_kv_heads;
+    int groups = (rep + ATT_G - 1) / ATT_G, kvh = task / groups, h0 = kvh * rep + ATT_G * (task % groups);
+    int G = kvh * rep + rep - h0 < ATT_G ? kvh * rep + rep - h0 : ATT_G;
     size_t loff = (size_t)j->layer * s->max_pos * kv_dim;
-    const float *q = s->q + h * hd;
-    float *att = s->att + (size_t)h * s->max_pos;
-    float scale = 1.0f / sqrtf((float)hd), maxv = -INFINITY;
-    attn_scores(att, q, s->key_cache + loff + (size_t)kvh * hd * s->max_pos, (size_t)s->max_pos, hd, j->pos + 1, scale);
-    for (int t = 0; t <= j->pos; t++) maxv = att[t] > maxv ? att[t] : maxv;
-    softmax_shifted(att, j->pos + 1, maxv);
-    attn_values(s->xb + h * hd, att, s->value_cache + loff + (size_t)kvh * hd, (size_t)kv_dim, hd, j->pos + 1);
+    int n = j->pos + 1;
+    float scale = 1.0f / sqrtf((float)hd);
+    const float *q[ATT_G];
+    float *att[ATT_G], *out[ATT_G];
+    for (int g = 0; g < G; g++) {
+        q[g] = s->q + (size_t)(h0 + g) * hd;
+        att[g] = s->att + (size_t)(h0 + g) * s->max_pos;
+        out[g] = s->xb + (size_t)(h0 + g) * hd;
+    }
+    attn_scores_group(att, q, G, s->key_cache + loff + (size_t)kvh * hd * s->max_pos, (size_t)s->max_pos, hd, n, scale);
+    for (int g = 0; g < G; g++) {
+        float maxv = -INFINITY;
+        for (int t = 0; t < n; t++) maxv = att[g][t] > maxv ? att[g][t] : maxv;
+        softmax_shifted(att[g], n, maxv);
+    }
+    attn_values_group(out, (const float *const *)att, G, s->value_cache + loff + (size_t)kvh * hd, (size_t)kv_dim, hd, n);
 }
 
 static float *forward(const Model *m, RunState *s, int token, int pos) {
@@ -498,7 +560,7 @@ static float *forward(const Model *m, RunState *s, int token, int pos) {
         store_key(s, loff, pos, k, kv_dim);
         AttnJob aj = {m, s, l, pos};
         double ta = g_profile ? now_s() : 0;
-        hg_pool_run(g_pool, attention_head, &aj, c->n_heads);
+        hg_pool_run(g_pool, attention_group, &aj, c->n_kv_heads * ((c->n_heads / c->n_kv_heads + ATT_G - 1) / ATT_G));
         if (g_profile) g_prof[2] += now_s() - ta;
         const Weight *wo = &L->wo, *wdown = &L->w_down;
         matmul_n(&s->xb2, s->xb, &wo, 1, EPI_ADD, s->x);             /* x += Wo xb */

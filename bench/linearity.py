@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Validates the linearity theorem and the DP allocation on a model (default: the bundled one).
 
-  bench/linearity.sh [MODEL.higgs] [--heldout TEXT] [--calib TEXT] [--random N]
+  bench/linearity.sh [MODEL.higgs] [--heldout TEXT] [--calib TEXT] [--random N] [--seeds K]
 
 (a) predicted vs measured dPPL: predicted = sum_l alpha_l * t2_l, with data-aware alphas (perplexity
     on the calibration text, `run -m alphas -f`) and the t2 that quantize reports per layer; measured
@@ -10,6 +10,10 @@
     R^2 of measured on predicted, a scatter plot.
 (b) DP (data-aware alphas) vs the best uniform config of no greater size at 3.0 ... 4.25 bits.
 (c) the same with data-free alphas (KL on random tokens, the default of `quantize --target-bits`).
+The theorem predicts the expected dPPL over realizations of the quantization error; one file is one
+realization, and on a small model two realizations of the same config differ by tenths of a PPL. So
+every uniform and DP config is quantized with K random-sign seeds (`quantize --seed 1..K`) and its
+dPPL averaged (the tables give the mean and its standard error); random mixes use one seed each.
 Writes bench/results/linearity.{tsv,md,svg} and the README table.
 """
 import argparse
@@ -45,7 +49,7 @@ def quantize(base, out, args, threads):
     log = sh(os.path.join(ROOT, "quantize"), base, out, *args, "-T", threads)
     t2 = {}
     for line in log.splitlines():
-        m = re.match(r"(model\.layers\.\S+)\s+higgs p\d n\d+ h\d+\s+(\S+)\s+\S+$", line)
+        m = re.match(r"(model\.layers\.\S+)\s+higgs p\d n\d+ h\d+(?: signed)?\s+(\S+)\s+\S+$", line)
         if m:
             t2[m.group(1)] = float(m.group(2))
     bits = float(re.search(r"linear layers: ([0-9.]+) bits/weight", log).group(1))
@@ -78,6 +82,7 @@ def main():
     ap.add_argument("--random", type=int, default=12)
     ap.add_argument("--threads", default="2")
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--seeds", type=int, default=4, help="realizations (sign seeds) per uniform/DP config")
     a = ap.parse_args()
     rng = random.Random(a.seed)
     sh("make", "-s", "-C", ROOT, "run", "quantize")
@@ -95,17 +100,24 @@ def main():
         rows = []                          # (kind, label, bits, predicted, measured)
         q = os.path.join(tmp, "q.higgs")
 
-        def measure(kind, label, args):
-            bits, t2 = quantize(base, q, args, a.threads)
-            pred = sum(alphas[n] * v for n, v in t2.items())
-            meas = ppl(q, a.heldout, a.threads) - base_ppl
-            rows.append((kind, label, bits, pred, meas))
-            print(f"{kind:8s} {label:28s} {bits:6.3f} bits  predicted {pred:+.4f}  measured {meas:+.4f}", flush=True)
-            return bits, meas
+        def measure(kind, label, args, seeds):
+            """-> (bits, mean measured dPPL, its standard error) over sign seeds 1..seeds"""
+            preds, meas = [], []
+            for sd in range(1, seeds + 1):
+                bits, t2 = quantize(base, q, args + ["--seed", sd], a.threads)
+                preds.append(sum(alphas[n] * v for n, v in t2.items()))
+                meas.append(ppl(q, a.heldout, a.threads) - base_ppl)
+            pred, mean = sum(preds) / seeds, sum(meas) / seeds
+            se = (sum((m - mean) ** 2 for m in meas) / (seeds - 1) / seeds) ** 0.5 if seeds > 1 else float("nan")
+            rows.append((kind, label, bits, pred, mean, se, seeds))
+            print(f"{kind:8s} {label:28s} {bits:6.3f} bits  predicted {pred:+.4f}  measured {mean:+.4f}"
+                  f" +- {se:.4f} ({' '.join(f'{m:+.3f}' for m in meas)})", flush=True)
+            return bits, mean, se
 
         uniform = {}
         for p, b in UNIFORM:
-            uniform[(p, b)] = measure("uniform", f"higgs p={p} {b}-bit", ["--method", "higgs", "--p", p, "--bits", b])
+            uniform[(p, b)] = measure("uniform", f"higgs p={p} {b}-bit", ["--method", "higgs", "--p", p, "--bits", b],
+                                      a.seeds)
         for i in range(a.random):
             fake = os.path.join(tmp, "random.alphas")
             with open(fake, "w") as f:
@@ -115,40 +127,46 @@ def main():
             target = round(rng.uniform(2.5, 6.0), 3)
             # the whole menu (2-bit grids included): random mixes probe the theorem everywhere
             measure("random", f"random mix #{i + 1} @{target}", ["--target-bits", target, "--alphas", fake,
-                                                                  "--max-t2", "1"])
+                                                                  "--max-t2", "1"], 1)
         dp = {}
         for target in TARGETS:
             dp[("aware", target)] = measure("dp-aware", f"dp data-aware @{target}",
-                                            ["--target-bits", target, "--alphas", aware])
-            dp[("free", target)] = measure("dp-free", f"dp data-free @{target}", ["--target-bits", target])
+                                            ["--target-bits", target, "--alphas", aware], a.seeds)
+            dp[("free", target)] = measure("dp-free", f"dp data-free @{target}", ["--target-bits", target], a.seeds)
         if os.path.exists(free_path):
             os.remove(free_path)
 
     with open(os.path.join(res, "linearity.tsv"), "w") as f:
-        f.write("kind\tlabel\tbits\tpredicted_dppl\tmeasured_dppl\n")
+        f.write("kind\tlabel\tbits\tpredicted_dppl\tmeasured_dppl\tstderr\tseeds\n")
         for r in rows:
-            f.write("%s\t%s\t%.4f\t%.5f\t%.5f\n" % r)
+            f.write("%s\t%s\t%.4f\t%.5f\t%.5f\t%.5f\t%d\n" % r)
     lin = [r for r in rows if r[0] in ("uniform", "random")]
     r2_all = r_squared([r[3] for r in lin], [r[4] for r in lin])
     ge3 = [r for r in lin if r[2] >= 3.0]
     r2_ge3 = r_squared([r[3] for r in ge3], [r[4] for r in ge3])
     md = [f"Base model `{os.path.basename(a.model)}`: held-out PPL {base_ppl:.3f}. Predicted dPPL = sum of "
-          "alpha_l * t2_l with data-aware alphas from the calibration text; measured on the held-out text.", "",
+          "alpha_l * t2_l with data-aware alphas from the calibration text; measured on the held-out text. "
+          f"Uniform and DP configs: mean over {a.seeds} realizations (random-sign seeds 1..{a.seeds}) +- its "
+          "standard error; random mixes: one realization each.", "",
           f"R^2 (measured on predicted), all {len(lin)} uniform and random configs: **{r2_all:.3f}**; "
           f"the {len(ge3)} at >= 3 bits/weight: **{r2_ge3:.3f}**.", "",
           "| config | bits/weight | predicted dPPL | measured dPPL |", "|---|---|---|---|"]
+    def pm(v):
+        return f"{v[1]:+.3f} +- {v[2]:.3f}" if v[2] == v[2] else f"{v[1]:+.3f}"
+
     for r in sorted(lin, key=lambda r: -r[2]):
-        md.append(f"| {r[1]} | {r[2]:.3f} | {r[3]:+.4f} | {r[4]:+.4f} |")
-    md += ["", "DP allocation vs the best uniform HIGGS config of no greater size (held-out PPL):", "",
-           "| target bits | best uniform (bits) | its PPL | DP data-aware (bits) | PPL | DP data-free (bits) | PPL |",
+        md.append(f"| {r[1]} | {r[2]:.3f} | {r[3]:+.4f} | {pm(r[2:3] + r[4:6])} |")
+    md += ["", "DP allocation vs the best uniform HIGGS config of no greater size (held-out dPPL, mean over "
+           f"{a.seeds} realizations +- standard error; base PPL {base_ppl:.3f}):", "",
+           "| target bits | best uniform (bits) | its dPPL | DP data-aware (bits) | dPPL | DP data-free (bits) | dPPL |",
            "|---|---|---|---|---|---|---|"]
     for target in TARGETS:
         fits = [(k, v) for k, v in uniform.items() if v[0] <= target + 1e-9]
         best = min(fits, key=lambda kv: kv[1][1]) if fits else None
         ub = f"p={best[0][0]} {best[0][1]}-bit ({best[1][0]:.3f})" if best else "none"
-        up = f"{base_ppl + best[1][1]:.3f}" if best else "-"
+        up = pm(best[1]) if best else "-"
         aw, fr = dp[("aware", target)], dp[("free", target)]
-        md.append(f"| {target} | {ub} | {up} | {aw[0]:.3f} | {base_ppl + aw[1]:.3f} | {fr[0]:.3f} | {base_ppl + fr[1]:.3f} |")
+        md.append(f"| {target} | {ub} | {up} | {aw[0]:.3f} | {pm(aw)} | {fr[0]:.3f} | {pm(fr)} |")
     with open(os.path.join(res, "linearity.md"), "w") as f:
         f.write("\n".join(md) + "\n")
     pts = [(r[3], r[4], r[1].replace("higgs ", "") if r[0] == "uniform" else "", r[0]) for r in lin]

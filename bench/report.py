@@ -91,16 +91,15 @@ def quality(tsv, md, svg, model, text):
 
 
 def speed(tsv, md):
-    """The fraction of the roofline uses, for each thread count, the highest read bandwidth seen
-    anywhere in the run (the machine's capability), not the one measured next to the row: on a
-    host whose bandwidth swings, the neighbouring measurement flatters rows that happened to meet
-    a slow minute."""
+    """Adds "of peak": the row's effective bandwidth over the highest read bandwidth seen for its
+    thread count anywhere in the run (a lower bound on a host whose bandwidth swings), next to
+    speed.sh's "paired" fraction (each decode run against the measurements around it)."""
     rows = read_tsv(tsv)
     keys = [k for k in rows[0].keys() if k != "of read bandwidth"]
     peak = {}
     for r in rows:
         peak[r["threads"]] = max(peak.get(r["threads"], 0.0), float(r["read bandwidth GB/s"]))
-    head = keys + ["of peak read bandwidth"]
+    head = keys + ["of peak"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in rows:
         frac = 100.0 * float(r["effective GB/s"]) / peak[r["threads"]]

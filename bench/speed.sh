@@ -5,10 +5,12 @@
 # the same run. The model (2.2 GB f16 + quantized copies) is cached in bench/cache/.
 #   bench/speed.sh [--layers N] [--configs "p2b4 p1b4 ..."] [--rounds R]
 # This machine's memory bandwidth swings from run to run (and minute to minute), so every
-# (config, threads) cell measures the read bandwidth with the same thread count right before
-# each of its R decode runs (default 3) and reports the best decode speed against the best
-# bandwidth seen in those rounds; the fraction of the roofline (bench/report.py) divides by the
-# highest bandwidth seen for that thread count anywhere in the run.
+# (config, threads) cell runs R rounds (default 3), each a decode run between two read-bandwidth
+# measurements with the same thread count. Two fractions of the roofline: "paired", the median
+# over rounds of the round's effective bandwidth over the larger of its two neighbouring
+# measurements (the machine as it was during that decode run); and "of peak" (bench/report.py),
+# the best decode speed over the highest bandwidth seen for that thread count anywhere in the run
+# (a lower bound: it charges every row for the luckiest minute).
 # Writes bench/results/speed.tsv and speed.md and the README table.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -48,7 +50,7 @@ for c in $CONFIGS; do
 done
 PROMPT=$(printf 'The quick brown fox jumps over the lazy dog. %.0s' $(seq 1 12))
 OUT=bench/results/speed.tsv
-printf "model\tweights MB/token\tthreads\tdecode tok/s\tprompt tok/s\teffective GB/s\tread bandwidth GB/s\tof read bandwidth\n" > "$OUT"
+printf "model\tweights MB/token\tthreads\tdecode tok/s\tprompt tok/s\teffective GB/s\tread bandwidth GB/s\tpaired\n" > "$OUT"
 for c in f16 $CONFIGS; do
   file="$CACHE/$NAME-$c.higgs"
   # bytes streamed per decoded token: every tensor but the embedding table (one row of it is read)
@@ -59,21 +61,24 @@ h = export.read_higgs('$file', load_tensors=False)
 print('%.1f' % (sum(t['nbytes'] for t in h['tensors'] if t['name'] != 'model.embed_tokens.weight') / 1e6))")
   ./run "$file" -i "Warm" -n 3 -t 0 >/dev/null 2>&1 || true    # page the file in
   for T in 1 2; do
-    dec=0; pp=0; bw=0
+    dec=0; pp=0; bw=0; fracs=""
+    b=$(bench/bandwidth "$T" | awk '/threads/{print $3}')
     for _ in $(seq "$ROUNDS"); do
-      b=$(bench/bandwidth "$T" | awk '/threads/{print $3}')
       err=$(./run "$file" -i "$PROMPT" -n 200 -t 0 -T "$T" 2>&1 >/dev/null)
+      b2=$(bench/bandwidth "$T" | awk '/threads/{print $3}')
       d=$(echo "$err" | awk '/achieved tok\/s/{print $3}'); p=$(echo "$err" | awk '/^prompt:/{print $5}')
-      bw=$(awk -v a="$bw" -v b="$b" 'BEGIN{print (b > a) ? b : a}')
+      fracs="$fracs $(awk -v m="$mb" -v t="$d" -v a="$b" -v c="$b2" 'BEGIN{print 100 * m * t / 1000 / (a > c ? a : c)}')"
+      bw=$(awk -v a="$bw" -v x="$b" -v y="$b2" 'BEGIN{m = a; if (x > m) m = x; if (y > m) m = y; print m}')
       dec=$(awk -v a="$dec" -v b="$d" 'BEGIN{print (b > a) ? b : a}')
       pp=$(awk -v a="$pp" -v b="$p" 'BEGIN{print (b > a) ? b : a}')
+      b=$b2                                   # the measurement after this round is the one before the next
     done
     eff=$(awk -v m="$mb" -v t="$dec" 'BEGIN{printf "%.1f", m * t / 1000}')
-    frac=$(awk -v e="$eff" -v b="$bw" 'BEGIN{printf "%.0f%%", 100 * e / b}')
-    printf "%s\t%s\t%s\t%.2f\t%.1f\t%s\t%s\t%s\n" "$c" "$mb" "$T" "$dec" "$pp" "$eff" "$bw" "$frac" | tee -a "$OUT"
+    paired=$(echo $fracs | tr ' ' '\n' | sort -g | awk '{v[NR] = $1} END{printf "%.0f%%", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}')
+    printf "%s\t%s\t%s\t%.2f\t%.1f\t%s\t%s\t%s\n" "$c" "$mb" "$T" "$dec" "$pp" "$eff" "$bw" "$paired" | tee -a "$OUT"
   done
 done
 "$PY" bench/report.py speed "$OUT" bench/results/speed.md
-printf '\nBest of %s rounds per row; each round measures the read bandwidth (bench/bandwidth, same thread count) right before its decode run; the last column divides by the highest of those for the thread count.\n' "$ROUNDS" >> bench/results/speed.md
+printf '\n%s rounds per row, each a decode run of 200 tokens after a 194-token prompt, between two read-bandwidth measurements (bench/bandwidth, same thread count). tok/s and effective GB/s: the best round. "paired": the median over rounds of the effective bandwidth over the larger of the two measurements around that round. "of peak": best effective bandwidth over the highest measurement for the thread count anywhere in the run.\n' "$ROUNDS" >> bench/results/speed.md
 "$PY" bench/report.py readme README.md speed bench/results/speed.md
 echo "wrote $OUT, bench/results/speed.md and the README table"

@@ -59,6 +59,8 @@ VARIANTS = [
     ("sharded_bf16_gqa_tied_theta", dict(dim=128, hidden_dim=256, n_layers=3, n_heads=8, n_kv_heads=2, tie=True,
                                          rope_theta=500000.0, dtype="BF16", shards=3), "bf16"),
     ("f16_export_of_f32", dict(dim=96, hidden_dim=256, n_layers=2, n_heads=6, n_kv_heads=3), "f16"),
+    # 6 query heads per key/value head: decoding takes them 4 + 2 (run.c, attention_group)
+    ("gqa_6_per_kv_head", dict(dim=96, hidden_dim=160, n_layers=2, n_heads=6, n_kv_heads=1), "f32"),
 ]
 
 
@@ -73,9 +75,11 @@ def test_variants(tmp):
             model = ref.load_model(None, weights=weights_of(out), config=ms.load_hf(d)[0])
             ids = [1] + rng.integers(3, 4096, size=40).tolist()
             want = ref.forward(model, ids)
-            got = run_logits(out, ids, tmp)
-            err = float(np.abs(want - got).max())
-            report(err <= BOUND, f"logits_{name}", f"max abs err {err:.2e}, logit std {want.std():.2f}")
+            for extra in ((), ("--no-batch",)):    # the prompt (batched) path and the decode path
+                got = run_logits(out, ids, tmp, extra=extra)
+                err = float(np.abs(want - got).max())
+                report(err <= BOUND, f"logits_{name}{'_decode_path' if extra else ''}",
+                       f"max abs err {err:.2e}, logit std {want.std():.2f}")
         except Exception as e:  # noqa: BLE001
             report(False, f"logits_{name}", str(e))
 
