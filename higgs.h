@@ -2368,6 +2368,17 @@ float hg_qdot8_row_ref(const hg_tensor *w, const hg_qinfo *q, int row, const hg_
  * weights, high nibbles the odd ones, matching a->qp. vpshufb looks k + 128
  * up from a register; vpdpbusd multiplies unsigned by signed bytes and adds
  * four products into each int32 lane; sum (k + 128) q - 128 sum q = sum k q. */
+/* 64 bytes of a weight stream, loaded as two 32-byte halves. Streaming from
+ * DRAM, one 64-byte load per line ran at half the speed on the AMD Zen 5 we
+ * measure on (bench/bench_stream: a loop that only adds the codes up streamed
+ * 13 GB/s per core with zmm loads, 27-34 with ymm pairs, like a plain float
+ * sum): the hardware prefetchers did not keep up. Activations stay in L1 and
+ * are loaded whole. */
+static inline __m512i hg_load_stream512(const uint8_t *p) {
+    return _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)p)),
+                              _mm256_loadu_si256((const __m256i *)(p + 32)), 1);
+}
+
 static float hg_qdot8_p1n16_avx512(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     const __m512i T = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)q->grid8u));
     const __m512i m4 = _mm512_set1_epi8(15);
@@ -2379,14 +2390,14 @@ static float hg_qdot8_p1n16_avx512(const hg_qinfo *q, const uint16_t *sc, const 
         __m512i a0 = _mm512_setzero_si512(), a1 = a0, a2 = a0, a3 = a0;
         uint64_t j = 0;
         for (; j + 256 <= H; j += 256, c += 128, x += 256) {
-            __m512i b0 = _mm512_loadu_si512(c), b1 = _mm512_loadu_si512(c + 64);
+            __m512i b0 = hg_load_stream512(c), b1 = hg_load_stream512(c + 64);
             a0 = _mm512_dpbusd_epi32(a0, _mm512_shuffle_epi8(T, _mm512_and_si512(b0, m4)), _mm512_loadu_si512(x));
             a1 = _mm512_dpbusd_epi32(a1, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(b0, 4), m4)), _mm512_loadu_si512(x + 64));
             a2 = _mm512_dpbusd_epi32(a2, _mm512_shuffle_epi8(T, _mm512_and_si512(b1, m4)), _mm512_loadu_si512(x + 128));
             a3 = _mm512_dpbusd_epi32(a3, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(b1, 4), m4)), _mm512_loadu_si512(x + 192));
         }
         for (; j < H; j += 128, c += 64, x += 128) {
-            __m512i b0 = _mm512_loadu_si512(c);
+            __m512i b0 = hg_load_stream512(c);
             a0 = _mm512_dpbusd_epi32(a0, _mm512_shuffle_epi8(T, _mm512_and_si512(b0, m4)), _mm512_loadu_si512(x));
             a1 = _mm512_dpbusd_epi32(a1, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(b0, 4), m4)), _mm512_loadu_si512(x + 64));
         }
@@ -2413,7 +2424,7 @@ static float hg_qdot8_p2n256_avx512(const hg_qinfo *q, const uint16_t *sc, const
         const int8_t *x = a->qp + g * H;
         __m512i a0 = _mm512_setzero_si512(), a1 = a0;
         for (uint64_t j = 0; j < H; j += 128, c += 64, x += 128) {
-            __m512i b = _mm512_loadu_si512(c);
+            __m512i b = hg_load_stream512(c);
             __mmask64 hi = _mm512_movepi8_mask(b);
             __m512i kx = _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(X0, b, X1), _mm512_permutex2var_epi8(X2, b, X3));
             __m512i ky = _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(Y0, b, Y1), _mm512_permutex2var_epi8(Y2, b, Y3));
