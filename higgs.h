@@ -2368,13 +2368,17 @@ float hg_qdot8_row_ref(const hg_tensor *w, const hg_qinfo *q, int row, const hg_
  * weights, high nibbles the odd ones, matching a->qp. vpshufb looks k + 128
  * up from a register; vpdpbusd multiplies unsigned by signed bytes and adds
  * four products into each int32 lane; sum (k + 128) q - 128 sum q = sum k q. */
-/* 64 bytes of a weight stream, loaded as two 32-byte halves. Streaming from
- * DRAM, one 64-byte load per line ran at half the speed on the AMD Zen 5 we
- * measure on (bench/bench_stream: a loop that only adds the codes up streamed
- * 13 GB/s per core with zmm loads, 27-34 with ymm pairs, like a plain float
- * sum): the hardware prefetchers did not keep up. Activations stay in L1 and
- * are loaded whole. */
+/* 64 bytes of a weight stream, loaded as two 32-byte halves. Measured on the
+ * AMD Zen 5 host of bench/results (bench/bench_stream, built with and
+ * without -DHG_STREAM_LOAD_ZMM): the p=1 4-bit kernel, which takes two
+ * 64-byte code vectors per iteration, streams ~26 instead of ~20 GB/s per
+ * core this way (2 threads: 45-55 instead of 37-39); the p=2 kernels stream
+ * the same either way. A plain loop of zmm loads streams at full speed, so
+ * it is not the load width alone; we did not pin down the mechanism. */
 static inline __m512i hg_load_stream512(const uint8_t *p) {
+#ifdef HG_STREAM_LOAD_ZMM
+    return _mm512_loadu_si512(p);
+#endif
     return _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)p)),
                               _mm256_loadu_si256((const __m256i *)(p + 32)), 1);
 }

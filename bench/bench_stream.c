@@ -11,6 +11,8 @@
  * buffer. Best of 5 passes; the machine may be noisy, compare rows of one run.
  *   gcc -O2 -std=c11 -D_GNU_SOURCE -march=native -o bench/bench_stream bench/bench_stream.c -lm -lpthread
  *   bench/bench_stream [rows per job ...]      (default: all, 11264, 2048)
+ * Add -DHG_STREAM_LOAD_ZMM to build the kernels with one 64-byte load per code
+ * vector instead of two 32-byte halves (see hg_load_stream512 in higgs.h).
  */
 #define HIGGS_IMPLEMENTATION
 #include "../higgs.h"

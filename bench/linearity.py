@@ -91,6 +91,8 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         base = os.path.join(tmp, "base.higgs")
         sh("cp", a.model, base)
+        if os.path.exists(a.model + ".alphas"):     # quantize's data-free cache (keyed by the model's checksum)
+            sh("cp", a.model + ".alphas", base + ".alphas")
         base_ppl = ppl(base, a.heldout, a.threads)
         print(f"base held-out PPL {base_ppl:.4f}", flush=True)
         aware = os.path.join(tmp, "aware.alphas")
