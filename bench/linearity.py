@@ -2,6 +2,7 @@
 """Validates the linearity theorem and the DP allocation on a model (default: the bundled one).
 
   bench/linearity.sh [MODEL.higgs] [--heldout TEXT] [--calib TEXT] [--random N] [--seeds K]
+  bench/linearity.sh --report bench/results/linearity.tsv     (tables and plot again from a run's TSV)
 
 (a) predicted vs measured dPPL: predicted = sum_l alpha_l * t2_l, with data-aware alphas (perplexity
     on the calibration text, `run -m alphas -f`) and the t2 that quantize reports per layer; measured
@@ -14,6 +15,8 @@ The theorem predicts the expected dPPL over realizations of the quantization err
 realization, and on a small model two realizations of the same config differ by tenths of a PPL. So
 every uniform and DP config is quantized with K random-sign seeds (`quantize --seed 1..K`) and its
 dPPL averaged (the tables give the mean and its standard error); random mixes use one seed each.
+DP and uniform files of the same seed share the sign pattern, so (b) and (c) also give the paired
+difference per seed (DP minus uniform), its mean, standard error and how many seeds the DP won.
 Writes bench/results/linearity.{tsv,md,svg} and the README table.
 """
 import argparse
@@ -83,7 +86,19 @@ def main():
     ap.add_argument("--threads", default="2")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--seeds", type=int, default=4, help="realizations (sign seeds) per uniform/DP config")
+    ap.add_argument("--report", help="only write the tables and the plot from this TSV of an earlier run")
     a = ap.parse_args()
+    if a.report:
+        with open(a.report) as f:
+            head = f.readline().split()            # "# base PPL seeds K model NAME"
+            f.readline()
+            rows = []
+            for line in f:
+                k, label, bits, pred, mean, se, n, per = line.rstrip("\n").split("\t")
+                rows.append((k, label, float(bits), float(pred), float(mean), float(se), int(n),
+                             [float(v) for v in per.split()]))
+        write_report(rows, float(head[2]), int(head[4]), head[6])
+        return
     rng = random.Random(a.seed)
     sh("make", "-s", "-C", ROOT, "run", "quantize")
     res = os.path.join(ROOT, "bench", "results")
@@ -99,7 +114,7 @@ def main():
         sh(os.path.join(ROOT, "run"), base, "-m", "alphas", "-f", a.calib, "-o", aware, "-T", a.threads)
         alphas = read_alphas(aware)
         free_path = base + ".alphas"      # quantize's default (data-free) cache
-        rows = []                          # (kind, label, bits, predicted, measured)
+        rows = []          # (kind, label, bits, predicted, mean measured, its stderr, seeds, [measured per seed])
         q = os.path.join(tmp, "q.higgs")
 
         def measure(kind, label, args, seeds):
@@ -111,14 +126,13 @@ def main():
                 meas.append(ppl(q, a.heldout, a.threads) - base_ppl)
             pred, mean = sum(preds) / seeds, sum(meas) / seeds
             se = (sum((m - mean) ** 2 for m in meas) / (seeds - 1) / seeds) ** 0.5 if seeds > 1 else float("nan")
-            rows.append((kind, label, bits, pred, mean, se, seeds))
+            rows.append((kind, label, bits, pred, mean, se, seeds, meas))
             print(f"{kind:8s} {label:28s} {bits:6.3f} bits  predicted {pred:+.4f}  measured {mean:+.4f}"
                   f" +- {se:.4f} ({' '.join(f'{m:+.3f}' for m in meas)})", flush=True)
             return bits, mean, se
 
-        uniform = {}
         for p, b in UNIFORM:
-            uniform[(p, b)] = measure("uniform", f"higgs p={p} {b}-bit", ["--method", "higgs", "--p", p, "--bits", b],
+            measure("uniform", f"higgs p={p} {b}-bit", ["--method", "higgs", "--p", p, "--bits", b],
                                       a.seeds)
         for i in range(a.random):
             fake = os.path.join(tmp, "random.alphas")
@@ -130,45 +144,62 @@ def main():
             # the whole menu (2-bit grids included): random mixes probe the theorem everywhere
             measure("random", f"random mix #{i + 1} @{target}", ["--target-bits", target, "--alphas", fake,
                                                                   "--max-t2", "1"], 1)
-        dp = {}
         for target in TARGETS:
-            dp[("aware", target)] = measure("dp-aware", f"dp data-aware @{target}",
-                                            ["--target-bits", target, "--alphas", aware], a.seeds)
-            dp[("free", target)] = measure("dp-free", f"dp data-free @{target}", ["--target-bits", target], a.seeds)
+            measure("dp-aware", f"dp data-aware @{target}", ["--target-bits", target, "--alphas", aware], a.seeds)
+            measure("dp-free", f"dp data-free @{target}", ["--target-bits", target], a.seeds)
         if os.path.exists(free_path):
             os.remove(free_path)
 
+    write_report(rows, base_ppl, a.seeds, os.path.basename(a.model))
+
+
+def write_report(rows, base_ppl, seeds, model_name):
+    res = os.path.join(ROOT, "bench", "results")
     with open(os.path.join(res, "linearity.tsv"), "w") as f:
-        f.write("kind\tlabel\tbits\tpredicted_dppl\tmeasured_dppl\tstderr\tseeds\n")
+        f.write(f"# base {base_ppl:.6f} seeds {seeds} model {model_name}\n")
+        f.write("kind\tlabel\tbits\tpredicted_dppl\tmeasured_dppl\tstderr\tseeds\tmeasured_per_seed\n")
         for r in rows:
-            f.write("%s\t%s\t%.4f\t%.5f\t%.5f\t%.5f\t%d\n" % r)
+            f.write("%s\t%s\t%.4f\t%.5f\t%.5f\t%.5f\t%d\t" % r[:7] + " ".join("%.5f" % v for v in r[7]) + "\n")
     lin = [r for r in rows if r[0] in ("uniform", "random")]
     r2_all = r_squared([r[3] for r in lin], [r[4] for r in lin])
     ge3 = [r for r in lin if r[2] >= 3.0]
     r2_ge3 = r_squared([r[3] for r in ge3], [r[4] for r in ge3])
-    md = [f"Base model `{os.path.basename(a.model)}`: held-out PPL {base_ppl:.3f}. Predicted dPPL = sum of "
+
+    def pm(mean, se):
+        return f"{mean:+.3f} +- {se:.3f}" if se == se else f"{mean:+.3f}"
+
+    md = [f"Base model `{model_name}`: held-out PPL {base_ppl:.3f}. Predicted dPPL = sum of "
           "alpha_l * t2_l with data-aware alphas from the calibration text; measured on the held-out text. "
-          f"Uniform and DP configs: mean over {a.seeds} realizations (random-sign seeds 1..{a.seeds}) +- its "
+          f"Uniform and DP configs: mean over {seeds} realizations (random-sign seeds 1..{seeds}) +- its "
           "standard error; random mixes: one realization each.", "",
           f"R^2 (measured on predicted), all {len(lin)} uniform and random configs: **{r2_all:.3f}**; "
           f"the {len(ge3)} at >= 3 bits/weight: **{r2_ge3:.3f}**.", "",
           "| config | bits/weight | predicted dPPL | measured dPPL |", "|---|---|---|---|"]
-    def pm(v):
-        return f"{v[1]:+.3f} +- {v[2]:.3f}" if v[2] == v[2] else f"{v[1]:+.3f}"
-
     for r in sorted(lin, key=lambda r: -r[2]):
-        md.append(f"| {r[1]} | {r[2]:.3f} | {r[3]:+.4f} | {pm(r[2:3] + r[4:6])} |")
+        md.append(f"| {r[1]} | {r[2]:.3f} | {r[3]:+.4f} | {pm(r[4], r[5])} |")
+    uniform = [r for r in rows if r[0] == "uniform"]
+    dp = {(r[0], float(r[1].split("@")[1])): r for r in rows if r[0] in ("dp-aware", "dp-free")}
     md += ["", "DP allocation vs the best uniform HIGGS config of no greater size (held-out dPPL, mean over "
-           f"{a.seeds} realizations +- standard error; base PPL {base_ppl:.3f}):", "",
-           "| target bits | best uniform (bits) | its dPPL | DP data-aware (bits) | dPPL | DP data-free (bits) | dPPL |",
-           "|---|---|---|---|---|---|---|"]
+           f"{seeds} realizations +- standard error; base PPL {base_ppl:.3f}). \"paired\": DP minus uniform "
+           "for each seed (the same sign pattern), mean +- standard error, and the seeds the DP won:", "",
+           "| target bits | best uniform (bits) | its dPPL | DP data-aware (bits) | dPPL | paired | "
+           "DP data-free (bits) | dPPL | paired |", "|---|---|---|---|---|---|---|---|---|"]
     for target in TARGETS:
-        fits = [(k, v) for k, v in uniform.items() if v[0] <= target + 1e-9]
-        best = min(fits, key=lambda kv: kv[1][1]) if fits else None
-        ub = f"p={best[0][0]} {best[0][1]}-bit ({best[1][0]:.3f})" if best else "none"
-        up = pm(best[1]) if best else "-"
-        aw, fr = dp[("aware", target)], dp[("free", target)]
-        md.append(f"| {target} | {ub} | {up} | {aw[0]:.3f} | {pm(aw)} | {fr[0]:.3f} | {pm(fr)} |")
+        fits = [r for r in uniform if r[2] <= target + 1e-9]
+        best = min(fits, key=lambda r: r[4]) if fits else None
+        cells = [str(target), f"{best[1].replace('higgs ', '')} ({best[2]:.3f})" if best else "none",
+                 pm(best[4], best[5]) if best else "-"]
+        for kind in ("dp-aware", "dp-free"):
+            r = dp[(kind, target)]
+            cells += [f"{r[2]:.3f}", pm(r[4], r[5])]
+            if best and len(r[7]) == len(best[7]) > 1:
+                d = [x - y for x, y in zip(r[7], best[7])]
+                m = sum(d) / len(d)
+                se = (sum((x - m) ** 2 for x in d) / (len(d) - 1) / len(d)) ** 0.5
+                cells.append(f"{m:+.3f} +- {se:.3f}, {sum(x < 0 for x in d)}/{len(d)}")
+            else:
+                cells.append("-")
+        md.append("| " + " | ".join(cells) + " |")
     with open(os.path.join(res, "linearity.md"), "w") as f:
         f.write("\n".join(md) + "\n")
     pts = [(r[3], r[4], r[1].replace("higgs ", "") if r[0] == "uniform" else "", r[0]) for r in lin]
