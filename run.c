@@ -521,8 +521,8 @@ static void attention_group(void *ctx, int task, int thread) {
     size_t loff = (size_t)j->layer * s->max_pos * kv_dim;
     int n = j->pos + 1;
     float scale = 1.0f / sqrtf((float)hd);
-    const float *q[ATT_G];
-    float *att[ATT_G], *out[ATT_G];
+    const float *q[ATT_G] = {0};
+    float *att[ATT_G] = {0}, *out[ATT_G] = {0};
     for (int g = 0; g < G; g++) {
         q[g] = s->q + (size_t)(h0 + g) * hd;
         att[g] = s->att + (size_t)(h0 + g) * s->max_pos;
