@@ -175,6 +175,7 @@ typedef struct {
     uint32_t type;
     int p, bits, n, group, hadamard;
     int sign_seed;                    /* HIGGS: 0, or the seed of the random signs (params[3] >> 24) */
+    int unbiased;                     /* quantizing only (the caller sets it): see hg_quantize_row */
     uint64_t cols, cols_pad, groups, row_code_bytes, scale_bytes;
     const float *codebook;            /* n * p floats */
     double mse_per_dim;               /* HIGGS grids: E||g - Q(g)||^2 / p under N(0, I) */
@@ -2768,12 +2769,29 @@ double hg_quantize_row(const hg_qinfo *q, const float *w, uint16_t *scales, uint
         uint16_t s16 = hg_f32_to_f16(scale);
         float s = hg_f16_to_f32(s16), inv = s > 0 ? 1.0f / s : 0.0f;
         scales[g] = s16;
+        double xx = 0, xq = 0;
         for (int i = 0; i < q->group; i += q->p) {
             uint64_t ci = (g * (uint64_t)q->group + (uint64_t)i) / (uint64_t)q->p;
             int c = q->p == 1 ? hg_nearest1(q->codebook, q->n, x[i] * inv)
                               : hg_nearest2(b, q->codebook, q->n, x[i] * inv, x[i + 1] * inv);
             hg_code_put(codes, ci, q->bits, c);
-            for (int d = 0; d < q->p; d++) x[i + d] = s * q->codebook[c * q->p + d];   /* x := Q, stored domain */
+            for (int d = 0; d < q->p; d++) {
+                float qv = s * q->codebook[c * q->p + d];
+                xx += (double)x[i + d] * x[i + d];
+                xq += (double)x[i + d] * qv;
+                x[i + d] = qv;                    /* x := Q, stored domain */
+            }
+        }
+        /* q->unbiased (HIGGS): rescale the block so that its error is uncorrelated with the
+         * weights, <w, Q(w) - w> = 0, i.e. scale *= <x, x> / <x, Q>. An MSE-optimal grid's error is
+         * anti-correlated with the weights (E[x e] = -E[e^2]): Q(W) ~ (1 - t^2) W + noise, a
+         * shrink that the linearity theorem's noise model (alphas measured with independent
+         * noise) does not see. The codes stay those of the plain scale. */
+        if (q->unbiased && q->type == HG_HIGGS && xq > 0) {
+            uint16_t s2 = hg_f32_to_f16((float)(s * xx / xq));
+            float f = hg_f16_to_f32(s2) / s;
+            scales[g] = s2;
+            for (int i = 0; i < q->group; i++) x[i] *= f;
         }
         /* the error in the original domain, over the real (unpadded) columns */
         if (q->type == HG_HIGGS) {

@@ -262,10 +262,13 @@ static void quant_task(void *ctx, int task, int thread) {
     }
 }
 
+static int g_unbiased;                /* --unbiased: HIGGS block scales with weight-uncorrelated error */
+
 static void *quantize_tensor(const hg_tensor *t, uint32_t type, const uint32_t params[4], hg_pool *pool,
                              uint64_t *nbytes, double *t2) {
     hg_qinfo q;
     if (hg_qinfo_get(type, params, t->cols, &q)) die("%s: invalid quantization parameters", t->name);
+    q.unbiased = g_unbiased;
     *nbytes = hg_tensor_bytes(type, params, t->rows, t->cols);
     uint8_t *out = calloc(1, *nbytes);
     if (!out) die("out of memory for tensor %s (%llu bytes)", t->name, (unsigned long long)*nbytes);
@@ -511,6 +514,10 @@ static void convert(const char *in, const char *out, const Options *o) {
         size_t len = strlen(desc);
         snprintf(desc + len, sizeof desc - len, ", sign seed %d", o->seed);
     }
+    if (o->method == HG_HIGGS && g_unbiased) {
+        size_t len = strlen(desc);
+        snprintf(desc + len, sizeof desc - len, ", unbiased scales");
+    }
     else if (o->method == HG_RTN) snprintf(desc, sizeof desc, "rtn bits=%d group=%d", o->bits, o->group);
     else if (o->method) snprintf(desc, sizeof desc, "%s group=%d", method_name(o->method), o->group);
     else snprintf(desc, sizeof desc, "none");
@@ -594,6 +601,8 @@ static void usage(void) {
             "  --seed S         higgs: multiply each Hadamard block by random signs drawn from seed S\n"
             "                   (1..255; each seed is another realization of the quantization error,\n"
             "                   same size and expected quality; default 0: no signs)\n"
+            "  --unbiased       higgs: rescale each block so its error is uncorrelated with the weights\n"
+            "                   (an MSE-optimal grid shrinks them by ~t^2; see README, linearity)\n"
             "  -T N             threads (default: all CPUs)\n");
     exit(1);
 }
@@ -623,6 +632,7 @@ int main(int argc, char **argv) {
         const char *a = argv[i];
         if (!strcmp(a, "--info")) want_info = 1;
         else if (!strcmp(a, "--quantize-head")) o.quantize_head = 1;
+        else if (!strcmp(a, "--unbiased")) g_unbiased = 1;
         else if (!strcmp(a, "-h") || !strcmp(a, "--help")) usage();
         else if (a[0] == '-') {
             if (i + 1 >= argc) die("option %s needs a value", a);
@@ -668,6 +678,7 @@ int main(int argc, char **argv) {
     }
     if (o.method == HG_RTN && o.bits < 2) die("rtn needs --bits 2..8");
     if (o.seed && o.method != HG_HIGGS) die("--seed applies to --method higgs");
+    if (g_unbiased && o.method != HG_HIGGS) die("--unbiased applies to --method higgs");
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     signal(SIGXFSZ, SIG_IGN);         /* a file-size limit fails the write (and removes the temp file) instead of killing us */

@@ -87,6 +87,8 @@ def main():
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--seeds", type=int, default=4, help="realizations (sign seeds) per uniform/DP config")
     ap.add_argument("--report", help="only write the tables and the plot from this TSV of an earlier run")
+    ap.add_argument("--extra", default="", help="more quantize options for every file, e.g. --unbiased")
+    ap.add_argument("--tag", default="linearity", help="results name: bench/results/TAG.{tsv,md,svg}, README markers")
     a = ap.parse_args()
     if a.report:
         with open(a.report) as f:
@@ -97,7 +99,7 @@ def main():
                 k, label, bits, pred, mean, se, n, per = line.rstrip("\n").split("\t")
                 rows.append((k, label, float(bits), float(pred), float(mean), float(se), int(n),
                              [float(v) for v in per.split()]))
-        write_report(rows, float(head[2]), int(head[4]), head[6])
+        write_report(rows, float(head[2]), int(head[4]), head[6], a.tag)
         return
     rng = random.Random(a.seed)
     sh("make", "-s", "-C", ROOT, "run", "quantize")
@@ -121,7 +123,7 @@ def main():
             """-> (bits, mean measured dPPL, its standard error) over sign seeds 1..seeds"""
             preds, meas = [], []
             for sd in range(1, seeds + 1):
-                bits, t2 = quantize(base, q, args + ["--seed", sd], a.threads)
+                bits, t2 = quantize(base, q, args + ["--seed", sd] + a.extra.split(), a.threads)
                 preds.append(sum(alphas[n] * v for n, v in t2.items()))
                 meas.append(ppl(q, a.heldout, a.threads) - base_ppl)
             pred, mean = sum(preds) / seeds, sum(meas) / seeds
@@ -150,12 +152,12 @@ def main():
         if os.path.exists(free_path):
             os.remove(free_path)
 
-    write_report(rows, base_ppl, a.seeds, os.path.basename(a.model))
+    write_report(rows, base_ppl, a.seeds, os.path.basename(a.model), a.tag)
 
 
-def write_report(rows, base_ppl, seeds, model_name):
+def write_report(rows, base_ppl, seeds, model_name, tag="linearity"):
     res = os.path.join(ROOT, "bench", "results")
-    with open(os.path.join(res, "linearity.tsv"), "w") as f:
+    with open(os.path.join(res, tag + ".tsv"), "w") as f:
         f.write(f"# base {base_ppl:.6f} seeds {seeds} model {model_name}\n")
         f.write("kind\tlabel\tbits\tpredicted_dppl\tmeasured_dppl\tstderr\tseeds\tmeasured_per_seed\n")
         for r in rows:
@@ -200,14 +202,14 @@ def write_report(rows, base_ppl, seeds, model_name):
             else:
                 cells.append("-")
         md.append("| " + " | ".join(cells) + " |")
-    with open(os.path.join(res, "linearity.md"), "w") as f:
+    with open(os.path.join(res, tag + ".md"), "w") as f:
         f.write("\n".join(md) + "\n")
     pts = [(r[3], r[4], r[1].replace("higgs ", "") if r[0] == "uniform" else "", r[0]) for r in lin]
-    report.svg_scatter(pts, os.path.join(res, "linearity.svg"),
+    report.svg_scatter(pts, os.path.join(res, tag + ".svg"),
                        f"Measured vs predicted dPPL (R^2 {r2_all:.3f}; >= 3 bits: {r2_ge3:.3f})",
                        "predicted dPPL (sum alpha_l t_l^2)", "measured dPPL",
                        colors={"uniform": "#d62728", "random": "#1f77b4"}, diagonal=True)
-    report.readme(os.path.join(ROOT, "README.md"), "linearity", os.path.join(res, "linearity.md"))
+    report.readme(os.path.join(ROOT, "README.md"), tag, os.path.join(res, tag + ".md"))
     print("\n".join(md))
 
 
