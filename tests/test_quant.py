@@ -161,6 +161,8 @@ CONFIGS = [
     ("higgs_p2_b4_seed7", ["--method", "higgs", "--bits", "4", "--p", "2", "--seed", "7"]),
     ("higgs_p1_b3_h128_padded_seed200", ["--method", "higgs", "--bits", "3", "--p", "1", "--hadamard", "128",
                                          "--seed", "200"]),
+    # scales rescaled so each block's error is uncorrelated with its weights
+    ("higgs_p2_b3_unbiased_seed5", ["--method", "higgs", "--bits", "3", "--p", "2", "--unbiased", "--seed", "5"]),
     ("rtn_b4_g64", ["--method", "rtn", "--bits", "4", "--group", "64"]),
     ("rtn_b3_g32", ["--method", "rtn", "--bits", "3", "--group", "32"]),
     ("nf4", ["--method", "nf4"]),
@@ -193,6 +195,7 @@ def main():
                 log = sh(os.path.join(ROOT, "quantize"), base, out, *args, "-T", "2")
                 h = export.read_higgs(out, load_tensors=False)
                 weights, worst_t2, worst_code, q_bytes, q_params = dict(w_orig), 0.0, 0, 0, 0
+                unbiased, worst_corr = "--unbiased" in args, 0.0
                 for t in h["tensors"]:
                     if t["type"] < 16:
                         continue
@@ -215,12 +218,24 @@ def main():
                         x = (x @ (hadamard(had) / np.sqrt(had))).reshape(rows, cols_pad)
                     s = np.repeat(scales, group, axis=1).astype(np.float64)
                     v = np.divide(x, s, out=np.zeros_like(x), where=s > 0).reshape(rows, -1, p)
+                    if unbiased:
+                        # codes are nearest for the block's RMS scale, which the file does not keep; what
+                        # it keeps is a scale making <x, Q> = <x, x> per block (up to fp16 rounding)
+                        xb, qb = x.reshape(rows, -1, group), stored.reshape(rows, -1, group).astype(np.float64)
+                        xx, xq = (xb * xb).sum(-1), (xb * qb).sum(-1)
+                        ok = xx > 0
+                        worst_corr = max(worst_corr, float(np.abs(xq[ok] / xx[ok] - 1).max()))
+                        continue
                     dist = ((v[:, :, None, :] - cb[None, None, :, :].astype(np.float64)) ** 2).sum(-1)
                     best = dist.min(-1)
                     chosen = np.take_along_axis(dist, codes[:, :, None], -1)[..., 0]
                     worst_code += int((chosen > best + 1e-6 * (1 + best)).sum())
                 report(worst_t2 < 1e-3, f"{name}_reported_t2_matches_numpy", f"worst relative diff {worst_t2:.1e}")
-                report(worst_code == 0, f"{name}_codes_are_nearest_points", f"{worst_code} non-nearest codes")
+                if unbiased:
+                    report(worst_corr < 1.5e-3, f"{name}_error_uncorrelated_with_weights",
+                           f"worst |<w, Q(w)> / <w, w> - 1| over blocks {worst_corr:.1e}")
+                else:
+                    report(worst_code == 0, f"{name}_codes_are_nearest_points", f"{worst_code} non-nearest codes")
                 m = re.search(r"linear layers: ([0-9.]+) bits/weight", log)
                 bpw = 8.0 * q_bytes / q_params
                 report(m and abs(float(m.group(1)) - bpw) < 1e-3, f"{name}_reported_bits_match_file",
@@ -313,6 +328,10 @@ def main():
                f"params {tp['params']} vs {ts['params']}, {100 * (cp != cs).mean():.0f}% of codes differ")
         r = subprocess.run([os.path.join(ROOT, "quantize"), base, os.path.join(tmp, "x.higgs"), "--method", "nf4",
                             "--seed", "3"], capture_output=True, text=True)
+        r2 = subprocess.run([os.path.join(ROOT, "quantize"), base, os.path.join(tmp, "x.higgs"), "--method", "rtn",
+                             "--unbiased"], capture_output=True, text=True)
+        report(r2.returncode == 1 and "--unbiased applies to --method higgs" in r2.stderr,
+               "quantize_rejects_unbiased_without_higgs", r2.stderr.strip())
         report(r.returncode == 1 and "--seed applies to --method higgs" in r.stderr, "quantize_rejects_seed_without_higgs",
                r.stderr.strip())
     finish()
