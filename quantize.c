@@ -262,7 +262,8 @@ static void quant_task(void *ctx, int task, int thread) {
     }
 }
 
-static int g_unbiased;                /* --unbiased: HIGGS block scales with weight-uncorrelated error */
+static int g_unbiased = -1;           /* HIGGS block scales with weight-uncorrelated error: --unbiased 1,
+                                       * --biased 0, default (-1): on with --target-bits, else off */
 
 static void *quantize_tensor(const hg_tensor *t, uint32_t type, const uint32_t params[4], hg_pool *pool,
                              uint64_t *nbytes, double *t2) {
@@ -602,7 +603,8 @@ static void usage(void) {
             "                   (1..255; each seed is another realization of the quantization error,\n"
             "                   same size and expected quality; default 0: no signs)\n"
             "  --unbiased       higgs: rescale each block so its error is uncorrelated with the weights\n"
-            "                   (an MSE-optimal grid shrinks them by ~t^2; see README, linearity)\n"
+            "                   (an MSE-optimal grid shrinks them by ~t^2; see README, linearity).\n"
+            "                   On by default with --target-bits (the allocation relies on it); --biased: off\n"
             "  -T N             threads (default: all CPUs)\n");
     exit(1);
 }
@@ -633,6 +635,7 @@ int main(int argc, char **argv) {
         if (!strcmp(a, "--info")) want_info = 1;
         else if (!strcmp(a, "--quantize-head")) o.quantize_head = 1;
         else if (!strcmp(a, "--unbiased")) g_unbiased = 1;
+        else if (!strcmp(a, "--biased")) g_unbiased = 0;
         else if (!strcmp(a, "-h") || !strcmp(a, "--help")) usage();
         else if (a[0] == '-') {
             if (i + 1 >= argc) die("option %s needs a value", a);
@@ -678,7 +681,8 @@ int main(int argc, char **argv) {
     }
     if (o.method == HG_RTN && o.bits < 2) die("rtn needs --bits 2..8");
     if (o.seed && o.method != HG_HIGGS) die("--seed applies to --method higgs");
-    if (g_unbiased && o.method != HG_HIGGS) die("--unbiased applies to --method higgs");
+    if (g_unbiased == 1 && o.method != HG_HIGGS) die("--unbiased applies to --method higgs");
+    if (g_unbiased < 0) g_unbiased = o.target_bits > 0;
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     signal(SIGXFSZ, SIG_IGN);         /* a file-size limit fails the write (and removes the temp file) instead of killing us */
