@@ -511,6 +511,9 @@ static void convert(const char *in, const char *out, const Options *o) {
     char desc[256];
     if (o->target_bits > 0) snprintf(desc, sizeof desc, "higgs mixed, dp allocation at %.3f bits", o->target_bits);
     else if (o->method == HG_HIGGS) snprintf(desc, sizeof desc, "higgs p=%d bits=%d hadamard=%d", o->p, o->bits, o->hadamard ? o->hadamard : 1024);
+    else if (o->method == HG_RTN) snprintf(desc, sizeof desc, "rtn bits=%d group=%d", o->bits, o->group);
+    else if (o->method) snprintf(desc, sizeof desc, "%s group=%d", method_name(o->method), o->group);
+    else snprintf(desc, sizeof desc, "none");
     if (o->method == HG_HIGGS && o->seed) {
         size_t len = strlen(desc);
         snprintf(desc + len, sizeof desc - len, ", sign seed %d", o->seed);
@@ -519,9 +522,6 @@ static void convert(const char *in, const char *out, const Options *o) {
         size_t len = strlen(desc);
         snprintf(desc + len, sizeof desc - len, ", unbiased scales");
     }
-    else if (o->method == HG_RTN) snprintf(desc, sizeof desc, "rtn bits=%d group=%d", o->bits, o->group);
-    else if (o->method) snprintf(desc, sizeof desc, "%s group=%d", method_name(o->method), o->group);
-    else snprintf(desc, sizeof desc, "none");
     if (o->method) kv_set(&kv, "quantization", desc);
     if (o->dtype >= 0) kv_set(&kv, "dtype", o->dtype == HG_F32 ? "f32" : o->dtype == HG_F16 ? "f16" : "bf16");
     kv_set(&kv, "converted_by", "quantize");

@@ -328,6 +328,12 @@ def main():
                f"params {tp['params']} vs {ts['params']}, {100 * (cp != cs).mean():.0f}% of codes differ")
         r = subprocess.run([os.path.join(ROOT, "quantize"), base, os.path.join(tmp, "x.higgs"), "--method", "nf4",
                             "--seed", "3"], capture_output=True, text=True)
+        for n, want in (("higgs_p2_b4", "quantization = higgs p=2 bits=4 hadamard=1024\n"),
+                        ("higgs_p2_b4_seed7", "quantization = higgs p=2 bits=4 hadamard=1024, sign seed 7\n"),
+                        ("higgs_p2_b3_unbiased_seed5", "quantization = higgs p=2 bits=3 hadamard=1024, sign seed 5, "
+                                                       "unbiased scales\n")):
+            info = sh(os.path.join(ROOT, "run"), os.path.join(tmp, n + ".higgs"), "--info")
+            report(want in info, f"{n}_metadata_names_the_method", want.strip())
         r2 = subprocess.run([os.path.join(ROOT, "quantize"), base, os.path.join(tmp, "x.higgs"), "--method", "rtn",
                              "--unbiased"], capture_output=True, text=True)
         report(r2.returncode == 1 and "--unbiased applies to --method higgs" in r2.stderr,
