@@ -2379,9 +2379,10 @@ float hg_qdot8_row_ref(const hg_tensor *w, const hg_qinfo *q, int row, const hg_
 static inline __m512i hg_load_stream512(const uint8_t *p) {
 #ifdef HG_STREAM_LOAD_ZMM
     return _mm512_loadu_si512(p);
-#endif
+#else
     return _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)p)),
                               _mm256_loadu_si256((const __m256i *)(p + 32)), 1);
+#endif
 }
 
 static float hg_qdot8_p1n16_avx512(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
