@@ -2307,41 +2307,104 @@ void hg_act8_free(hg_act8 *a) {
     memset(a, 0, sizeof *a);
 }
 
-/* Scalar on purpose: a token's activation is a few thousand values, and one
- * definition of the rounding (nearest, ties to even) serves every path. */
+/* One block of the rotated activation to int8: k_i = round(v_i * 127 / max|v|)
+ * (nearest, ties to even, without a libm call: adding 1.5 * 2^23 leaves no
+ * fraction bits, |v * inv| <= 127 being far below 2^22). Returns max|v|; the
+ * sum of the k_i goes to *sum. The vector paths do the same float operations
+ * (the product is its own operation, never fused into the addition) and so
+ * produce the same bytes; hg_act8_block_ref is the definition and the tail. */
+static float hg_act8_block_ref(const float *v, uint64_t H, int8_t *o, int32_t *sum) {
+    float m = 0;
+    for (uint64_t i = 0; i < H; i++) {
+        float av = fabsf(v[i]);
+        m = av > m ? av : m;                   /* NaN never wins */
+    }
+    float inv = m > 0 ? 127.0f / m : 0.0f;
+    int32_t s = 0;
+    for (uint64_t i = 0; i < H; i++) {
+        float t = v[i] * inv;                  /* its own statement: never contracted into an FMA */
+        float r = (t + 12582912.0f) - 12582912.0f;
+        int k = (int)r;
+        k = k > 127 ? 127 : k < -127 ? -127 : k;
+        o[i] = (int8_t)k;
+        s += k;
+    }
+    *sum = s;
+    return m;
+}
+
+static float hg_act8_block(const float *v, uint64_t H, int8_t *o, int32_t *sum) {
+#if defined(__AVX512F__)
+    if (!(H % 16)) {
+        __m512 mv = _mm512_setzero_ps();
+        for (uint64_t i = 0; i < H; i += 16)   /* max(|v|, m): a NaN |v| returns m, as above */
+            mv = _mm512_max_ps(_mm512_abs_ps(_mm512_loadu_ps(v + i)), mv);
+        float m = _mm512_reduce_max_ps(mv);
+        const __m512 inv = _mm512_set1_ps(m > 0 ? 127.0f / m : 0.0f), magic = _mm512_set1_ps(12582912.0f);
+        const __m512i hi = _mm512_set1_epi32(127), lo = _mm512_set1_epi32(-127);
+        __m512i s = _mm512_setzero_si512();
+        for (uint64_t i = 0; i < H; i += 16) {
+            __m512 r = _mm512_sub_ps(_mm512_add_ps(_mm512_mul_ps(_mm512_loadu_ps(v + i), inv), magic), magic);
+            __m512i k = _mm512_max_epi32(_mm512_min_epi32(_mm512_cvttps_epi32(r), hi), lo);
+            _mm_storeu_si128((__m128i *)(o + i), _mm512_cvtepi32_epi8(k));
+            s = _mm512_add_epi32(s, k);
+        }
+        *sum = _mm512_reduce_add_epi32(s);
+        return m;
+    }
+#elif defined(__AVX2__)
+    if (!(H % 8)) {
+        const __m256 absmask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
+        __m256 mv = _mm256_setzero_ps();
+        for (uint64_t i = 0; i < H; i += 8) mv = _mm256_max_ps(_mm256_and_ps(_mm256_loadu_ps(v + i), absmask), mv);
+        float lanes[8], m = 0;
+        _mm256_storeu_ps(lanes, mv);
+        for (int k = 0; k < 8; k++) m = lanes[k] > m ? lanes[k] : m;
+        const __m256 inv = _mm256_set1_ps(m > 0 ? 127.0f / m : 0.0f), magic = _mm256_set1_ps(12582912.0f);
+        const __m256i hi = _mm256_set1_epi32(127), lo = _mm256_set1_epi32(-127);
+        __m256i s = _mm256_setzero_si256();
+        for (uint64_t i = 0; i < H; i += 8) {
+            __m256 r = _mm256_sub_ps(_mm256_add_ps(_mm256_mul_ps(_mm256_loadu_ps(v + i), inv), magic), magic);
+            __m256i k = _mm256_max_epi32(_mm256_min_epi32(_mm256_cvttps_epi32(r), hi), lo);
+            __m128i k16 = _mm_packs_epi32(_mm256_castsi256_si128(k), _mm256_extracti128_si256(k, 1));
+            _mm_storel_epi64((__m128i *)(o + i), _mm_packs_epi16(k16, k16));
+            s = _mm256_add_epi32(s, k);
+        }
+        int32_t part[8], t = 0;
+        _mm256_storeu_si256((__m256i *)part, s);
+        for (int k = 0; k < 8; k++) t += part[k];
+        *sum = t;
+        return m;
+    }
+#endif
+    return hg_act8_block_ref(v, H, o, sum);
+}
+
+#if defined(__AVX512VNNI__) && defined(__AVX512VBMI__)
+/* the VNNI kernels' order: per 128 values, the 64 even then the 64 odd */
+static void hg_act8_interleave(const int8_t *q, int8_t *qp, uint64_t n) {
+    static const uint8_t ev[64] = {0,   2,   4,   6,   8,   10,  12,  14,  16,  18,  20,  22,  24,  26,  28,  30,
+                                   32,  34,  36,  38,  40,  42,  44,  46,  48,  50,  52,  54,  56,  58,  60,  62,
+                                   64,  66,  68,  70,  72,  74,  76,  78,  80,  82,  84,  86,  88,  90,  92,  94,
+                                   96,  98,  100, 102, 104, 106, 108, 110, 112, 114, 116, 118, 120, 122, 124, 126};
+    const __m512i E = _mm512_loadu_si512(ev), O = _mm512_add_epi8(E, _mm512_set1_epi8(1));
+    for (uint64_t c = 0; c < n; c += 128) {
+        __m512i a = _mm512_loadu_si512(q + c), b = _mm512_loadu_si512(q + c + 64);
+        _mm512_storeu_si512(qp + c, _mm512_permutex2var_epi8(a, E, b));
+        _mm512_storeu_si512(qp + c + 64, _mm512_permutex2var_epi8(a, O, b));
+    }
+}
+#endif
+
 void hg_prepare_act8(const hg_qinfo *q, const float *x, hg_act8 *a) {
     hg_prepare_activation(q, x, a->xr);
     const uint64_t H = (uint64_t)q->group;
     for (uint64_t b = 0; b < q->groups; b++) {
-        const float *v = a->xr + b * H;
-        int8_t *o = a->q + b * H;
-        float m = 0;
-        for (uint64_t i = 0; i < H; i++) {
-            float av = fabsf(v[i]);
-            m = av > m ? av : m;
-        }
-        float inv = m > 0 ? 127.0f / m : 0.0f;
-        int32_t sum = 0;
-        for (uint64_t i = 0; i < H; i++) {
-            /* round to nearest, ties to even, without a libm call: adding 1.5 * 2^23
-             * leaves no fraction bits (|v * inv| <= 127, far below 2^22) */
-            float t = v[i] * inv;            /* its own statement: never contracted into an FMA */
-            float r = (t + 12582912.0f) - 12582912.0f;
-            int k = (int)r;
-            k = k > 127 ? 127 : k < -127 ? -127 : k;
-            o[i] = (int8_t)k;
-            sum += k;
-        }
+        float m = hg_act8_block(a->xr + b * H, H, a->q + b * H, &a->qsum[b]);
         a->d[b] = (m / 127.0f) * q->grid8_inv;
-        a->qsum[b] = sum;
     }
 #if defined(__AVX512VNNI__) && defined(__AVX512VBMI__)
-    if (!(H % 128))   /* the VNNI kernels' order: per 128 values, the 64 even then the 64 odd */
-        for (uint64_t c = 0; c < q->cols_pad; c += 128)
-            for (int i = 0; i < 64; i++) {
-                a->qp[c + (uint64_t)i] = a->q[c + 2 * (uint64_t)i];
-                a->qp[c + 64 + (uint64_t)i] = a->q[c + 2 * (uint64_t)i + 1];
-            }
+    if (!(H % 128)) hg_act8_interleave(a->q, a->qp, q->cols_pad);
 #endif
 }
 

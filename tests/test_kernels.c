@@ -181,6 +181,18 @@ static void test_act8(const hg_tensor *t, const hg_qinfo *q, const float *x, con
         }
         abad += sum != a.qsum[b] || (m > 0 && top != 127) || fabs(a.d[b] - m / 127.0 / S) > 1e-6 * m / S;
     }
+    /* the built rounding (SIMD where there is one) equals the scalar definition byte for byte */
+    {
+        int8_t *k1 = malloc((size_t)q->group), *k2 = malloc((size_t)q->group);
+        for (uint64_t b = 0; b < q->groups; b++) {
+            int32_t s1, s2;
+            float m1 = hg_act8_block(xr + b * q->group, (uint64_t)q->group, k1, &s1);
+            float m2 = hg_act8_block_ref(xr + b * q->group, (uint64_t)q->group, k2, &s2);
+            abad += memcmp(k1, k2, (size_t)q->group) != 0 || s1 != s2 || memcmp(&m1, &m2, sizeof m1) != 0;
+            abad += memcmp(k1, a.q + b * q->group, (size_t)q->group) != 0;
+        }
+        free(k1); free(k2);
+    }
     snprintf(name, sizeof name, "%s_int8_activation_rounding", cfg);
     snprintf(detail, sizeof detail, "%d bad values", abad);
     check(abad == 0, name, detail);
@@ -214,6 +226,42 @@ static void test_act8(const hg_tensor *t, const hg_qinfo *q, const float *x, con
     check(differ == 0 && worst_ref < 1e-5 && worst_float < 0.2, name, detail);
     free(xr); free(deq);
     hg_act8_free(&a);
+}
+
+/* activation rounding edge cases, each against values written out here: exact
+ * ties go to even, a zero block gives zeros and max 0, a NaN never becomes the
+ * block maximum, and every length (SIMD body + scalar tail) agrees */
+static void test_act8_edges(void) {
+    float v[64];
+    int8_t k[64];
+    int32_t sum;
+    for (int i = 0; i < 64; i++) v[i] = 0;
+    v[0] = 127; v[1] = 0.5f; v[2] = 1.5f; v[3] = 2.5f; v[4] = -0.5f; v[5] = -1.5f; v[6] = -126.5f; v[7] = 3.49f;
+    float m = hg_act8_block(v, 64, k, &sum);
+    int ok = m == 127 && k[0] == 127 && k[1] == 0 && k[2] == 2 && k[3] == 2 && k[4] == 0 && k[5] == -2 && k[6] == -126 &&
+             k[7] == 3 && sum == 127 + 0 + 2 + 2 + 0 - 2 - 126 + 3;
+    for (int i = 8; i < 64; i++) ok &= k[i] == 0;
+    check(ok, "act8_ties_to_even", "rounding of exact halves");
+    for (int i = 0; i < 64; i++) v[i] = 0;
+    m = hg_act8_block(v, 64, k, &sum);
+    ok = m == 0 && sum == 0;
+    for (int i = 0; i < 64; i++) ok &= k[i] == 0;
+    check(ok, "act8_zero_block", "zeros in, zeros out");
+    for (int i = 0; i < 64; i++) v[i] = (float)(i % 9) - 4;
+    v[17] = NAN;
+    int32_t sum_ref;
+    int8_t kr[64];
+    m = hg_act8_block(v, 64, k, &sum);
+    float mr = hg_act8_block_ref(v, 64, kr, &sum_ref);
+    check(m == 4 && mr == 4 && !memcmp(k, kr, 64) && sum == sum_ref, "act8_nan_not_max", "a NaN changed the block maximum");
+    int bad = 0;
+    for (int n = 1; n <= 64; n++) {
+        for (int i = 0; i < n; i++) v[i] = 3 * frand();
+        m = hg_act8_block(v, (uint64_t)n, k, &sum);
+        mr = hg_act8_block_ref(v, (uint64_t)n, kr, &sum_ref);
+        bad += m != mr || sum != sum_ref || memcmp(k, kr, (size_t)n);
+    }
+    check(!bad, "act8_lengths", "SIMD and scalar rounding differ for some length");
 }
 
 static void test_quantized(void) {
@@ -300,6 +348,7 @@ int main(void) {
     test_crc();
     test_pool();
     test_fwht();
+    test_act8_edges();
     test_quantized();
     printf("%d passed, %d failed\n", passes, failures);
     return failures ? 1 : 0;
