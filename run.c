@@ -86,17 +86,22 @@ typedef struct {
 typedef struct {
     int max_pos;                      /* positions the KV cache holds */
     float *x, *xb, *xb2, *hb, *hb2, *q, *att, *logits;
-    float *key_cache;                 /* [layer][kv_dim][max_pos]: transposed, see attn_scores */
-    float *value_cache;               /* [layer][pos][kv_dim] */
+    int kpos, n_kv_heads, head_dim;   /* kpos: max_pos rounded up to whole key blocks */
+    size_t kv_bytes;                  /* of each of the two caches */
+    float *key_cache;                 /* [layer][kv head][kpos / KB][head_dim][KB], see key_head */
+    float *value_cache;               /* [layer][kv head][kpos][head_dim] */
     float *rope_cos, *rope_sin;       /* head_dim/2 for the current position */
     /* prompt batches: BATCH tokens at a time, rows of the buffers below */
     float *bx, *bxb, *bxb2, *bhb, *bhb2, *bq, *bk, *bv, *bxr, *blogits;
-    float *batt;                      /* [threads][max_pos] attention scratch */
+    float *batt;                      /* [threads][ATT_G * kpos] attention scratch of prompt batches */
     float *browbuf;                   /* [threads][max_cols_pad] decoded weight rows */
     size_t xr_stride, row_stride;
 } RunState;
 
 #define BATCH 32
+#define KB 16                         /* positions per key block of the KV cache (see key_head) */
+#define ATT_G 4                       /* query heads per attention task (see attend) */
+static int att_groups(const hg_config *c) { return (c->n_heads / c->n_kv_heads + ATT_G - 1) / ATT_G; }
 
 static float *g_xrot;                 /* the activation, padded (and rotated for HIGGS) */
 static hg_act8 g_act8;                /* the activation as int8, for tensors with q.act8 */
@@ -211,6 +216,18 @@ static void model_free(Model *m) {
     hg_close(&m->file);
 }
 
+/* The KV cache is read back in full for every token: anonymous memory with
+ * huge pages where allowed (with 4 KB pages a TLB walk and a prefetcher
+ * restart every 4 KB; attention at 300 positions ran ~1.4x slower). Zeroed. */
+static float *kv_alloc(size_t bytes) {
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return NULL;
+#ifdef MADV_HUGEPAGE
+    madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+    return (float *)p;
+}
+
 static void state_init(RunState *s, const hg_config *c, int max_pos, uint64_t max_cols_pad, int threads) {
     size_t kv_dim = (size_t)c->n_kv_heads * c->head_dim, q_dim = (size_t)c->n_heads * c->head_dim;
     size_t big = (size_t)c->dim > q_dim ? (size_t)c->dim : q_dim;
@@ -221,11 +238,15 @@ static void state_init(RunState *s, const hg_config *c, int max_pos, uint64_t ma
     s->hb = xcalloc((size_t)c->hidden_dim, sizeof(float));
     s->hb2 = xcalloc((size_t)c->hidden_dim, sizeof(float));
     s->q = xcalloc(q_dim, sizeof(float));
-    s->att = xcalloc((size_t)c->n_heads * (size_t)max_pos, sizeof(float));
+    s->kpos = (max_pos + KB - 1) / KB * KB;
+    s->n_kv_heads = c->n_kv_heads;
+    s->head_dim = c->head_dim;
+    s->att = xcalloc((size_t)c->n_kv_heads * att_groups(c) * ATT_G * (size_t)s->kpos, sizeof(float));
     s->logits = xcalloc((size_t)c->vocab_size, sizeof(float));
-    size_t cache = (size_t)c->n_layers * (size_t)max_pos * kv_dim;
-    s->key_cache = calloc(cache, sizeof(float));
-    s->value_cache = calloc(cache, sizeof(float));
+    size_t cache = (size_t)c->n_layers * (size_t)s->kpos * kv_dim;
+    s->kv_bytes = cache * sizeof(float);
+    s->key_cache = kv_alloc(s->kv_bytes);
+    s->value_cache = kv_alloc(s->kv_bytes);
     if (!s->key_cache || !s->value_cache)
         die("cannot allocate a KV cache of %.1f MB for %d positions; ask for fewer (-n / -c)",
             2.0 * cache * sizeof(float) / 1e6, max_pos);
@@ -245,13 +266,14 @@ static void state_init(RunState *s, const hg_config *c, int max_pos, uint64_t ma
     s->bv = xcalloc((size_t)BATCH * kv_dim, sizeof(float));
     s->bxr = xcalloc((size_t)BATCH * s->xr_stride, sizeof(float));
     s->blogits = xcalloc((size_t)BATCH * c->vocab_size, sizeof(float));
-    s->batt = xcalloc((size_t)threads * max_pos, sizeof(float));
+    s->batt = xcalloc((size_t)threads * ATT_G * (size_t)s->kpos, sizeof(float));
     s->browbuf = xcalloc((size_t)threads * s->row_stride, sizeof(float));
 }
 
 static void state_free(RunState *s) {
     free(s->x); free(s->xb); free(s->xb2); free(s->hb); free(s->hb2); free(s->q);
-    free(s->att); free(s->logits); free(s->key_cache); free(s->value_cache);
+    free(s->att); free(s->logits); if (s->key_cache) munmap(s->key_cache, s->kv_bytes);
+    if (s->value_cache) munmap(s->value_cache, s->kv_bytes);
     free(s->rope_cos); free(s->rope_sin);
     free(s->bx); free(s->bxb); free(s->bxb2); free(s->bhb); free(s->bhb2); free(s->bq); free(s->bk); free(s->bv);
     free(s->bxr); free(s->blogits); free(s->batt); free(s->browbuf);
@@ -382,51 +404,25 @@ static void rope_apply(float *v, int n_heads, int head_dim, const float *cs, con
     }
 }
 
-typedef struct { const Model *m; RunState *s; int layer, pos; } AttnJob;
-
-/* Keys are cached transposed (each key dimension is a row over positions), so
- * the scores of 32 positions are 32 independent sums that vectorize across
- * positions, with no horizontal sum per position. att[t] = scale * <q, k_t>
- * for t < n; every position adds its terms in the same order (d = 0, 1, ..),
- * in the block loop and in the tail alike. */
-static void attn_scores(float *restrict att, const float *restrict q, const float *restrict kt, size_t stride, int hd,
-                        int n, float scale) {
-    int t = 0;
-    for (; t + 32 <= n; t += 32) {
-        float acc[32] = {0};
-        for (int d = 0; d < hd; d++) {
-            const float *row = kt + (size_t)d * stride + t;
-            float qd = q[d];
-            for (int i = 0; i < 32; i++) acc[i] += qd * row[i];
-        }
-        for (int i = 0; i < 32; i++) att[t + i] = acc[i] * scale;
-    }
-    for (; t < n; t++) {
-        float a = 0;
-        for (int d = 0; d < hd; d++) a += q[d] * kt[(size_t)d * stride + t];
-        att[t] = a * scale;
-    }
+/* The KV cache, per layer and key/value head. Keys are stored in blocks of
+ * KB positions, each block dimension-major ([hd][KB]): the scores of KB
+ * positions are KB independent sums that vectorize across positions with no
+ * horizontal sum, and a head's keys are one contiguous stream (a transposed
+ * [hd][max_pos] array made the hardware prefetcher follow hd streams at once).
+ * Values are [pos][hd] per head, also one stream. */
+static float *key_head(const RunState *s, int layer, int kvh) {
+    return s->key_cache + ((size_t)layer * s->n_kv_heads + (size_t)kvh) * s->kpos * s->head_dim;
+}
+static float *value_head(const RunState *s, int layer, int kvh) {
+    return s->value_cache + ((size_t)layer * s->n_kv_heads + (size_t)kvh) * s->kpos * s->head_dim;
 }
 
-/* out[d] = sum_t p[t] * v_t[d] for d < hd, values at v + t * stride: 32
- * dimensions at a time kept in registers across all positions (an axpy per
- * position would store and reload out every time) */
-static void attn_values(float *restrict out, const float *restrict p, const float *restrict v, size_t stride, int hd,
-                        int n) {
-    int d = 0;
-    for (; d + 32 <= hd; d += 32) {
-        float acc[32] = {0};
-        for (int t = 0; t < n; t++) {
-            const float *row = v + (size_t)t * stride + d;
-            float a = p[t];
-            for (int i = 0; i < 32; i++) acc[i] += a * row[i];
-        }
-        memcpy(out + d, acc, sizeof acc);
-    }
-    for (; d < hd; d++) {
-        float a = 0;
-        for (int t = 0; t < n; t++) a += p[t] * v[(size_t)t * stride + d];
-        out[d] = a;
+static void store_kv(RunState *s, int layer, int pos, const float *k, const float *v) {
+    int hd = s->head_dim;
+    for (int h = 0; h < s->n_kv_heads; h++) {
+        float *kb = key_head(s, layer, h) + (size_t)(pos / KB) * KB * hd + pos % KB;
+        for (int d = 0; d < hd; d++) kb[(size_t)d * KB] = k[h * hd + d];
+        memcpy(value_head(s, layer, h) + (size_t)pos * hd, v + h * hd, (size_t)hd * sizeof(float));
     }
 }
 
@@ -449,98 +445,211 @@ static void softmax_shifted(float *a, int n, float m) {
         memcpy(&scale, &bits, sizeof scale);
         a[t] = p * scale;
     }
-    float sum = 0;
-    for (int t = 0; t < n; t++) sum += a[t];
-    float inv = 1.0f / sum;
-    for (int t = 0; t < n; t++) a[t] *= inv;
-}
-
-static void store_key(RunState *s, size_t loff, int pos, const float *k, int kv_dim) {
-    for (int i = 0; i < kv_dim; i++) s->key_cache[loff + (size_t)i * s->max_pos + pos] = k[i];
-}
-
-/* Decoding, query heads that share a key/value head (grouped-query attention)
- * go ATT_G at a time: each key and value row is loaded once for all of them.
- * Per head, the sums run in the same order as attn_scores / attn_values, so
- * the results are the same bit for bit. */
-#define ATT_G 4
-static void attn_scores_group(float *const *att, const float *const *q, int G, const float *restrict kt, size_t stride,
-                              int hd, int n, float scale) {
+    float part[16] = {0}, sum = 0;    /* 16 running sums: a vector, not a chain of dependent adds */
     int t = 0;
-    for (; t + 32 <= n; t += 32) {
-        float acc[ATT_G][32] = {{0}};
+    for (; t + 16 <= n; t += 16)
+        for (int i = 0; i < 16; i++) part[i] += a[t + i];
+    for (int i = 0; i < 16; i++) sum += part[i];
+    for (; t < n; t++) sum += a[t];
+    float inv = 1.0f / sum;
+    for (t = 0; t < n; t++) a[t] *= inv;
+}
+
+/* max of a[0..n), n >= 1, with 16 running maxima (exact in any order) */
+static float max_of(const float *a, int n) {
+    float part[16], m = a[0];
+    for (int i = 0; i < 16; i++) part[i] = a[0];
+    int t = 0;
+    for (; t + 16 <= n; t += 16)
+        for (int i = 0; i < 16; i++) part[i] = a[t + i] > part[i] ? a[t + i] : part[i];
+    for (int i = 0; i < 16; i++) m = part[i] > m ? part[i] : m;
+    for (; t < n; t++) m = a[t] > m ? a[t] : m;
+    return m;
+}
+
+/* Query heads that share a key/value head (grouped-query attention) go up to
+ * ATT_G at a time, so each key and value is loaded once for all of them.
+ * Every head's sums run in the same order whatever G is: a head's result does
+ * not depend on its company (decode and prompt batches agree bit for bit). */
+#ifdef __GNUC__
+#define ATT_INLINE static inline __attribute__((always_inline))   /* G becomes a constant in each caller */
+#else
+#define ATT_INLINE static inline
+#endif
+
+/* 16 floats in registers: one zmm, two ymm, four NEON q registers, or a plain
+ * array (the portable reference, which the compiler vectorizes as it can).
+ * fv_fma(acc, a, x) = acc + a * x (fused where the ISA fuses). */
+#if defined(__AVX512F__)
+typedef struct { __m512 v; } fv;
+static inline fv fv_zero(void) { return (fv){_mm512_setzero_ps()}; }
+static inline fv fv_load(const float *p) { return (fv){_mm512_loadu_ps(p)}; }
+static inline fv fv_fma(fv acc, float a, fv x) { return (fv){_mm512_fmadd_ps(_mm512_set1_ps(a), x.v, acc.v)}; }
+static inline void fv_store_scaled(float *p, fv x, float s) { _mm512_storeu_ps(p, _mm512_mul_ps(x.v, _mm512_set1_ps(s))); }
+#define FV_WIDE 2                     /* independent 16-float sums per head: 32 registers allow two */
+#elif defined(__AVX2__) && defined(__FMA__)
+typedef struct { __m256 lo, hi; } fv;
+static inline fv fv_zero(void) { return (fv){_mm256_setzero_ps(), _mm256_setzero_ps()}; }
+static inline fv fv_load(const float *p) { return (fv){_mm256_loadu_ps(p), _mm256_loadu_ps(p + 8)}; }
+static inline fv fv_fma(fv acc, float a, fv x) {
+    __m256 b = _mm256_set1_ps(a);
+    return (fv){_mm256_fmadd_ps(b, x.lo, acc.lo), _mm256_fmadd_ps(b, x.hi, acc.hi)};
+}
+static inline void fv_store_scaled(float *p, fv x, float s) {
+    __m256 b = _mm256_set1_ps(s);
+    _mm256_storeu_ps(p, _mm256_mul_ps(x.lo, b));
+    _mm256_storeu_ps(p + 8, _mm256_mul_ps(x.hi, b));
+}
+#define FV_WIDE 1
+#elif defined(__ARM_NEON) && defined(__aarch64__)
+typedef struct { float32x4_t v[4]; } fv;
+static inline fv fv_zero(void) { fv r; for (int i = 0; i < 4; i++) r.v[i] = vdupq_n_f32(0); return r; }
+static inline fv fv_load(const float *p) { fv r; for (int i = 0; i < 4; i++) r.v[i] = vld1q_f32(p + 4 * i); return r; }
+static inline fv fv_fma(fv acc, float a, fv x) { for (int i = 0; i < 4; i++) acc.v[i] = vfmaq_n_f32(acc.v[i], x.v[i], a); return acc; }
+static inline void fv_store_scaled(float *p, fv x, float s) { for (int i = 0; i < 4; i++) vst1q_f32(p + 4 * i, vmulq_n_f32(x.v[i], s)); }
+#define FV_WIDE 1
+#else
+typedef struct { float v[16]; } fv;
+static inline fv fv_zero(void) { fv r; memset(&r, 0, sizeof r); return r; }
+static inline fv fv_load(const float *p) { fv r; memcpy(r.v, p, sizeof r.v); return r; }
+static inline fv fv_fma(fv acc, float a, fv x) { for (int i = 0; i < 16; i++) acc.v[i] += a * x.v[i]; return acc; }
+static inline void fv_store_scaled(float *p, fv x, float s) { for (int i = 0; i < 16; i++) p[i] = x.v[i] * s; }
+#define FV_WIDE 1
+#endif
+
+/* att[g][t] = scale * <q[g], k_t> for t < n (and junk up to the end of the last
+ * block: att has kpos floats). FV_WIDE blocks at a time where registers allow:
+ * more independent sums in flight. */
+ATT_INLINE void attn_scores_g(float *const *att, const float *const *q, const int G, const float *restrict keys, int hd,
+                              int n, float scale) {
+    int t0 = 0;
+#if FV_WIDE == 2
+    for (; t0 + KB < n; t0 += 2 * KB) {
+        const float *b0 = keys + (size_t)t0 * hd, *b1 = b0 + (size_t)KB * hd;
+        fv acc[ATT_G][2];
+        for (int g = 0; g < G; g++) acc[g][0] = acc[g][1] = fv_zero();
         for (int d = 0; d < hd; d++) {
-            const float *row = kt + (size_t)d * stride + t;
+            fv k0 = fv_load(b0 + (size_t)d * KB), k1 = fv_load(b1 + (size_t)d * KB);
             for (int g = 0; g < G; g++) {
-                float qd = q[g][d];
-                for (int i = 0; i < 32; i++) acc[g][i] += qd * row[i];
+                acc[g][0] = fv_fma(acc[g][0], q[g][d], k0);
+                acc[g][1] = fv_fma(acc[g][1], q[g][d], k1);
+            }
+        }
+        for (int g = 0; g < G; g++) {
+            fv_store_scaled(att[g] + t0, acc[g][0], scale);
+            fv_store_scaled(att[g] + t0 + KB, acc[g][1], scale);
+        }
+    }
+#endif
+    for (; t0 < n; t0 += KB) {
+        const float *blk = keys + (size_t)t0 * hd;    /* block t0 / KB */
+        fv acc[ATT_G];
+        for (int g = 0; g < G; g++) acc[g] = fv_zero();
+        for (int d = 0; d < hd; d++) {
+            fv k = fv_load(blk + (size_t)d * KB);
+            for (int g = 0; g < G; g++) acc[g] = fv_fma(acc[g], q[g][d], k);
+        }
+        for (int g = 0; g < G; g++) fv_store_scaled(att[g] + t0, acc[g], scale);
+    }
+}
+
+/* out[g][d] = sum_t p[g][t] * v_t[d] for d < hd: 16 * FV_WIDE dimensions at a
+ * time stay in registers across all positions (an axpy per position would
+ * store and reload out); a head size that is not a multiple of 16 ends in plain loops */
+ATT_INLINE void attn_values_g(float *const *out, const float *const *p, const int G, const float *restrict values, int hd,
+                              int n) {
+    int d0 = 0;
+#if FV_WIDE == 2
+    for (; d0 + 64 <= hd; d0 += 64) {
+        fv acc[ATT_G][4];
+        for (int g = 0; g < G; g++) acc[g][0] = acc[g][1] = acc[g][2] = acc[g][3] = fv_zero();
+        for (int t = 0; t < n; t++) {
+            const float *row = values + (size_t)t * hd + d0;
+            fv v0 = fv_load(row), v1 = fv_load(row + 16), v2 = fv_load(row + 32), v3 = fv_load(row + 48);
+            for (int g = 0; g < G; g++) {
+                acc[g][0] = fv_fma(acc[g][0], p[g][t], v0);
+                acc[g][1] = fv_fma(acc[g][1], p[g][t], v1);
+                acc[g][2] = fv_fma(acc[g][2], p[g][t], v2);
+                acc[g][3] = fv_fma(acc[g][3], p[g][t], v3);
             }
         }
         for (int g = 0; g < G; g++)
-            for (int i = 0; i < 32; i++) att[g][t + i] = acc[g][i] * scale;
+            for (int k = 0; k < 4; k++) fv_store_scaled(out[g] + d0 + 16 * k, acc[g][k], 1.0f);
     }
-    for (int g = 0; g < G; g++)
-        for (int u = t; u < n; u++) {
-            float a = 0;
-            for (int d = 0; d < hd; d++) a += q[g][d] * kt[(size_t)d * stride + u];
-            att[g][u] = a * scale;
-        }
-}
-
-static void attn_values_group(float *const *out, const float *const *p, int G, const float *restrict v, size_t stride,
-                              int hd, int n) {
-    int d = 0;
-    for (; d + 32 <= hd; d += 32) {
-        float acc[ATT_G][32] = {{0}};
+#endif
+    for (; d0 + 16 <= hd; d0 += 16) {
+        fv acc[ATT_G];
+        for (int g = 0; g < G; g++) acc[g] = fv_zero();
         for (int t = 0; t < n; t++) {
-            const float *row = v + (size_t)t * stride + d;
-            for (int g = 0; g < G; g++) {
-                float a = p[g][t];
-                for (int i = 0; i < 32; i++) acc[g][i] += a * row[i];
-            }
+            fv v = fv_load(values + (size_t)t * hd + d0);
+            for (int g = 0; g < G; g++) acc[g] = fv_fma(acc[g], p[g][t], v);
         }
-        for (int g = 0; g < G; g++) memcpy(out[g] + d, acc[g], sizeof acc[g]);
+        for (int g = 0; g < G; g++) fv_store_scaled(out[g] + d0, acc[g], 1.0f);
     }
     for (int g = 0; g < G; g++)
-        for (int e = d; e < hd; e++) {
+        for (int d = d0; d < hd; d++) {
             float a = 0;
-            for (int t = 0; t < n; t++) a += p[g][t] * v[(size_t)t * stride + e];
-            out[g][e] = a;
+            for (int t = 0; t < n; t++) a += p[g][t] * values[(size_t)t * hd + d];
+            out[g][d] = a;
         }
 }
 
-/* task: key/value head kvh = task / groups, its query heads from ATT_G * (task % groups) */
-static void attention_group(void *ctx, int task, int thread) {
+/* heads q[0..G) attend to positions 0..n-1 of one key/value head; att[g] is
+ * scratch of n floats, out[g] receives hd floats */
+static void attend(float *const *out, float *const *att, const float *const *q, int G, const float *keys,
+                   const float *values, int hd, int n) {
+    float scale = 1.0f / sqrtf((float)hd);
+    switch (G) {
+    case 4: attn_scores_g(att, q, 4, keys, hd, n, scale); break;
+    case 3: attn_scores_g(att, q, 3, keys, hd, n, scale); break;
+    case 2: attn_scores_g(att, q, 2, keys, hd, n, scale); break;
+    default: attn_scores_g(att, q, 1, keys, hd, n, scale); break;
+    }
+    for (int g = 0; g < G; g++) softmax_shifted(att[g], n, max_of(att[g], n));
+    const float *const *p = (const float *const *)att;
+    switch (G) {
+    case 4: attn_values_g(out, p, 4, values, hd, n); break;
+    case 3: attn_values_g(out, p, 3, values, hd, n); break;
+    case 2: attn_values_g(out, p, 2, values, hd, n); break;
+    default: attn_values_g(out, p, 1, values, hd, n); break;
+    }
+}
+
+/* the query heads of kv head kvh in groups of ATT_G: group `grp` covers heads h0..h0+G-1 */
+static int att_group_heads(const hg_config *c, int kvh, int grp, int *h0) {
+    int rep = c->n_heads / c->n_kv_heads;
+    *h0 = kvh * rep + ATT_G * grp;
+    return rep - ATT_G * grp < ATT_G ? rep - ATT_G * grp : ATT_G;
+}
+
+/* one token's attention for the heads of one group: q, out hold the token's n_heads * hd */
+static void attend_group(const hg_config *c, const RunState *s, int layer, int pos, int task, const float *q, float *out,
+                         float *att_scratch, size_t att_stride) {
+    int hd = c->head_dim, kvh = task / att_groups(c), h0;
+    int G = att_group_heads(c, kvh, task % att_groups(c), &h0);
+    const float *qs[ATT_G] = {0};
+    float *atts[ATT_G] = {0}, *outs[ATT_G] = {0};
+    for (int g = 0; g < G; g++) {
+        qs[g] = q + (size_t)(h0 + g) * hd;
+        atts[g] = att_scratch + (size_t)g * att_stride;
+        outs[g] = out + (size_t)(h0 + g) * hd;
+    }
+    attend(outs, atts, qs, G, key_head(s, layer, kvh), value_head(s, layer, kvh), hd, pos + 1);
+}
+
+typedef struct { const Model *m; RunState *s; int layer, pos; } AttnJob;
+
+static void attention_task(void *ctx, int task, int thread) {
     (void)thread;
     AttnJob *j = (AttnJob *)ctx;
-    const hg_config *c = &j->m->c;
     RunState *s = j->s;
-    int hd = c->head_dim, kv_dim = c->n_kv_heads * hd, rep = c->n_heads / c->n_kv_heads;
-    int groups = (rep + ATT_G - 1) / ATT_G, kvh = task / groups, h0 = kvh * rep + ATT_G * (task % groups);
-    int G = kvh * rep + rep - h0 < ATT_G ? kvh * rep + rep - h0 : ATT_G;
-    size_t loff = (size_t)j->layer * s->max_pos * kv_dim;
-    int n = j->pos + 1;
-    float scale = 1.0f / sqrtf((float)hd);
-    const float *q[ATT_G] = {0};
-    float *att[ATT_G] = {0}, *out[ATT_G] = {0};
-    for (int g = 0; g < G; g++) {
-        q[g] = s->q + (size_t)(h0 + g) * hd;
-        att[g] = s->att + (size_t)(h0 + g) * s->max_pos;
-        out[g] = s->xb + (size_t)(h0 + g) * hd;
-    }
-    attn_scores_group(att, q, G, s->key_cache + loff + (size_t)kvh * hd * s->max_pos, (size_t)s->max_pos, hd, n, scale);
-    for (int g = 0; g < G; g++) {
-        float maxv = -INFINITY;
-        for (int t = 0; t < n; t++) maxv = att[g][t] > maxv ? att[g][t] : maxv;
-        softmax_shifted(att[g], n, maxv);
-    }
-    attn_values_group(out, (const float *const *)att, G, s->value_cache + loff + (size_t)kvh * hd, (size_t)kv_dim, hd, n);
+    attend_group(&j->m->c, s, j->layer, j->pos, task, s->q, s->xb, s->att + (size_t)task * ATT_G * s->kpos, s->kpos);
 }
 
 static float *forward(const Model *m, RunState *s, int token, int pos) {
     const hg_config *c = &m->c;
     double tf = g_profile ? now_s() : 0;
-    int dim = c->dim, hd = c->head_dim, kv_dim = c->n_kv_heads * hd;
+    int dim = c->dim, hd = c->head_dim;
     hg_dequant_row(s->x, m->embed, token);
     for (int i = 0; i < hd / 2; i++) {
         double a = pos * m->inv_freq[i];
@@ -549,18 +658,17 @@ static float *forward(const Model *m, RunState *s, int token, int pos) {
     }
     for (int l = 0; l < c->n_layers; l++) {
         const Layer *L = &m->layers[l];
-        size_t loff = (size_t)l * s->max_pos * kv_dim;
-        float *k = s->bk, *v = s->value_cache + loff + (size_t)pos * kv_dim;   /* k: stored transposed after rope */
+        float *k = s->bk, *v = s->bv;
         rmsnorm(s->xb, s->x, (const float *)L->attn_norm->data, dim, c->rms_norm_eps);
         float *qkv_out[3] = {s->q, k, v};
         const Weight *qkv[3] = {&L->wq, &L->wk, &L->wv};
         matmul_n(qkv_out, s->xb, qkv, 3, EPI_NONE, NULL);
         rope_apply(s->q, c->n_heads, hd, s->rope_cos, s->rope_sin);
         rope_apply(k, c->n_kv_heads, hd, s->rope_cos, s->rope_sin);
-        store_key(s, loff, pos, k, kv_dim);
+        store_kv(s, l, pos, k, v);
         AttnJob aj = {m, s, l, pos};
         double ta = g_profile ? now_s() : 0;
-        hg_pool_run(g_pool, attention_group, &aj, c->n_kv_heads * ((c->n_heads / c->n_kv_heads + ATT_G - 1) / ATT_G));
+        hg_pool_run(g_pool, attention_task, &aj, c->n_kv_heads * att_groups(c));
         if (g_profile) g_prof[2] += now_s() - ta;
         const Weight *wo = &L->wo, *wdown = &L->w_down;
         matmul_n(&s->xb2, s->xb, &wo, 1, EPI_ADD, s->x);             /* x += Wo xb */
@@ -630,21 +738,15 @@ static void matmul_batch(RunState *s, float *out, const float *x, int B, const W
 
 typedef struct { const Model *m; RunState *s; int layer, pos0, B; } BatchAttnJob;
 
-/* task = b * n_heads + h: token b of the batch attends to positions 0..pos0+b */
+/* task = b * (head groups) + group: token b of the batch attends to positions 0..pos0+b */
 static void attention_batch_task(void *ctx, int task, int thread) {
     BatchAttnJob *j = (BatchAttnJob *)ctx;
     const hg_config *c = &j->m->c;
     RunState *s = j->s;
-    int h = task % c->n_heads, b = task / c->n_heads, pos = j->pos0 + b;
-    int hd = c->head_dim, kv_dim = c->n_kv_heads * hd, q_dim = c->n_heads * hd, kvh = h / (c->n_heads / c->n_kv_heads);
-    size_t loff = (size_t)j->layer * s->max_pos * kv_dim;
-    const float *q = s->bq + (size_t)b * q_dim + h * hd;
-    float *att = s->batt + (size_t)thread * s->max_pos;
-    float scale = 1.0f / sqrtf((float)hd), maxv = -INFINITY;
-    attn_scores(att, q, s->key_cache + loff + (size_t)kvh * hd * s->max_pos, (size_t)s->max_pos, hd, pos + 1, scale);
-    for (int t = 0; t <= pos; t++) maxv = att[t] > maxv ? att[t] : maxv;
-    softmax_shifted(att, pos + 1, maxv);
-    attn_values(s->bxb + (size_t)b * q_dim + h * hd, att, s->value_cache + loff + (size_t)kvh * hd, (size_t)kv_dim, hd, pos + 1);
+    int per_token = c->n_kv_heads * att_groups(c), b = task / per_token;
+    size_t q_dim = (size_t)c->n_heads * c->head_dim;
+    attend_group(c, s, j->layer, j->pos0 + b, task % per_token, s->bq + b * q_dim, s->bxb + b * q_dim,
+                 s->batt + (size_t)thread * ATT_G * s->kpos, s->kpos);
 }
 
 /* runs tokens[0..B) at positions pos0.. (B <= BATCH); logits of every token
@@ -656,7 +758,6 @@ static void forward_batch(const Model *m, RunState *s, const int *tokens, int B,
     for (int b = 0; b < B; b++) hg_dequant_row(s->bx + (size_t)b * dim, m->embed, tokens[b]);
     for (int l = 0; l < c->n_layers; l++) {
         const Layer *L = &m->layers[l];
-        size_t loff = (size_t)l * s->max_pos * kv_dim;
         for (int b = 0; b < B; b++)
             rmsnorm(s->bxb + (size_t)b * dim, s->bx + (size_t)b * dim, (const float *)L->attn_norm->data, dim, c->rms_norm_eps);
         matmul_batch(s, s->bq, s->bxb, B, &L->wq);
@@ -671,11 +772,10 @@ static void forward_batch(const Model *m, RunState *s, const int *tokens, int B,
             }
             rope_apply(s->bq + (size_t)b * q_dim, c->n_heads, hd, s->rope_cos, s->rope_sin);
             rope_apply(kbuf + (size_t)b * kv_dim, c->n_kv_heads, hd, s->rope_cos, s->rope_sin);
-            store_key(s, loff, pos, kbuf + (size_t)b * kv_dim, kv_dim);
-            memcpy(s->value_cache + loff + (size_t)pos * kv_dim, vbuf + (size_t)b * kv_dim, (size_t)kv_dim * sizeof(float));
+            store_kv(s, l, pos, kbuf + (size_t)b * kv_dim, vbuf + (size_t)b * kv_dim);
         }
         BatchAttnJob aj = {m, s, l, pos0, B};
-        hg_pool_run(g_pool, attention_batch_task, &aj, B * c->n_heads);
+        hg_pool_run(g_pool, attention_batch_task, &aj, B * c->n_kv_heads * att_groups(c));
         matmul_batch(s, s->bxb2, s->bxb, B, &L->wo);
         for (size_t i = 0; i < (size_t)B * dim; i++) s->bx[i] += s->bxb2[i];
         for (int b = 0; b < B; b++)

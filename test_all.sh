@@ -115,6 +115,17 @@ run_suite "leak checks (ASan+LSan)" tests/test_leaks.sh
 # libFuzzer harnesses (model file, tokenizer text, llama2.c tokenizer.bin), bounded time each
 run_suite "fuzz (${FUZZ_SECONDS:-20} s each)" tests/fuzz/run.sh "${FUZZ_SECONDS:-20}"
 
+# the forward pass of other builds of run (attention and kernels have a path per ISA) against numpy
+other_run() {
+  local bin="$LOG/run-$1"; shift
+  ${CC:-cc} -O3 -std=c11 -D_GNU_SOURCE -Wall -Wextra "$@" -o "$bin" run.c -lm -lpthread || return 1
+  HIGGS_RUN="$bin" "$PY" tests/test_forward.py --variants
+}
+run_suite "forward variants (portable run)" other_run portable
+if grep -q avx2 /proc/cpuinfo 2>/dev/null; then
+  run_suite "forward variants (avx2 run)" other_run avx2 -mavx2 -mfma -mf16c
+fi
+
 for t in tests/test_export_unit.py tests/test_grids.py tests/test_forward.py tests/test_quant.py tests/test_tokenizer.py tests/test_bad_input.py tests/test_safety.py tests/test_model.py; do
   [ -f "$t" ] || { echo "FAIL missing $t"; failed=$((failed + 1)); continue; }
   run_suite "$t" "$PY" "$t"

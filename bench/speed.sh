@@ -49,6 +49,8 @@ for c in $CONFIGS; do
   [ -f "$CACHE/$NAME-$c.higgs" ] || ./quantize "$CACHE/$NAME-f16.higgs" "$CACHE/$NAME-$c.higgs" --method higgs --p "$p" --bits "$b" | tail -2
 done
 PROMPT=$(printf 'The quick brown fox jumps over the lazy dog. %.0s' $(seq 1 12))
+# run's -n counts positions, the prompt's included: the prompt (its ids and BOS) plus 200 decoded tokens
+STEPS=$(( $(./run "$CACHE/$NAME-f16.higgs" -m tokenize -i "$PROMPT" | wc -w) + 1 + 200 ))
 OUT=bench/results/speed.tsv
 printf "model\tweights MB/token\tthreads\tdecode tok/s\tprompt tok/s\teffective GB/s\tread bandwidth GB/s\tpaired\n" > "$OUT"
 for c in f16 $CONFIGS; do
@@ -64,7 +66,7 @@ print('%.1f' % (sum(t['nbytes'] for t in h['tensors'] if t['name'] != 'model.emb
     dec=0; pp=0; bw=0; fracs=""
     b=$(bench/bandwidth "$T" | awk '/threads/{print $3}')
     for _ in $(seq "$ROUNDS"); do
-      err=$(./run "$file" -i "$PROMPT" -n 200 -t 0 -T "$T" 2>&1 >/dev/null)
+      err=$(./run "$file" -i "$PROMPT" -n "$STEPS" -t 0 -T "$T" 2>&1 >/dev/null)
       b2=$(bench/bandwidth "$T" | awk '/threads/{print $3}')
       d=$(echo "$err" | awk '/achieved tok\/s/{print $3}'); p=$(echo "$err" | awk '/^prompt:/{print $5}')
       fracs="$fracs $(awk -v m="$mb" -v t="$d" -v a="$b" -v c="$b2" 'BEGIN{print 100 * m * t / 1000 / (a > c ? a : c)}')"
@@ -79,6 +81,6 @@ print('%.1f' % (sum(t['nbytes'] for t in h['tensors'] if t['name'] != 'model.emb
   done
 done
 "$PY" bench/report.py speed "$OUT" bench/results/speed.md
-printf '\n%s rounds per row, each a decode run of 200 tokens after a 194-token prompt, between two read-bandwidth measurements (bench/bandwidth, same thread count). tok/s and effective GB/s: the best round. "paired": the median over rounds of the effective bandwidth over the larger of the two measurements around that round. "of peak": best effective bandwidth over the highest measurement for the thread count anywhere in the run.\n' "$ROUNDS" >> bench/results/speed.md
+printf '\n%s rounds per row, each a decode run of 200 tokens after a %s-token prompt, between two read-bandwidth measurements (bench/bandwidth, same thread count). tok/s and effective GB/s: the best round. "paired": the median over rounds of the effective bandwidth over the larger of the two measurements around that round. "of peak": best effective bandwidth over the highest measurement for the thread count anywhere in the run.\n' "$ROUNDS" "$((STEPS - 200))" >> bench/results/speed.md
 "$PY" bench/report.py readme README.md speed bench/results/speed.md
 echo "wrote $OUT, bench/results/speed.md and the README table"

@@ -27,13 +27,16 @@ import reference as ref  # noqa: E402
 from testlib import PY, TOKENIZER, finish, report, sh  # noqa: E402
 
 BOUND = 1e-4
+# HIGGS_RUN: another build of run for the logits checks (test_all.sh: the portable and AVX2 builds, --variants)
+RUN_BIN = os.environ.get("HIGGS_RUN") or os.path.join(ROOT, "run")
 
 
 def run_logits(model, ids, tmp, threads=2, binary="run", extra=()):
     idf, out = os.path.join(tmp, "ids.txt"), os.path.join(tmp, "logits.bin")
     with open(idf, "w") as f:
         f.write(" ".join(map(str, ids)))
-    sh(os.path.join(ROOT, binary), model, "-m", "logits", "-f", idf, "-o", out, "-T", threads, *extra)
+    sh(RUN_BIN if binary == "run" else os.path.join(ROOT, binary), model, "-m", "logits", "-f", idf, "-o", out, "-T",
+       threads, *extra)
     return np.fromfile(out, dtype=np.float32).reshape(len(ids), -1)
 
 
@@ -59,8 +62,11 @@ VARIANTS = [
     ("sharded_bf16_gqa_tied_theta", dict(dim=128, hidden_dim=256, n_layers=3, n_heads=8, n_kv_heads=2, tie=True,
                                          rope_theta=500000.0, dtype="BF16", shards=3), "bf16"),
     ("f16_export_of_f32", dict(dim=96, hidden_dim=256, n_layers=2, n_heads=6, n_kv_heads=3), "f16"),
-    # 6 query heads per key/value head: decoding takes them 4 + 2 (run.c, attention_group)
+    # 6 query heads per key/value head: attention takes them 4 + 2 (run.c, attend_group)
     ("gqa_6_per_kv_head", dict(dim=96, hidden_dim=160, n_layers=2, n_heads=6, n_kv_heads=1), "f32"),
+    # head sizes for run.c's value sums: 64 dimensions at a time (AVX-512), 16 at a time, plain tails
+    ("head_dim_64_gqa4", dict(dim=256, hidden_dim=256, n_layers=2, n_heads=4, n_kv_heads=1), "f32"),
+    ("head_dim_72", dict(dim=144, hidden_dim=256, n_layers=2, n_heads=2, n_kv_heads=2), "f32"),
 ]
 
 
@@ -208,8 +214,9 @@ def test_generate(tmp):
 
 def main():
     with tempfile.TemporaryDirectory() as tmp:
-        for t in (test_variants, test_threads_identical, test_llama2c_import, test_perplexity, test_quantize_dtype,
-                  test_generate):
+        tests = (test_variants, test_threads_identical, test_llama2c_import, test_perplexity, test_quantize_dtype,
+                 test_generate)
+        for t in tests[:1] if "--variants" in sys.argv[1:] else tests:
             try:
                 t(tmp)
             except Exception as e:  # noqa: BLE001
