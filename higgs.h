@@ -230,6 +230,10 @@ void hg_prepare_act8(const hg_qinfo *q, const float *x, hg_act8 *a);
 float hg_qdot8_row_ref(const hg_tensor *w, const hg_qinfo *q, int row, const hg_act8 *a);
 float hg_qdot8_row(const hg_tensor *w, const hg_qinfo *q, int row, const hg_act8 *a);
 void hg_qmatvec8_rows(float *out, const hg_act8 *a, const hg_tensor *w, const hg_qinfo *q, int row0, int row1);
+/* prompt batches: out[b * ostride + r] = hg_qdot8_row(w, q, r, &a[b]) for b < B and
+ * row0 <= r < row1, bit for bit, each row decoded once into buf (q->cols_pad bytes) */
+void hg_qmatmul8_rows(float *out, size_t ostride, const hg_act8 *a, int B, const hg_tensor *w, const hg_qinfo *q, int row0,
+                      int row1, int8_t *buf);
 /* HIGGS grids computed by tools/gen_grids.py */
 const float *hg_grid(int p, int n, double *mse_per_dim);
 
@@ -2510,18 +2514,18 @@ static float hg_qdot8_p2n256_avx512(const hg_qinfo *q, const uint16_t *sc, const
  * gives each 64-bit lane the 6 bytes of its 8 codes, vpmultishiftqb moves
  * code k of the lane to byte k (bits 6k..), and vpermb looks each coordinate
  * up in a 64-byte register table (it reads only the low 6 index bits). */
+/* spread: byte i of lane l <- code byte 6l + i (i < 6); shift: code k at bits 6k */
+static const uint8_t hg_p2n64_spread[64] = {0,  1,  2,  3,  4,  5,  0,  0,  6,  7,  8,  9,  10, 11, 6,  6,
+                                            12, 13, 14, 15, 16, 17, 12, 12, 18, 19, 20, 21, 22, 23, 18, 18,
+                                            24, 25, 26, 27, 28, 29, 24, 24, 30, 31, 32, 33, 34, 35, 30, 30,
+                                            36, 37, 38, 39, 40, 41, 36, 36, 42, 43, 44, 45, 46, 47, 42, 42};
+static const uint8_t hg_p2n64_shift[64] = {0, 6, 12, 18, 24, 30, 36, 42, 0, 6, 12, 18, 24, 30, 36, 42,
+                                           0, 6, 12, 18, 24, 30, 36, 42, 0, 6, 12, 18, 24, 30, 36, 42,
+                                           0, 6, 12, 18, 24, 30, 36, 42, 0, 6, 12, 18, 24, 30, 36, 42,
+                                           0, 6, 12, 18, 24, 30, 36, 42, 0, 6, 12, 18, 24, 30, 36, 42};
 static float hg_qdot8_p2n64_avx512(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
-    /* spread: byte i of lane l <- code byte 6l + i (i < 6); shift: code k at bits 6k */
-    static const uint8_t spread[64] = {0,  1,  2,  3,  4,  5,  0,  0,  6,  7,  8,  9,  10, 11, 6,  6,
-                                       12, 13, 14, 15, 16, 17, 12, 12, 18, 19, 20, 21, 22, 23, 18, 18,
-                                       24, 25, 26, 27, 28, 29, 24, 24, 30, 31, 32, 33, 34, 35, 30, 30,
-                                       36, 37, 38, 39, 40, 41, 36, 36, 42, 43, 44, 45, 46, 47, 42, 42};
-    static const uint8_t shift[64] = {0, 6, 12, 18, 24, 30, 36, 42, 0, 6, 12, 18, 24, 30, 36, 42,
-                                      0, 6, 12, 18, 24, 30, 36, 42, 0, 6, 12, 18, 24, 30, 36, 42,
-                                      0, 6, 12, 18, 24, 30, 36, 42, 0, 6, 12, 18, 24, 30, 36, 42,
-                                      0, 6, 12, 18, 24, 30, 36, 42, 0, 6, 12, 18, 24, 30, 36, 42};
     const __m512i X = _mm512_loadu_si512(q->grid8ux), Y = _mm512_loadu_si512(q->grid8uy);
-    const __m512i SP = _mm512_loadu_si512(spread), SH = _mm512_loadu_si512(shift);
+    const __m512i SP = _mm512_loadu_si512(hg_p2n64_spread), SH = _mm512_loadu_si512(hg_p2n64_shift);
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
     for (uint64_t g = 0; g < q->groups; g++) {
@@ -2719,6 +2723,175 @@ float hg_qdot8_row(const hg_tensor *w, const hg_qinfo *q, int row, const hg_act8
 
 void hg_qmatvec8_rows(float *out, const hg_act8 *a, const hg_tensor *w, const hg_qinfo *q, int row0, int row1) {
     for (int r = row0; r < row1; r++) out[r] = hg_qdot8_row(w, q, r, a);
+}
+
+/* ---- batched int8 products (prompt tokens) ----
+ * Each row's codes are decoded once into its integer weights, which then meet
+ * the activations of all B tokens. The integer sums per block are exact and
+ * the float epilogue is hg_qdot8_row's (total += (scale * d) * isum in block
+ * order), so every result equals hg_qdot8_row's bit for bit: a prompt gives
+ * the logits that decoding it token by token gives. */
+
+static int hg_gemm8_vnni(const hg_qinfo *q) {
+#if defined(HG_Q8SIMD512)
+    return !(q->group % 128);
+#else
+    (void)q;
+    return 0;
+#endif
+}
+
+/* the row's weights: VNNI, k + 128 in a->qp's order (per 128, the even then the
+ * odd ones); otherwise k in natural order */
+static void hg_row8_decode(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+    const uint64_t n = q->cols_pad;
+#if defined(HG_Q8SIMD512)
+    if (hg_gemm8_vnni(q)) {
+        uint8_t *u = (uint8_t *)k;
+        if (q->p == 1) {
+            const __m512i T = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)q->grid8u)), m4 = _mm512_set1_epi8(15);
+            for (uint64_t i = 0; i < n; i += 128, codes += 64) {
+                __m512i b = _mm512_loadu_si512(codes);
+                _mm512_storeu_si512(u + i, _mm512_shuffle_epi8(T, _mm512_and_si512(b, m4)));
+                _mm512_storeu_si512(u + i + 64, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(b, 4), m4)));
+            }
+        } else if (q->bits == 8) {
+            const uint8_t *tx = q->grid8ux, *ty = q->grid8uy;
+            const __m512i X0 = _mm512_loadu_si512(tx), X1 = _mm512_loadu_si512(tx + 64), X2 = _mm512_loadu_si512(tx + 128),
+                          X3 = _mm512_loadu_si512(tx + 192), Y0 = _mm512_loadu_si512(ty), Y1 = _mm512_loadu_si512(ty + 64),
+                          Y2 = _mm512_loadu_si512(ty + 128), Y3 = _mm512_loadu_si512(ty + 192);
+            for (uint64_t i = 0; i < n; i += 128, codes += 64) {
+                __m512i b = _mm512_loadu_si512(codes);
+                __mmask64 hi = _mm512_movepi8_mask(b);
+                _mm512_storeu_si512(u + i, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(X0, b, X1),
+                                                                  _mm512_permutex2var_epi8(X2, b, X3)));
+                _mm512_storeu_si512(u + i + 64, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(Y0, b, Y1),
+                                                                       _mm512_permutex2var_epi8(Y2, b, Y3)));
+            }
+        } else {   /* p=2, 64 points, 6-bit codes: as hg_qdot8_p2n64_avx512 */
+            const __m512i X = _mm512_loadu_si512(q->grid8ux), Y = _mm512_loadu_si512(q->grid8uy);
+            const __m512i SP = _mm512_loadu_si512(hg_p2n64_spread), SH = _mm512_loadu_si512(hg_p2n64_shift);
+            for (uint64_t i = 0; i < n; i += 128, codes += 48) {
+                __m512i b = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)codes)),
+                                               _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(codes + 32))), 1);
+                __m512i idx = _mm512_multishift_epi64_epi8(SH, _mm512_permutexvar_epi8(SP, b));
+                _mm512_storeu_si512(u + i, _mm512_permutexvar_epi8(idx, X));
+                _mm512_storeu_si512(u + i + 64, _mm512_permutexvar_epi8(idx, Y));
+            }
+        }
+        return;
+    }
+#endif
+    const int8_t *g = q->grid8;
+    for (uint64_t i = 0; i < n / 2; i++) {
+        int c = hg_code_at(codes, q->p == 1 ? 2 * i : i, q->p == 1 ? 4 : q->bits);
+        if (q->p == 1) {
+            k[2 * i] = g[c];
+            k[2 * i + 1] = g[hg_code_at(codes, 2 * i + 1, 4)];
+        } else {
+            k[2 * i] = g[2 * c];
+            k[2 * i + 1] = g[2 * c + 1];
+        }
+    }
+}
+
+/* sums[t] = sum_i k_i x_t[i] over one block of H values, for 4 token activations
+ * x[0..3] (the row's k as hg_row8_decode left them; VNNI: sum of (k + 128) x, the
+ * caller subtracts 128 * sum x) */
+static void hg_isum8_4(const int8_t *k, const int8_t *const x[4], uint64_t H, int vnni, int32_t sums[4]) {
+#if defined(HG_Q8SIMD512)
+    if (vnni) {
+        __m512i a0 = _mm512_setzero_si512(), a1 = a0, a2 = a0, a3 = a0;
+        for (uint64_t j = 0; j < H; j += 64) {
+            __m512i w = _mm512_loadu_si512(k + j);
+            a0 = _mm512_dpbusd_epi32(a0, w, _mm512_loadu_si512(x[0] + j));
+            a1 = _mm512_dpbusd_epi32(a1, w, _mm512_loadu_si512(x[1] + j));
+            a2 = _mm512_dpbusd_epi32(a2, w, _mm512_loadu_si512(x[2] + j));
+            a3 = _mm512_dpbusd_epi32(a3, w, _mm512_loadu_si512(x[3] + j));
+        }
+        /* the four horizontal sums at once: per 128-bit lane [a, b, c, d] partial sums, then the lanes */
+        __m512i ab = _mm512_add_epi32(_mm512_unpacklo_epi32(a0, a1), _mm512_unpackhi_epi32(a0, a1));
+        __m512i cd = _mm512_add_epi32(_mm512_unpacklo_epi32(a2, a3), _mm512_unpackhi_epi32(a2, a3));
+        __m512i v = _mm512_add_epi32(_mm512_unpacklo_epi64(ab, cd), _mm512_unpackhi_epi64(ab, cd));
+        __m256i h = _mm256_add_epi32(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1));
+        _mm_storeu_si128((__m128i *)sums, _mm_add_epi32(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1)));
+        return;
+    }
+#else
+    (void)vnni;
+#endif
+#if defined(__AVX2__)
+    if (!(H % 32)) {
+        const __m256i ones = _mm256_set1_epi16(1);
+        __m256i acc[4] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256()};
+        for (uint64_t j = 0; j < H; j += 32) {
+            __m256i w = _mm256_loadu_si256((const __m256i *)(k + j)), aw = _mm256_sign_epi8(w, w);
+            for (int t = 0; t < 4; t++) {
+                __m256i p = _mm256_maddubs_epi16(aw, _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)(x[t] + j)), w));
+                acc[t] = _mm256_add_epi32(acc[t], _mm256_madd_epi16(p, ones));
+            }
+        }
+        for (int t = 0; t < 4; t++) {
+            __m128i s = _mm_add_epi32(_mm256_castsi256_si128(acc[t]), _mm256_extracti128_si256(acc[t], 1));
+            s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
+            s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
+            sums[t] = _mm_cvtsi128_si32(s);
+        }
+        return;
+    }
+#elif defined(HG_Q8NEON)
+    if (!(H % 16)) {
+        int32x4_t acc[4] = {vdupq_n_s32(0), vdupq_n_s32(0), vdupq_n_s32(0), vdupq_n_s32(0)};
+        for (uint64_t j = 0; j < H; j += 16) {
+            int8x16_t w = vld1q_s8(k + j);
+            for (int t = 0; t < 4; t++) acc[t] = hg_q8_mla(acc[t], w, vld1q_s8(x[t] + j));
+        }
+        for (int t = 0; t < 4; t++) sums[t] = vaddvq_s32(acc[t]);
+        return;
+    }
+#endif
+    for (int t = 0; t < 4; t++) {
+        int32_t s0 = 0;
+        for (uint64_t j = 0; j < H; j++) s0 += (int32_t)k[j] * (int32_t)x[t][j];
+        sums[t] = s0;
+    }
+}
+
+void hg_qmatmul8_rows(float *out, size_t ostride, const hg_act8 *a, int B, const hg_tensor *w, const hg_qinfo *q, int row0,
+                      int row1, int8_t *buf) {
+    const uint64_t H = (uint64_t)q->group;
+    const int vnni = hg_gemm8_vnni(q);
+    for (int r = row0; r < row1; r++) {
+        const uint16_t *sc = hg_qscales(w, q, r);
+#if defined(__GNUC__)
+        /* the next row's codes, while this one meets the tokens: decoding waited on DRAM for
+         * a quarter of its time (the products of 32 tokens hide the stream if it starts early) */
+        if (r + 1 < row1) {
+            const char *next = (const char *)hg_qcodes(w, q, r + 1);
+            for (uint64_t o = 0; o < q->row_code_bytes; o += 64) __builtin_prefetch(next + o);
+        }
+#endif
+        hg_row8_decode(q, hg_qcodes(w, q, r), buf);
+        for (int b0 = 0; b0 < B; b0 += 4) {
+            int nb = B - b0 < 4 ? B - b0 : 4;
+            const hg_act8 *at[4];
+            const int8_t *x[4];
+            for (int t = 0; t < 4; t++) {
+                at[t] = &a[b0 + (t < nb ? t : nb - 1)];   /* a short last group repeats its last token */
+                x[t] = vnni ? at[t]->qp : at[t]->q;
+            }
+            float total[4] = {0, 0, 0, 0};
+            for (uint64_t g = 0; g < q->groups; g++) {
+                const int8_t *xg[4] = {x[0] + g * H, x[1] + g * H, x[2] + g * H, x[3] + g * H};
+                int32_t isum[4];
+                hg_isum8_4(buf + g * H, xg, H, vnni, isum);
+                float s = hg_f16_to_f32(sc[g]);
+                for (int t = 0; t < 4; t++)
+                    total[t] += (s * at[t]->d[g]) * (float)(isum[t] - (vnni ? 128 * at[t]->qsum[g] : 0));
+            }
+            for (int t = 0; t < nb; t++) out[(size_t)(b0 + t) * ostride + (size_t)r] = total[t];
+        }
+    }
 }
 
 /* nearest codebook point. p=1: binary search over the sorted levels. p=2:

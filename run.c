@@ -83,6 +83,8 @@ typedef struct {
     uint64_t max_cols_pad;            /* scratch size for rotated activations */
 } Model;
 
+#define BATCH 32
+
 typedef struct {
     int max_pos;                      /* positions the KV cache holds */
     float *x, *xb, *xb2, *hb, *hb2, *q, *att, *logits;
@@ -95,10 +97,10 @@ typedef struct {
     float *bx, *bxb, *bxb2, *bhb, *bhb2, *bq, *bk, *bv, *bxr, *blogits;
     float *batt;                      /* [threads][ATT_G * kpos] attention scratch of prompt batches */
     float *browbuf;                   /* [threads][max_cols_pad] decoded weight rows */
+    hg_act8 bact8[BATCH];             /* the batch's activations as int8 (tensors with q.act8) */
     size_t xr_stride, row_stride;
 } RunState;
 
-#define BATCH 32
 #define KB 16                         /* positions per key block of the KV cache (see key_head) */
 #define ATT_G 4                       /* query heads per attention task (see attend) */
 static int att_groups(const hg_config *c) { return (c->n_heads / c->n_kv_heads + ATT_G - 1) / ATT_G; }
@@ -268,6 +270,8 @@ static void state_init(RunState *s, const hg_config *c, int max_pos, uint64_t ma
     s->blogits = xcalloc((size_t)BATCH * c->vocab_size, sizeof(float));
     s->batt = xcalloc((size_t)threads * ATT_G * (size_t)s->kpos, sizeof(float));
     s->browbuf = xcalloc((size_t)threads * s->row_stride, sizeof(float));
+    for (int b = 0; b < BATCH; b++)
+        if (hg_act8_alloc(&s->bact8[b], max_cols_pad, max_cols_pad / 16 + 1)) die("out of memory (activation buffers)");
 }
 
 static void state_free(RunState *s) {
@@ -277,6 +281,7 @@ static void state_free(RunState *s) {
     free(s->rope_cos); free(s->rope_sin);
     free(s->bx); free(s->bxb); free(s->bxb2); free(s->bhb); free(s->bhb2); free(s->bq); free(s->bk); free(s->bv);
     free(s->bxr); free(s->blogits); free(s->batt); free(s->browbuf);
+    for (int b = 0; b < BATCH; b++) hg_act8_free(&s->bact8[b]);
 }
 
 /* ------------------------------------------------------- forward pass */
@@ -696,7 +701,7 @@ typedef struct {
     size_t xstride;
     const Weight *w;
     RunState *s;
-    int rows, chunk, B;
+    int rows, chunk, B, act8;
 } BatchJob;
 
 static void matmul_batch_task(void *ctx, int task, int thread) {
@@ -704,6 +709,10 @@ static void matmul_batch_task(void *ctx, int task, int thread) {
     const hg_tensor *t = j->w->t;
     float *buf = j->s->browbuf + (size_t)thread * j->s->row_stride;
     int r0 = task * j->chunk, r1 = r0 + j->chunk < j->rows ? r0 + j->chunk : j->rows;
+    if (j->act8) {                    /* int8: each row decoded once, then all tokens (higgs.h) */
+        hg_qmatmul8_rows(j->out, (size_t)j->rows, j->s->bact8, j->B, t, &j->w->q, r0, r1, (int8_t *)buf);
+        return;
+    }
     int n = j->w->quantized ? (int)j->w->q.cols_pad : (int)t->cols;
     for (int r = r0; r < r1; r++) {
         const float *row = buf;
@@ -720,20 +729,39 @@ static void matmul_batch_task(void *ctx, int task, int thread) {
     }
 }
 
-/* out[b] = W x[b] for b < B; x rows are `cols` wide, out rows w->rows wide */
-static void matmul_batch(RunState *s, float *out, const float *x, int B, const Weight *w) {
-    int rows = (int)w->t->rows, threads = hg_pool_threads(g_pool), cols = (int)w->t->cols;
+/* outs[i][b] = ws[i] x[b] for b < B and i < n; x rows are `cols` wide, out rows
+ * ws[i]->rows wide. The activations are prepared once for weights that share a
+ * format (q/k/v, gate/up): rotated, and for int8 tensors rounded (as decoding
+ * does, so a prompt's logits equal decoding's bit for bit). */
+static void matmul_batch_n(RunState *s, float *const *outs, const float *x, int B, const Weight *const *ws, int n) {
+    for (int i = 1; i < n; i++)
+        if (!same_format(ws[0], ws[i])) {
+            for (int k = 0; k < n; k++) matmul_batch_n(s, &outs[k], x, B, &ws[k], 1);
+            return;
+        }
+    const Weight *w = ws[0];
+    int threads = hg_pool_threads(g_pool), cols = (int)w->t->cols;
+    int act8 = w->quantized && w->q.act8 && g_int8;
     const float *xin = x;
     size_t stride = (size_t)cols;
-    if (w->quantized) {
+    if (act8)
+        for (int b = 0; b < B; b++) hg_prepare_act8(&w->q, x + (size_t)b * cols, &s->bact8[b]);
+    else if (w->quantized) {
         for (int b = 0; b < B; b++) hg_prepare_activation(&w->q, x + (size_t)b * cols, s->bxr + (size_t)b * s->xr_stride);
         xin = s->bxr;
         stride = s->xr_stride;
     }
-    int tasks = threads == 1 ? 1 : threads * 4;
-    int chunk = ((rows + tasks - 1) / tasks + 3) / 4 * 4;
-    BatchJob j = {out, xin, stride, w, s, rows, chunk, B};
-    hg_pool_run(g_pool, matmul_batch_task, &j, (rows + chunk - 1) / chunk);
+    for (int i = 0; i < n; i++) {
+        int rows = (int)ws[i]->t->rows;
+        int tasks = threads == 1 ? 1 : threads * 4;
+        int chunk = ((rows + tasks - 1) / tasks + 3) / 4 * 4;
+        BatchJob j = {outs[i], xin, stride, ws[i], s, rows, chunk, B, act8};
+        hg_pool_run(g_pool, matmul_batch_task, &j, (rows + chunk - 1) / chunk);
+    }
+}
+
+static void matmul_batch(RunState *s, float *out, const float *x, int B, const Weight *w) {
+    matmul_batch_n(s, &out, x, B, &w, 1);
 }
 
 typedef struct { const Model *m; RunState *s; int layer, pos0, B; } BatchAttnJob;
@@ -760,9 +788,9 @@ static void forward_batch(const Model *m, RunState *s, const int *tokens, int B,
         const Layer *L = &m->layers[l];
         for (int b = 0; b < B; b++)
             rmsnorm(s->bxb + (size_t)b * dim, s->bx + (size_t)b * dim, (const float *)L->attn_norm->data, dim, c->rms_norm_eps);
-        matmul_batch(s, s->bq, s->bxb, B, &L->wq);
-        matmul_batch(s, kbuf, s->bxb, B, &L->wk);
-        matmul_batch(s, vbuf, s->bxb, B, &L->wv);
+        float *qkv_out[3] = {s->bq, kbuf, vbuf};
+        const Weight *qkv[3] = {&L->wq, &L->wk, &L->wv};
+        matmul_batch_n(s, qkv_out, s->bxb, B, qkv, 3);
         for (int b = 0; b < B; b++) {
             int pos = pos0 + b;
             for (int i = 0; i < hd / 2; i++) {
@@ -780,8 +808,9 @@ static void forward_batch(const Model *m, RunState *s, const int *tokens, int B,
         for (size_t i = 0; i < (size_t)B * dim; i++) s->bx[i] += s->bxb2[i];
         for (int b = 0; b < B; b++)
             rmsnorm(s->bxb + (size_t)b * dim, s->bx + (size_t)b * dim, (const float *)L->ffn_norm->data, dim, c->rms_norm_eps);
-        matmul_batch(s, s->bhb, s->bxb, B, &L->w_gate);
-        matmul_batch(s, s->bhb2, s->bxb, B, &L->w_up);
+        float *gu_out[2] = {s->bhb, s->bhb2};
+        const Weight *gu[2] = {&L->w_gate, &L->w_up};
+        matmul_batch_n(s, gu_out, s->bxb, B, gu, 2);
         silu_mul(s->bhb, s->bhb2, 0, (size_t)B * hidden);
         matmul_batch(s, s->bxb2, s->bhb, B, &L->w_down);
         for (size_t i = 0; i < (size_t)B * dim; i++) s->bx[i] += s->bxb2[i];

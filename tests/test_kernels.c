@@ -220,6 +220,32 @@ static void test_act8(const hg_tensor *t, const hg_qinfo *q, const float *x, con
         worst_ref = fmax(worst_ref, fabs(ref - exact) / (mag + 1e-30));
         worst_float = fmax(worst_float, fabs(ref - fl) / sqrt(flmag + 1e-30));
     }
+    /* prompt batches: hg_qmatmul8_rows equals hg_qdot8_row bit for bit, for 1..6 tokens (groups of 4 and a tail) */
+    {
+        enum { NB = 6 };
+        hg_act8 acts[NB];
+        float *xb = malloc(q->cols * sizeof(float)), *outb = malloc((size_t)NB * t->rows * sizeof(float));
+        int8_t *buf = malloc(q->cols_pad);
+        int gbad = 0, nact = 0;
+        for (int b = 0; b < NB; b++, nact++) {
+            if (hg_act8_alloc(&acts[b], q->cols_pad, q->groups)) break;
+            for (uint64_t i = 0; i < q->cols; i++) xb[i] = x[i] * (1 + 0.3f * (float)b) + 0.5f * sinf(0.7f * (float)i + (float)b);
+            hg_prepare_act8(q, xb, &acts[b]);
+        }
+        for (int B = 1; B <= NB && nact == NB; B++) {
+            hg_qmatmul8_rows(outb, t->rows, acts, B, t, q, 0, (int)t->rows, buf);
+            for (int b = 0; b < B; b++)
+                for (uint64_t r = 0; r < t->rows; r++) {
+                    float want = hg_qdot8_row(t, q, (int)r, &acts[b]);
+                    gbad += memcmp(&want, &outb[(size_t)b * t->rows + r], sizeof want) != 0;
+                }
+        }
+        for (int b = 0; b < nact; b++) hg_act8_free(&acts[b]);
+        snprintf(name, sizeof name, "%s_int8_batch", cfg);
+        snprintf(detail, sizeof detail, "%d products differ from hg_qdot8_row (%d activations)", gbad, nact);
+        check(gbad == 0 && nact == NB, name, detail);
+        free(xb); free(outb); free(buf);
+    }
     snprintf(name, sizeof name, "%s_int8_dot", cfg);
     snprintf(detail, sizeof detail, "%d rows where simd != scalar bitwise; scalar vs float64 %.2g; vs float path %.3g (in units of the terms' rms sum)",
              differ, worst_ref, worst_float);

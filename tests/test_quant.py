@@ -8,8 +8,9 @@ Hadamard matrix built with numpy), and checks:
 - ./run's logits equal the numpy reference forward pass of the dequantized
   model (max abs error <= 1e-4; logits have std ~1), batched and unbatched
   (--no-int8);
-- for the int8 decode path (4-bit HIGGS, token by token), the logits equal a
-  numpy model of its definition (int8 grid, int8 activation per block);
+- for the int8 path (4-bit and p=2 3-bit HIGGS), the logits token by token
+  equal a numpy model of its definition (int8 grid, int8 activation per
+  block), token by token (decoding) and batched (prompts);
 - the t^2 quantize reports per layer equals ||W - Q(W)||^2 / ||W||^2;
 - every code is the nearest codebook point to its (scaled, rotated) value,
   by brute force over the whole codebook;
@@ -242,31 +243,38 @@ def main():
                        f"{m.group(1) if m else '?'} vs {bpw:.4f}")
                 model = ref.load_model(None, weights=weights, config=cfg)
                 want = ref.forward(model, ids)
-                for flag in ([], ["--no-batch", "--no-int8"]):
+                int8 = {t["name"]: decode_tensor(out, h, t, grids) + (t,) for t in h["tensors"] if int8_eligible(t)}
+                # float activations (--no-int8; the default where no tensor has an int8 path), batched and not
+                for flag in (["--no-int8"], ["--no-batch", "--no-int8"]):
                     lo = os.path.join(tmp, "logits.bin")
-                    sh(os.path.join(ROOT, "run"), out, "-m", "logits", "-f", idf, "-o", lo, "-T", "2", *flag)
+                    sh(os.path.join(ROOT, "run"), out, "-m", "logits", "-f", idf, "-o", lo, "-T", "2",
+                       *(flag if int8 or len(flag) > 1 else []))
                     got = np.fromfile(lo, dtype=np.float32).reshape(len(ids), -1)
                     err = float(np.abs(got - want).max())
-                    report(err <= 1e-4, f"{name}_logits_equal_dequantized_reference{'_unbatched' if flag else ''}",
+                    report(err <= 1e-4, f"{name}_logits_equal_dequantized_reference{'_unbatched' if len(flag) > 1 else ''}",
                            f"max abs err {err:.2e}")
-                int8 = {t["name"]: decode_tensor(out, h, t, grids) + (t,) for t in h["tensors"] if int8_eligible(t)}
                 if int8:
-                    # the int8 decode path (token by token) against numpy's model of its definition
+                    # the int8 path, token by token (decoding), against numpy's model of its definition
                     lo = os.path.join(tmp, "logits.bin")
                     sh(os.path.join(ROOT, "run"), out, "-m", "logits", "-f", idf, "-o", lo, "-T", "2", "--no-batch")
                     got = np.fromfile(lo, dtype=np.float32).reshape(len(ids), -1)
+                    # and batched (prompts, perplexity: the int8 products of hg_qmatmul8_rows, which
+                    # equal hg_qdot8_row's bit for bit in test_kernels), against the same reference
+                    sh(os.path.join(ROOT, "run"), out, "-m", "logits", "-f", idf, "-o", lo, "-T", "3")
+                    got_b = np.fromfile(lo, dtype=np.float32).reshape(len(ids), -1)
                     want8 = ref.forward(model, ids, linear=lambda nm, x: (int8_linear(int8[nm], x) if nm in int8
                                                                           else x @ weights[nm].T))
                     # Positions agree to float precision until an activation lands within float32
                     # noise of a rounding boundary (numpy runs in float64) and rounds the other way;
                     # from there on the two differ by one int8 step: most positions must be exact,
                     # and none as far off as the float reference is.
-                    per_pos = np.abs(got - want8).max(axis=1)
-                    errf = float(np.abs(got - want).max())
-                    exact = float((per_pos <= 1e-5).mean())
-                    report(exact >= 0.5 and per_pos.max() < 0.5 * errf, f"{name}_int8_logits_equal_int8_reference",
-                           f"{100 * exact:.0f}% of positions within 1e-5, max abs err {per_pos.max():.2e} "
-                           f"(vs the float reference: {errf:.2e})")
+                    for g, what in ((got, ""), (got_b, "_batched")):
+                        per_pos = np.abs(g - want8).max(axis=1)
+                        errf = float(np.abs(g - want).max())
+                        exact = float((per_pos <= 1e-5).mean())
+                        report(exact >= 0.5 and per_pos.max() < 0.5 * errf, f"{name}_int8_logits_equal_int8_reference{what}",
+                               f"{100 * exact:.0f}% of positions within 1e-5, max abs err {per_pos.max():.2e} "
+                               f"(vs the float reference: {errf:.2e})")
             except Exception as e:  # noqa: BLE001
                 report(False, name, f"{type(e).__name__}: {e}")
         # DP allocation: the budget holds, the file's size is what was reported, run runs the mix
@@ -294,7 +302,7 @@ def main():
                     weights[t["name"]] = decode_tensor(out, h, t, grids)[0].astype(np.float32)
             want = ref.forward(ref.load_model(None, weights=weights, config=cfg), ids)
             lo = os.path.join(tmp, "logits.bin")
-            sh(os.path.join(ROOT, "run"), out, "-m", "logits", "-f", idf, "-o", lo, "-T", "2")
+            sh(os.path.join(ROOT, "run"), out, "-m", "logits", "-f", idf, "-o", lo, "-T", "2", "--no-int8")
             err = float(np.abs(np.fromfile(lo, dtype=np.float32).reshape(len(ids), -1) - want).max())
             report(err <= 1e-4, f"dp_target_{target}_mixed_file_logits_equal_reference", f"max abs err {err:.2e}")
             info = sh(os.path.join(ROOT, "run"), out, "--info")
