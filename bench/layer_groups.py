@@ -57,7 +57,8 @@ def main():
         out = os.path.join(tmp, "q.higgs")
 
         def ppl(path):
-            return float(sh(run, path, "-m", "ppl", "-f", a.heldout, "-T", "2").strip().splitlines()[-1].split()[1])
+            # float activations: the weights' quantization alone, as bench/linearity.py
+            return float(sh(run, path, "-m", "ppl", "-f", a.heldout, "-T", "2", "--no-int8").strip().splitlines()[-1].split()[1])
 
         base = ppl(MODEL)
         print(f"base held-out PPL {base:.4f}; layers {first}-{last}; {a.seeds} seeds\n")

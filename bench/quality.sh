@@ -37,15 +37,16 @@ for entry in "${configs[@]}"; do
     bits=$(echo "$log" | sed -n 's/^linear layers: \([0-9.]*\) bits\/weight.*/\1/p')
   fi
   mb=$(stat -c %s "$file" | awk '{printf "%.3f", $1/1e6}')
-  line=$(./run "$file" -m ppl -f "$TEXT" -T "$THREADS" 2>/dev/null | tail -1)
+  # float activations: the quantization methods side by side (RTN/NF4/AF4 have no int8 path)
+  line=$(./run "$file" -m ppl -f "$TEXT" -T "$THREADS" --no-int8 2>/dev/null | tail -1)
   ppl=$(echo "$line" | awk '{print $2}'); tokens=$(echo "$line" | tr -d '(' | awk '{print $3}')
   printf "%s\t%s\t%s\t%s\t%s\t%s\n" "$name" "${args:-none}" "$bits" "$mb" "$ppl" "$tokens" | tee -a "$OUT"
   case $name in
     "higgs p=2 4-bit"|"higgs p=1 4-bit"|"higgs p=2 3-bit")
-      # the same file through the decode path (token by token: int8 activations and grid)
-      line=$(./run "$file" -m ppl -f "$TEXT" -T "$THREADS" --no-batch 2>/dev/null | tail -1)
+      # the same file as run computes it by default: int8 activations and grid (prompts and decoding alike)
+      line=$(./run "$file" -m ppl -f "$TEXT" -T "$THREADS" 2>/dev/null | tail -1)
       ppl=$(echo "$line" | awk '{print $2}'); tokens=$(echo "$line" | tr -d '(' | awk '{print $3}')
-      printf "%s\t%s\t%s\t%s\t%s\t%s\n" "$name, int8 decode" "$args --no-batch" "$bits" "$mb" "$ppl" "$tokens" | tee -a "$OUT" ;;
+      printf "%s\t%s\t%s\t%s\t%s\t%s\n" "$name, int8 (run's default)" "$args" "$bits" "$mb" "$ppl" "$tokens" | tee -a "$OUT" ;;
   esac
 done
 "$PY" bench/report.py quality "$OUT" bench/results/quality.md bench/results/quality.svg "$MODEL" "$TEXT"

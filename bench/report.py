@@ -81,9 +81,9 @@ def quality(tsv, md, svg, model, text):
         if r["config"] != "f16" and "int8" not in r["config"]:
             pts.append((bits, ppl, r["config"].replace("higgs ", ""), series_of(r["config"])))
     if any("int8" in r["config"] for r in rows):
-        lines += ["", "Perplexity runs prompts in batches with float activations; the \"int8 decode\" rows run the same "
-                  "file token by token (`--no-batch`) through the decode path, which uses int8 activations and an "
-                  "int8 grid for the 4-bit HIGGS layers and the p=2 3-bit ones (`run --no-int8` turns it off)."]
+        lines += ["", "PPL with float activations (`run --no-int8`): the quantization methods side by side. The "
+                  "\"int8\" rows are the same files as `run` computes them by default, prompts and decoding alike: "
+                  "int8 activations and an int8 grid for the 4-bit HIGGS layers and the p=2 3-bit ones."]
     with open(md, "w") as f:
         f.write("\n".join(lines) + "\n")
     svg_scatter(pts, svg, f"Held-out perplexity vs bits per weight (f16: {base:.2f})", "bits per weight (linear layers)",
