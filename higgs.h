@@ -161,6 +161,8 @@ float hg_dot_bf16_ref(const uint16_t *w, const float *x, int n);
 void hg_matvec_rows(float *out, const float *x, const hg_tensor *w, int row0, int row1);
 void hg_dequant_row(float *out, const hg_tensor *w, int row);
 const char *hg_simd_name(void);
+/* the HIGGS grids this build decodes with int8 activations (hg_act8), e.g. "p1 4-bit, p2 3/4-bit" */
+const char *hg_act8_grids(void);
 
 /* Quantized tensors (HIGGS, RTN, NF4, AF4) share one layout: codes of `bits`
  * bits (a little-endian bit stream per row) index a p-dimensional codebook;
@@ -188,6 +190,10 @@ typedef struct {
     const int8_t *grid8x, *grid8y;    /* k of the first / second coordinate */
     const uint8_t *grid8ux, *grid8uy; /* k + 128 */
     const int32_t *grid8pair;         /* (kx, ky) as two int16 in one int32, for gathers */
+    /* act8, codes of 2-6 bits read 8 per 64-bit lane (AVX-512 VBMI): the table of
+     * each coordinate's k + 128 repeated to 64 entries (vpermb reads 6 index bits),
+     * and the byte spread / bit shifts that put code k of a lane in its byte k */
+    const uint8_t *grid8rx, *grid8ry, *grid8spread, *grid8shift;
 } hg_qinfo;
 
 int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinfo *q);   /* 0 ok */
@@ -1420,15 +1426,39 @@ typedef struct {
     int8_t k[512], kx[256], ky[256];
     uint8_t ku[512], kux[256], kuy[256];
     int32_t pair[256];
+    uint8_t rx[64], ry[64], spread[64], shift[64];
     float inv;
 } hg_grid8;
-static hg_grid8 hg_grid8_tab[3] = {{.p = 1, .n = 16}, {.p = 2, .n = 256}, {.p = 2, .n = 64}};
+/* The int8 path (hg_act8) on every build: p=1 16 levels, p=2 256 and 64 points.
+ * Where AVX-512 VNNI + VBMI are built, also the grids whose codes are 2, 3, 5
+ * (p=1) or 4 bits (p=2, 16 points): vpmultishiftqb unpacks them; elsewhere
+ * those keep the float kernels, whose results differ from the int8 path's by
+ * the int8 rounding (hg_act8_grids says which grids a build runs as int8). */
+#if defined(__AVX512VNNI__) && defined(__AVX512VBMI__) && defined(__AVX512BW__)
+#define HG_Q8PACKED 1
+#endif
+const char *hg_act8_grids(void) {
+#if defined(HG_Q8PACKED)
+    return "p1 2/3/4/5-bit, p2 2/3/4-bit";
+#else
+    return "p1 4-bit, p2 3/4-bit";
+#endif
+}
+static hg_grid8 hg_grid8_tab[7] = {{.p = 1, .n = 16}, {.p = 2, .n = 256}, {.p = 2, .n = 64}, {.p = 1, .n = 4},
+                                   {.p = 1, .n = 8},  {.p = 1, .n = 32},  {.p = 2, .n = 16}};
+static int hg_act8_grid(int p, int n) {
+    if ((p == 1 && n == 16) || (p == 2 && (n == 256 || n == 64))) return 1;
+#if defined(HG_Q8PACKED)
+    if ((p == 1 && (n == 4 || n == 8 || n == 32)) || (p == 2 && n == 16)) return 1;
+#endif
+    return 0;
+}
 #ifndef HG_NO_THREADS
 static pthread_mutex_t hg_grid8_mu = PTHREAD_MUTEX_INITIALIZER;
 #endif
 static const hg_grid8 *hg_grid8_get(int p, int n) {
     hg_grid8 *g = NULL;
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < 7; i++)
         if (hg_grid8_tab[i].p == p && hg_grid8_tab[i].n == n) g = &hg_grid8_tab[i];
     const float *pts = hg_grid(p, n, NULL);
     if (!g || !pts) return NULL;
@@ -1451,6 +1481,15 @@ static const hg_grid8 *hg_grid8_get(int p, int n) {
             g->kux[i] = g->ku[2 * i];
             g->kuy[i] = g->ku[2 * i + 1];
             g->pair[i] = (int32_t)((uint32_t)(uint16_t)(int16_t)g->kx[i] | (uint32_t)(uint16_t)(int16_t)g->ky[i] << 16);
+        }
+        int bits = 0;
+        while ((1 << bits) < n) bits++;
+        for (int i = 0; i < 64; i++) {
+            g->rx[i] = p == 1 ? g->ku[i % n] : g->kux[i % n];
+            g->ry[i] = p == 1 ? g->ku[i % n] : g->kuy[i % n];
+            int lane = i / 8, k = i % 8;
+            g->spread[i] = (uint8_t)(bits * lane + (k < bits ? k : 0));   /* byte k of lane <- code byte bits * lane + k */
+            g->shift[i] = (uint8_t)(bits * k);                              /* code k of the lane at bit bits * k */
         }
         g->inv = 1.0f / S;
         g->ready = 1;
@@ -1481,7 +1520,7 @@ int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinf
     case HG_HIGGS:
         if (q->hadamard != q->group) return -1;
         q->codebook = hg_grid(q->p, q->n, &q->mse_per_dim);
-        if ((q->p == 1 && q->n == 16) || (q->p == 2 && (q->n == 256 || q->n == 64))) {
+        if (hg_act8_grid(q->p, q->n)) {
             const hg_grid8 *g8 = hg_grid8_get(q->p, q->n);
             if (g8) {
                 q->act8 = 1;
@@ -1493,6 +1532,10 @@ int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinf
                 q->grid8ux = g8->kux;
                 q->grid8uy = g8->kuy;
                 q->grid8pair = g8->pair;
+                q->grid8rx = g8->rx;
+                q->grid8ry = g8->ry;
+                q->grid8spread = g8->spread;
+                q->grid8shift = g8->shift;
             }
         }
         break;
@@ -2413,9 +2456,7 @@ void hg_prepare_act8(const hg_qinfo *q, const float *x, hg_act8 *a) {
 }
 
 /* the definition: sum_b scale_b * (d_b / S) * sum k_i q_i, in this float order */
-float hg_qdot8_row_ref(const hg_tensor *w, const hg_qinfo *q, int row, const hg_act8 *a) {
-    const uint16_t *sc = hg_qscales(w, q, row);
-    const uint8_t *codes = hg_qcodes(w, q, row);
+static float hg_qdot8_codes_ref(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     const int per_group = q->group / q->p;
     float total = 0;
     for (uint64_t g = 0; g < q->groups; g++) {
@@ -2428,6 +2469,10 @@ float hg_qdot8_row_ref(const hg_tensor *w, const hg_qinfo *q, int row, const hg_
         total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)isum;
     }
     return total;
+}
+
+float hg_qdot8_row_ref(const hg_tensor *w, const hg_qinfo *q, int row, const hg_act8 *a) {
+    return hg_qdot8_codes_ref(q, hg_qscales(w, q, row), hg_qcodes(w, q, row), a);
 }
 
 #if defined(__AVX512VNNI__) && defined(__AVX512VBMI__) && defined(__AVX512BW__)
@@ -2510,41 +2555,84 @@ static float hg_qdot8_p2n256_avx512(const hg_qinfo *q, const uint16_t *sc, const
     return total;
 }
 
-/* p=2, 64 points: 6-bit codes, 64 codes (128 weights) in 48 bytes. vpermb
- * gives each 64-bit lane the 6 bytes of its 8 codes, vpmultishiftqb moves
- * code k of the lane to byte k (bits 6k..), and vpermb looks each coordinate
- * up in a 64-byte register table (it reads only the low 6 index bits). */
-/* spread: byte i of lane l <- code byte 6l + i (i < 6); shift: code k at bits 6k */
-static const uint8_t hg_p2n64_spread[64] = {0,  1,  2,  3,  4,  5,  0,  0,  6,  7,  8,  9,  10, 11, 6,  6,
-                                            12, 13, 14, 15, 16, 17, 12, 12, 18, 19, 20, 21, 22, 23, 18, 18,
-                                            24, 25, 26, 27, 28, 29, 24, 24, 30, 31, 32, 33, 34, 35, 30, 30,
-                                            36, 37, 38, 39, 40, 41, 36, 36, 42, 43, 44, 45, 46, 47, 42, 42};
-static const uint8_t hg_p2n64_shift[64] = {0, 6, 12, 18, 24, 30, 36, 42, 0, 6, 12, 18, 24, 30, 36, 42,
-                                           0, 6, 12, 18, 24, 30, 36, 42, 0, 6, 12, 18, 24, 30, 36, 42,
-                                           0, 6, 12, 18, 24, 30, 36, 42, 0, 6, 12, 18, 24, 30, 36, 42,
-                                           0, 6, 12, 18, 24, 30, 36, 42, 0, 6, 12, 18, 24, 30, 36, 42};
-static float hg_qdot8_p2n64_avx512(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
-    const __m512i X = _mm512_loadu_si512(q->grid8ux), Y = _mm512_loadu_si512(q->grid8uy);
-    const __m512i SP = _mm512_loadu_si512(hg_p2n64_spread), SH = _mm512_loadu_si512(hg_p2n64_shift);
+/* Codes of b = 2..6 bits (p=1 4, 8, 32 levels; p=2 16 and 64 points): 64 codes
+ * in 8b bytes per step. vpermb gives each 64-bit lane the b bytes of its 8
+ * codes, vpmultishiftqb moves code k of the lane to byte k (bits bk..), and
+ * vpermb looks each coordinate up in a 64-byte table (it reads 6 index bits:
+ * the table repeats the levels). p=1: 64 weights in natural order, against
+ * a->q; p=2: 128 weights, x coordinates against the even activations and y
+ * against the odd ones (a->qp). */
+HG_INLINE __m512i hg_load_code_bytes(const uint8_t *c, int nb) {   /* exactly nb bytes: never past the row */
+    switch (nb) {
+    case 16: return _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)c));
+    case 24: return _mm512_castsi256_si512(_mm256_set_m128i(_mm_loadl_epi64((const __m128i *)(c + 16)),
+                                                            _mm_loadu_si128((const __m128i *)c)));
+    case 32: return _mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)c));
+    case 40: return _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)c)),
+                                       _mm256_castsi128_si256(_mm_loadl_epi64((const __m128i *)(c + 32))), 1);
+    default:   /* 48 as 32 + 16 (a masked load decoded at half the speed streaming from DRAM) */
+        return _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)c)),
+                                  _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(c + 32))), 1);
+    }
+}
+
+HG_INLINE float hg_qdot8_packed(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a, const int b,
+                                const int p) {
+    const __m512i X = _mm512_loadu_si512(q->grid8rx), Y = _mm512_loadu_si512(q->grid8ry);
+    const __m512i SP = _mm512_loadu_si512(q->grid8spread), SH = _mm512_loadu_si512(q->grid8shift);
     const uint64_t H = (uint64_t)q->group;
+    const uint8_t *c = codes;
     float total = 0;
     for (uint64_t g = 0; g < q->groups; g++) {
-        const uint8_t *c = codes + g * H * 3 / 8;
-        const int8_t *x = a->qp + g * H;
+        const int8_t *x = (p == 1 ? a->q : a->qp) + g * H;
         __m512i a0 = _mm512_setzero_si512(), a1 = a0;
-        for (uint64_t j = 0; j < H; j += 128, c += 48, x += 128) {
-            /* 48 bytes as 32 + 16: never past the row (a masked load would not be either, but
-             * streaming from DRAM the decode ran at half the speed with it) */
-            __m512i b = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)c)),
-                                           _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(c + 32))), 1);
-            __m512i idx = _mm512_multishift_epi64_epi8(SH, _mm512_permutexvar_epi8(SP, b));
-            a0 = _mm512_dpbusd_epi32(a0, _mm512_permutexvar_epi8(idx, X), _mm512_loadu_si512(x));
-            a1 = _mm512_dpbusd_epi32(a1, _mm512_permutexvar_epi8(idx, Y), _mm512_loadu_si512(x + 64));
+        for (uint64_t j = 0; j < H; j += 64 * (uint64_t)p, c += 8 * b) {
+            __m512i idx = _mm512_multishift_epi64_epi8(SH, _mm512_permutexvar_epi8(SP, hg_load_code_bytes(c, 8 * b)));
+            a0 = _mm512_dpbusd_epi32(a0, _mm512_permutexvar_epi8(idx, X), _mm512_loadu_si512(x + j));
+            if (p == 2) a1 = _mm512_dpbusd_epi32(a1, _mm512_permutexvar_epi8(idx, Y), _mm512_loadu_si512(x + j + 64));
         }
         int32_t isum = _mm512_reduce_add_epi32(_mm512_add_epi32(a0, a1)) - 128 * a->qsum[g];
         total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)isum;
     }
     return total;
+}
+
+/* the row's k + 128 in the order hg_qdot8_packed reads activations */
+HG_INLINE void hg_row8_packed(const hg_qinfo *q, const uint8_t *c, uint8_t *u, const int b, const int p) {
+    const __m512i X = _mm512_loadu_si512(q->grid8rx), Y = _mm512_loadu_si512(q->grid8ry);
+    const __m512i SP = _mm512_loadu_si512(q->grid8spread), SH = _mm512_loadu_si512(q->grid8shift);
+    for (uint64_t j = 0; j < q->cols_pad; j += 64 * (uint64_t)p, c += 8 * b) {
+        __m512i idx = _mm512_multishift_epi64_epi8(SH, _mm512_permutexvar_epi8(SP, hg_load_code_bytes(c, 8 * b)));
+        _mm512_storeu_si512(u + j, _mm512_permutexvar_epi8(idx, X));
+        if (p == 2) _mm512_storeu_si512(u + j + 64, _mm512_permutexvar_epi8(idx, Y));
+    }
+}
+
+/* which packed kernel: 0 none (p=1 16 levels and p=2 256 points have their own) */
+static int hg_packed_kind(const hg_qinfo *q) {
+    if (q->p == 1 && (q->bits == 2 || q->bits == 3 || q->bits == 5)) return q->group % 64 ? 0 : q->bits;
+    if (q->p == 2 && (q->bits == 4 || q->bits == 6)) return q->group % 128 ? 0 : 8 + q->bits;
+    return 0;
+}
+
+static float hg_qdot8_packed_avx512(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    switch (hg_packed_kind(q)) {   /* constant b and p in each copy */
+    case 2: return hg_qdot8_packed(q, sc, codes, a, 2, 1);
+    case 3: return hg_qdot8_packed(q, sc, codes, a, 3, 1);
+    case 5: return hg_qdot8_packed(q, sc, codes, a, 5, 1);
+    case 12: return hg_qdot8_packed(q, sc, codes, a, 4, 2);
+    default: return hg_qdot8_packed(q, sc, codes, a, 6, 2);
+    }
+}
+
+static void hg_row8_packed_avx512(const hg_qinfo *q, const uint8_t *codes, uint8_t *u) {
+    switch (hg_packed_kind(q)) {
+    case 2: hg_row8_packed(q, codes, u, 2, 1); break;
+    case 3: hg_row8_packed(q, codes, u, 3, 1); break;
+    case 5: hg_row8_packed(q, codes, u, 5, 1); break;
+    case 12: hg_row8_packed(q, codes, u, 4, 2); break;
+    default: hg_row8_packed(q, codes, u, 6, 2); break;
+    }
 }
 #endif
 
@@ -2712,13 +2800,12 @@ static float hg_qdot8_unpacked6(const hg_qinfo *q, const uint16_t *sc, const uin
 float hg_qdot8_row(const hg_tensor *w, const hg_qinfo *q, int row, const hg_act8 *a) {
     const uint16_t *sc = hg_qscales(w, q, row);
     const uint8_t *codes = hg_qcodes(w, q, row);
-    if (q->p == 2 && q->bits == 6) {
 #if defined(HG_Q8SIMD512)
-        if (!(q->group % 128)) return hg_qdot8_p2n64_avx512(q, sc, codes, a);
+    if (hg_packed_kind(q)) return hg_qdot8_packed_avx512(q, sc, codes, a);
 #endif
-        return hg_qdot8_unpacked6(q, sc, codes, a);
-    }
-    return hg_qdot8_bytes(q, sc, codes, a);
+    if (q->p == 2 && q->bits == 6) return hg_qdot8_unpacked6(q, sc, codes, a);
+    if ((q->p == 1 && q->bits == 4) || (q->p == 2 && q->bits == 8)) return hg_qdot8_bytes(q, sc, codes, a);
+    return hg_qdot8_codes_ref(q, sc, codes, a);   /* packed codes in blocks too small for their kernel */
 }
 
 void hg_qmatvec8_rows(float *out, const hg_act8 *a, const hg_tensor *w, const hg_qinfo *q, int row0, int row1) {
@@ -2732,23 +2819,28 @@ void hg_qmatvec8_rows(float *out, const hg_act8 *a, const hg_tensor *w, const hg
  * order), so every result equals hg_qdot8_row's bit for bit: a prompt gives
  * the logits that decoding it token by token gives. */
 
+/* 1: this build decodes q's rows with a VNNI kernel (k + 128 against unsigned
+ * activations); it reads a->q (natural order) for p=1 codes other than 4-bit,
+ * a->qp (per 128, the even then the odd activations) otherwise */
 static int hg_gemm8_vnni(const hg_qinfo *q) {
 #if defined(HG_Q8SIMD512)
-    return !(q->group % 128);
+    return hg_packed_kind(q) || (((q->p == 1 && q->bits == 4) || (q->p == 2 && q->bits == 8)) && !(q->group % 128));
 #else
     (void)q;
     return 0;
 #endif
 }
+static int hg_gemm8_natural(const hg_qinfo *q) { return q->p == 1 && q->bits != 4; }
 
-/* the row's weights: VNNI, k + 128 in a->qp's order (per 128, the even then the
- * odd ones); otherwise k in natural order */
+/* the row's weights: VNNI, k + 128 in the order of the activations its kernel
+ * reads; otherwise k in natural order */
 static void hg_row8_decode(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
     const uint64_t n = q->cols_pad;
 #if defined(HG_Q8SIMD512)
     if (hg_gemm8_vnni(q)) {
         uint8_t *u = (uint8_t *)k;
-        if (q->p == 1) {
+        if (hg_packed_kind(q)) hg_row8_packed_avx512(q, codes, u);
+        else if (q->p == 1) {
             const __m512i T = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)q->grid8u)), m4 = _mm512_set1_epi8(15);
             for (uint64_t i = 0; i < n; i += 128, codes += 64) {
                 __m512i b = _mm512_loadu_si512(codes);
@@ -2768,30 +2860,14 @@ static void hg_row8_decode(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
                 _mm512_storeu_si512(u + i + 64, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(Y0, b, Y1),
                                                                        _mm512_permutex2var_epi8(Y2, b, Y3)));
             }
-        } else {   /* p=2, 64 points, 6-bit codes: as hg_qdot8_p2n64_avx512 */
-            const __m512i X = _mm512_loadu_si512(q->grid8ux), Y = _mm512_loadu_si512(q->grid8uy);
-            const __m512i SP = _mm512_loadu_si512(hg_p2n64_spread), SH = _mm512_loadu_si512(hg_p2n64_shift);
-            for (uint64_t i = 0; i < n; i += 128, codes += 48) {
-                __m512i b = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)codes)),
-                                               _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(codes + 32))), 1);
-                __m512i idx = _mm512_multishift_epi64_epi8(SH, _mm512_permutexvar_epi8(SP, b));
-                _mm512_storeu_si512(u + i, _mm512_permutexvar_epi8(idx, X));
-                _mm512_storeu_si512(u + i + 64, _mm512_permutexvar_epi8(idx, Y));
-            }
         }
         return;
     }
 #endif
     const int8_t *g = q->grid8;
-    for (uint64_t i = 0; i < n / 2; i++) {
-        int c = hg_code_at(codes, q->p == 1 ? 2 * i : i, q->p == 1 ? 4 : q->bits);
-        if (q->p == 1) {
-            k[2 * i] = g[c];
-            k[2 * i + 1] = g[hg_code_at(codes, 2 * i + 1, 4)];
-        } else {
-            k[2 * i] = g[2 * c];
-            k[2 * i + 1] = g[2 * c + 1];
-        }
+    for (uint64_t i = 0; i < n / (uint64_t)q->p; i++) {
+        int c = hg_code_at(codes, i, q->bits);
+        for (int d = 0; d < q->p; d++) k[i * (uint64_t)q->p + (uint64_t)d] = g[c * q->p + d];
     }
 }
 
@@ -2878,7 +2954,7 @@ void hg_qmatmul8_rows(float *out, size_t ostride, const hg_act8 *a, int B, const
             const int8_t *x[4];
             for (int t = 0; t < 4; t++) {
                 at[t] = &a[b0 + (t < nb ? t : nb - 1)];   /* a short last group repeats its last token */
-                x[t] = vnni ? at[t]->qp : at[t]->q;
+                x[t] = vnni && !hg_gemm8_natural(q) ? at[t]->qp : at[t]->q;
             }
             float total[4] = {0, 0, 0, 0};
             for (uint64_t g = 0; g < q->groups; g++) {

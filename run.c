@@ -1817,8 +1817,8 @@ static void print_info(const Model *m, const Tokenizer *t) {
     }
     uint64_t params = 0;
     for (int i = 0; i < f->n_tensors; i++) params += f->tensors[i].rows * f->tensors[i].cols;
-    printf("%d tensors, %.2fM parameters, %.2f MB, %.3f bits/parameter, kernels: %s\n", f->n_tensors, params / 1e6,
-           f->size / 1e6, 8.0 * f->data_size / (double)params, hg_simd_name());
+    printf("%d tensors, %.2fM parameters, %.2f MB, %.3f bits/parameter, kernels: %s, int8 grids: %s\n", f->n_tensors,
+           params / 1e6, f->size / 1e6, 8.0 * f->data_size / (double)params, hg_simd_name(), hg_act8_grids());
 }
 
 /* ---------------------------------------------------------------- CLI */

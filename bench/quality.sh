@@ -41,8 +41,16 @@ for entry in "${configs[@]}"; do
   line=$(./run "$file" -m ppl -f "$TEXT" -T "$THREADS" --no-int8 2>/dev/null | tail -1)
   ppl=$(echo "$line" | awk '{print $2}'); tokens=$(echo "$line" | tr -d '(' | awk '{print $3}')
   printf "%s\t%s\t%s\t%s\t%s\t%s\n" "$name" "${args:-none}" "$bits" "$mb" "$ppl" "$tokens" | tee -a "$OUT"
+  # the grids this build decodes with int8 activations (`run --info`: "int8 grids: p1 4-bit, p2 3/4-bit")
+  int8=no
   case $name in
-    "higgs p=2 4-bit"|"higgs p=1 4-bit"|"higgs p=2 3-bit")
+    "higgs p="*)
+      p=${name#higgs p=}; b=${p#* }; p=${p%% *}; b=${b%-bit}
+      grids=$(./run "$file" --info | sed -n 's/.*int8 grids: //p')
+      if echo "$grids" | tr ',' '\n' | grep -Eq "^ *p$p ([0-9]+/)*$b(/[0-9]+)*-bit"; then int8=yes; fi ;;
+  esac
+  case $int8 in
+    yes)
       # the same file as run computes it by default: int8 activations and grid (prompts and decoding alike)
       line=$(./run "$file" -m ppl -f "$TEXT" -T "$THREADS" 2>/dev/null | tail -1)
       ppl=$(echo "$line" | awk '{print $2}'); tokens=$(echo "$line" | tr -d '(' | awk '{print $3}')

@@ -83,7 +83,8 @@ def quality(tsv, md, svg, model, text):
     if any("int8" in r["config"] for r in rows):
         lines += ["", "PPL with float activations (`run --no-int8`): the quantization methods side by side. The "
                   "\"int8\" rows are the same files as `run` computes them by default, prompts and decoding alike: "
-                  "int8 activations and an int8 grid for the 4-bit HIGGS layers and the p=2 3-bit ones."]
+                  "int8 activations and an int8 grid for the grids `run --info` lists (AVX-512 VBMI builds: p=1 2, 3, 4, 5 "
+                  "bits and p=2 2, 3, 4 bits; other builds p=1 4 bits and p=2 3, 4 bits)."]
     with open(md, "w") as f:
         f.write("\n".join(lines) + "\n")
     svg_scatter(pts, svg, f"Held-out perplexity vs bits per weight (f16: {base:.2f})", "bits per weight (linear layers)",

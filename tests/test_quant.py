@@ -117,9 +117,23 @@ def decode_tensor(path, h, t, grids):
     return orig[:, :cols], stored, codes, scales, cb
 
 
-def int8_eligible(t):
-    p, bits = t["params"][:2]
-    return t["type"] == HIGGS and ((p == 1 and bits == 4) or (p == 2 and bits in (6, 8)))
+INT8_GRIDS = None    # {(p, code bits)} that ./run decodes with int8 activations: `run --info` ("int8 grids: ...")
+
+
+def int8_grids(model):
+    global INT8_GRIDS
+    if INT8_GRIDS is None:
+        m = re.search(r"int8 grids: (.*)", sh(os.path.join(ROOT, "run"), model, "--info"))
+        INT8_GRIDS = set()
+        for part in m.group(1).split(","):
+            p, widths = part.split()
+            for b in widths.replace("-bit", "").split("/"):
+                INT8_GRIDS.add((int(p[1:]), int(b) * int(p[1:])))
+    return INT8_GRIDS
+
+
+def int8_eligible(t, model):
+    return t["type"] == HIGGS and tuple(t["params"][:2]) in int8_grids(model)
 
 
 def int8_linear(dec, x):
@@ -243,7 +257,7 @@ def main():
                        f"{m.group(1) if m else '?'} vs {bpw:.4f}")
                 model = ref.load_model(None, weights=weights, config=cfg)
                 want = ref.forward(model, ids)
-                int8 = {t["name"]: decode_tensor(out, h, t, grids) + (t,) for t in h["tensors"] if int8_eligible(t)}
+                int8 = {t["name"]: decode_tensor(out, h, t, grids) + (t,) for t in h["tensors"] if int8_eligible(t, out)}
                 # float activations (--no-int8; the default where no tensor has an int8 path), batched and not
                 for flag in (["--no-int8"], ["--no-batch", "--no-int8"]):
                     lo = os.path.join(tmp, "logits.bin")
