@@ -290,9 +290,14 @@ static hg_pool *g_pool;
 
 /* y += a x; restrict lets the compiler vectorise it */
 
+/* the sum of squares in 8 double lanes (vectorizes; a single chain of dependent adds took ~2 us per call) */
 static void rmsnorm(float *o, const float *x, const float *w, int n, float eps) {
-    double ss = 0;
-    for (int i = 0; i < n; i++) ss += (double)x[i] * x[i];
+    double part[8] = {0}, ss = 0;
+    int i = 0;
+    for (; i + 8 <= n; i += 8)
+        for (int k = 0; k < 8; k++) part[k] += (double)x[i + k] * x[i + k];
+    for (int k = 0; k < 8; k++) ss += part[k];
+    for (; i < n; i++) ss += (double)x[i] * x[i];
     float inv = (float)(1.0 / sqrt(ss / n + eps));
     for (int i = 0; i < n; i++) o[i] = w[i] * (x[i] * inv);
 }
