@@ -102,7 +102,11 @@ typedef struct {
 } RunState;
 
 #define KB 16                         /* positions per key block of the KV cache (see key_head) */
-#define ATT_G 4                       /* query heads per attention task (see attend) */
+#if defined(__AVX512F__)
+#define ATT_G 8                       /* query heads per attention task (see attend): as many as registers hold */
+#else
+#define ATT_G 4
+#endif
 static int att_groups(const hg_config *c) { return (c->n_heads / c->n_kv_heads + ATT_G - 1) / ATT_G; }
 
 static float *g_xrot;                 /* the activation, padded (and rotated for HIGGS) */
@@ -570,7 +574,7 @@ ATT_INLINE void attn_values_g(float *const *out, const float *const *p, const in
                               int n) {
     int d0 = 0;
 #if FV_WIDE == 2
-    for (; d0 + 64 <= hd; d0 += 64) {
+    for (; G <= 4 && d0 + 64 <= hd; d0 += 64) {   /* 4 x 4 accumulators of the 32 registers */
         fv acc[ATT_G][4];
         for (int g = 0; g < G; g++) acc[g][0] = acc[g][1] = acc[g][2] = acc[g][3] = fv_zero();
         for (int t = 0; t < n; t++) {
@@ -585,6 +589,22 @@ ATT_INLINE void attn_values_g(float *const *out, const float *const *p, const in
         }
         for (int g = 0; g < G; g++)
             for (int k = 0; k < 4; k++) fv_store_scaled(out[g] + d0 + 16 * k, acc[g][k], 1.0f);
+    }
+    for (; d0 + 32 <= hd; d0 += 32) {                 /* up to 8 x 2 */
+        fv acc[ATT_G][2];
+        for (int g = 0; g < G; g++) acc[g][0] = acc[g][1] = fv_zero();
+        for (int t = 0; t < n; t++) {
+            const float *row = values + (size_t)t * hd + d0;
+            fv v0 = fv_load(row), v1 = fv_load(row + 16);
+            for (int g = 0; g < G; g++) {
+                acc[g][0] = fv_fma(acc[g][0], p[g][t], v0);
+                acc[g][1] = fv_fma(acc[g][1], p[g][t], v1);
+            }
+        }
+        for (int g = 0; g < G; g++) {
+            fv_store_scaled(out[g] + d0, acc[g][0], 1.0f);
+            fv_store_scaled(out[g] + d0 + 16, acc[g][1], 1.0f);
+        }
     }
 #endif
     for (; d0 + 16 <= hd; d0 += 16) {
@@ -610,6 +630,12 @@ static void attend(float *const *out, float *const *att, const float *const *q, 
                    const float *values, int hd, int n) {
     float scale = 1.0f / sqrtf((float)hd);
     switch (G) {
+#if ATT_G == 8
+    case 8: attn_scores_g(att, q, 8, keys, hd, n, scale); break;
+    case 7: attn_scores_g(att, q, 7, keys, hd, n, scale); break;
+    case 6: attn_scores_g(att, q, 6, keys, hd, n, scale); break;
+    case 5: attn_scores_g(att, q, 5, keys, hd, n, scale); break;
+#endif
     case 4: attn_scores_g(att, q, 4, keys, hd, n, scale); break;
     case 3: attn_scores_g(att, q, 3, keys, hd, n, scale); break;
     case 2: attn_scores_g(att, q, 2, keys, hd, n, scale); break;
@@ -618,6 +644,12 @@ static void attend(float *const *out, float *const *att, const float *const *q, 
     for (int g = 0; g < G; g++) softmax_shifted(att[g], n, max_of(att[g], n));
     const float *const *p = (const float *const *)att;
     switch (G) {
+#if ATT_G == 8
+    case 8: attn_values_g(out, p, 8, values, hd, n); break;
+    case 7: attn_values_g(out, p, 7, values, hd, n); break;
+    case 6: attn_values_g(out, p, 6, values, hd, n); break;
+    case 5: attn_values_g(out, p, 5, values, hd, n); break;
+#endif
     case 4: attn_values_g(out, p, 4, values, hd, n); break;
     case 3: attn_values_g(out, p, 3, values, hd, n); break;
     case 2: attn_values_g(out, p, 2, values, hd, n); break;

@@ -62,8 +62,10 @@ VARIANTS = [
     ("sharded_bf16_gqa_tied_theta", dict(dim=128, hidden_dim=256, n_layers=3, n_heads=8, n_kv_heads=2, tie=True,
                                          rope_theta=500000.0, dtype="BF16", shards=3), "bf16"),
     ("f16_export_of_f32", dict(dim=96, hidden_dim=256, n_layers=2, n_heads=6, n_kv_heads=3), "f16"),
-    # 6 query heads per key/value head: attention takes them 4 + 2 (run.c, attend_group)
+    # query heads per key/value head that are not a multiple of run.c's group of heads (attend_group:
+    # 8 at a time on AVX-512, 4 elsewhere): 6 (one group of 6, or 4 + 2) and 12 (8 + 4, or 3 x 4)
     ("gqa_6_per_kv_head", dict(dim=96, hidden_dim=160, n_layers=2, n_heads=6, n_kv_heads=1), "f32"),
+    ("gqa_12_per_kv_head_hd64", dict(dim=768, hidden_dim=256, n_layers=2, n_heads=12, n_kv_heads=1), "f32"),
     # head sizes for run.c's value sums: 64 dimensions at a time (AVX-512), 16 at a time, plain tails
     ("head_dim_64_gqa4", dict(dim=256, hidden_dim=256, n_layers=2, n_heads=4, n_kv_heads=1), "f32"),
     ("head_dim_72", dict(dim=144, hidden_dim=256, n_layers=2, n_heads=2, n_kv_heads=2), "f32"),
