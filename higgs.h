@@ -3188,7 +3188,9 @@ done:
  * 2-vCPU VM, a third of a 2048-row job's time. */
 
 #ifndef HG_NO_THREADS
-typedef struct { _Alignas(64) atomic_int next; int end; char pad[64 - 2 * sizeof(int)]; } hg_pool_range;
+/* a thread's range of tasks, lo..hi-1, in one word (hi << 32 | lo): its owner takes
+ * tasks from the front (fetch-add on lo), others take from the back (CAS on hi) */
+typedef struct { _Alignas(64) atomic_uint_least64_t w; char pad[64 - sizeof(atomic_uint_least64_t)]; } hg_pool_range;
 
 struct hg_pool {
     int n;
@@ -3206,13 +3208,23 @@ struct hg_pool {
 typedef struct { hg_pool *p; int id; } hg_worker_arg;
 
 static void hg_pool_work(hg_pool *p, int thread) {
-    for (int k = 0; k < p->n; k++) {          /* own range first, then the others' */
+    hg_pool_range *own = &p->range[thread];
+    for (;;) {                                /* own range from the front: one stream through memory */
+        uint64_t v = atomic_fetch_add_explicit(&own->w, 1, memory_order_relaxed);
+        if ((uint32_t)v >= (uint32_t)(v >> 32)) break;
+        p->fn(p->ctx, (int)(uint32_t)v, thread);
+    }
+    for (int k = 1; k < p->n; k++) {          /* then the others' from the back, so that their owners' streams go on */
         hg_pool_range *r = &p->range[(thread + k) % p->n];
+        uint64_t v = atomic_load_explicit(&r->w, memory_order_relaxed);
         for (;;) {
-            if (atomic_load_explicit(&r->next, memory_order_relaxed) >= r->end) break;
-            int t = atomic_fetch_add(&r->next, 1);
-            if (t >= r->end) break;
-            p->fn(p->ctx, t, thread);
+            uint32_t lo = (uint32_t)v, hi = (uint32_t)(v >> 32);
+            if (lo >= hi) break;
+            if (atomic_compare_exchange_weak_explicit(&r->w, &v, (uint64_t)(hi - 1) << 32 | lo, memory_order_relaxed,
+                                                      memory_order_relaxed)) {
+                p->fn(p->ctx, (int)(hi - 1), thread);
+                v = atomic_load_explicit(&r->w, memory_order_relaxed);
+            }
         }
     }
 }
@@ -3247,7 +3259,7 @@ hg_pool *hg_pool_create(int n_threads) {
     p->threads = (pthread_t *)calloc((size_t)p->n, sizeof(pthread_t));
     p->range = (hg_pool_range *)aligned_alloc(64, (size_t)p->n * sizeof(hg_pool_range));
     if (!p->threads || !p->range) { free(p->threads); free(p->range); free(p); return NULL; }
-    for (int i = 0; i < p->n; i++) { atomic_init(&p->range[i].next, 0); p->range[i].end = 0; }
+    for (int i = 0; i < p->n; i++) atomic_init(&p->range[i].w, 0);
     for (int i = 1; i < p->n; i++) {
         hg_worker_arg *a = (hg_worker_arg *)malloc(sizeof *a);
         if (!a) { p->n = i; break; }
@@ -3266,8 +3278,8 @@ void hg_pool_run(hg_pool *p, hg_task_fn fn, void *ctx, int n_tasks) {
     p->fn = fn;
     p->ctx = ctx;
     for (int i = 0; i < p->n; i++) {
-        p->range[i].end = (int)((int64_t)n_tasks * (i + 1) / p->n);
-        atomic_store_explicit(&p->range[i].next, (int)((int64_t)n_tasks * i / p->n), memory_order_relaxed);
+        uint64_t lo = (uint64_t)((int64_t)n_tasks * i / p->n), hi = (uint64_t)((int64_t)n_tasks * (i + 1) / p->n);
+        atomic_store_explicit(&p->range[i].w, hi << 32 | lo, memory_order_relaxed);
     }
     atomic_store(&p->pending, p->n - 1);
     pthread_mutex_lock(&p->mu);

@@ -129,11 +129,25 @@ static void add_one(void *ctx, int task, int thread) {
     __atomic_fetch_add(&v[task], 1, __ATOMIC_RELAXED);
 }
 
+/* thread 0's tasks are slow: the others finish their ranges and take from its back */
+static void add_one_slow0(void *ctx, int task, int thread) {
+    volatile double x = 1;
+    if (thread == 0)
+        for (int i = 0; i < 2000; i++) x = x * 1.0000001;
+    add_one(ctx, task, thread);
+}
+
 static void test_pool(void) {
     hg_pool *p = hg_pool_create(3);
     int v[100] = {0}, bad = 0;
     for (int round = 0; round < 2000; round++) hg_pool_run(p, add_one, v, 100);
     for (int i = 0; i < 100; i++) bad += v[i] != 2000;
+    /* every task count, with stealing forced */
+    for (int n = 1; n <= 40; n++) {
+        int w[40] = {0};
+        for (int round = 0; round < 50; round++) hg_pool_run(p, add_one_slow0, w, n);
+        for (int i = 0; i < n; i++) bad += w[i] != 50;
+    }
     hg_pool_destroy(p);
     check(bad == 0, "thread_pool_runs_each_task_once", "a task ran the wrong number of times");
 }
