@@ -161,7 +161,8 @@ float hg_dot_bf16_ref(const uint16_t *w, const float *x, int n);
 void hg_matvec_rows(float *out, const float *x, const hg_tensor *w, int row0, int row1);
 void hg_dequant_row(float *out, const hg_tensor *w, int row);
 const char *hg_simd_name(void);
-/* the HIGGS grids this build decodes with int8 activations (hg_act8), e.g. "p1 4-bit, p2 3/4-bit" */
+/* the HIGGS grids this build decodes with int8 activations (hg_act8), e.g. "p1 4-bit, p2 3/4-bit"
+ * (grids other than p1 4-bit and p2 3/4-bit only in Hadamard blocks of at least 64 codes) */
 const char *hg_act8_grids(void);
 
 /* Quantized tensors (HIGGS, RTN, NF4, AF4) share one layout: codes of `bits`
@@ -1446,10 +1447,13 @@ const char *hg_act8_grids(void) {
 }
 static hg_grid8 hg_grid8_tab[7] = {{.p = 1, .n = 16}, {.p = 2, .n = 256}, {.p = 2, .n = 64}, {.p = 1, .n = 4},
                                    {.p = 1, .n = 8},  {.p = 1, .n = 32},  {.p = 2, .n = 16}};
-static int hg_act8_grid(int p, int n) {
+static int hg_act8_grid(int p, int n, int group) {
     if ((p == 1 && n == 16) || (p == 2 && (n == 256 || n == 64))) return 1;
 #if defined(HG_Q8PACKED)
-    if ((p == 1 && (n == 4 || n == 8 || n == 32)) || (p == 2 && n == 16)) return 1;
+    /* in blocks the packed-code kernel takes whole (64 codes per step); smaller ones keep float kernels */
+    if (((p == 1 && (n == 4 || n == 8 || n == 32)) || (p == 2 && n == 16)) && !(group % (64 * p))) return 1;
+#else
+    (void)group;
 #endif
     return 0;
 }
@@ -1520,7 +1524,7 @@ int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinf
     case HG_HIGGS:
         if (q->hadamard != q->group) return -1;
         q->codebook = hg_grid(q->p, q->n, &q->mse_per_dim);
-        if (hg_act8_grid(q->p, q->n)) {
+        if (hg_act8_grid(q->p, q->n, q->group)) {
             const hg_grid8 *g8 = hg_grid8_get(q->p, q->n);
             if (g8) {
                 q->act8 = 1;

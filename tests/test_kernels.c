@@ -311,7 +311,7 @@ static void test_quantized(void) {
         {HG_HIGGS, 1, 4, 64}, {HG_HIGGS, 1, 4, 1024}, {HG_HIGGS, 2, 8, 64}, {HG_HIGGS, 2, 8, 32}, {HG_HIGGS, 1, 4, 16}, {HG_HIGGS, 2, 8, 128}, {HG_HIGGS, 2, 6, 128}, {HG_HIGGS, 2, 6, 64}, {HG_HIGGS, 2, 6, 1024},
         {HG_RTN, 1, 3, 64}, {HG_RTN, 1, 4, 64}, {HG_RTN, 1, 8, 128}, {HG_NF4, 1, 4, 64}, {HG_AF4, 1, 4, 64},
         /* the packed-code int8 kernels (AVX-512 VBMI builds): p=2 16 points in blocks of >= 128, and blocks
-         * too small for them (the scalar definition) */
+         * too small for them (float kernels) */
         {HG_HIGGS, 2, 4, 256}, {HG_HIGGS, 1, 3, 1024}, {HG_HIGGS, 1, 2, 32}, {HG_HIGGS, 1, 5, 512}};
     int cols_list[] = {1024, 700, 96};
     char name[160], detail[256];

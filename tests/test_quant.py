@@ -133,7 +133,11 @@ def int8_grids(model):
 
 
 def int8_eligible(t, model):
-    return t["type"] == HIGGS and tuple(t["params"][:2]) in int8_grids(model)
+    p, bits, group = t["params"][:3]
+    if t["type"] != HIGGS or (p, bits) not in int8_grids(model):
+        return False
+    # p=1 4-bit and p=2 3/4-bit run in int8 in any block size; the packed-code grids in blocks of 64 codes
+    return (p, bits) in ((1, 4), (2, 6), (2, 8)) or group % (64 * p) == 0
 
 
 def int8_linear(dec, x):
