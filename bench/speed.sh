@@ -3,7 +3,8 @@
 # hidden 5632, 22 layers, 32/4 heads, vocab 32000, random weights), f16 and each
 # HIGGS config, 1 and 2 threads, with the machine's read bandwidth measured in
 # the same run. The model (2.2 GB f16 + quantized copies) is cached in bench/cache/.
-#   bench/speed.sh [--layers N] [--configs "p2b4 p1b4 ..."] [--rounds R]
+#   bench/speed.sh [--layers N] [--configs "p2b4 p1b4 ..."] [--rounds R] [--tag NAME]
+# (--tag: write bench/results/NAME.tsv and NAME.md and leave the README alone)
 # This machine's memory bandwidth swings from run to run (and minute to minute), so every
 # (config, threads) cell runs R rounds (default 3), each a decode run between two read-bandwidth
 # measurements with the same thread count. Two fractions of the roofline: "paired", the median
@@ -17,11 +18,13 @@ cd "$(dirname "$0")/.."
 LAYERS=22
 CONFIGS="p2b4 p1b4 p2b3 p1b3 p2b2 p1b2"
 ROUNDS=3
+TAG=speed
 while [ $# -gt 0 ]; do
   case $1 in
     --layers) LAYERS=$2; shift 2 ;;
     --configs) CONFIGS=$2; shift 2 ;;
     --rounds) ROUNDS=$2; shift 2 ;;
+    --tag) TAG=$2; shift 2 ;;
     *) echo "speed.sh: unknown argument $1" >&2; exit 1 ;;
   esac
 done
@@ -51,7 +54,8 @@ done
 PROMPT=$(printf 'The quick brown fox jumps over the lazy dog. %.0s' $(seq 1 12))
 # run's -n counts positions, the prompt's included: the prompt (its ids and BOS) plus 200 decoded tokens
 STEPS=$(( $(./run "$CACHE/$NAME-f16.higgs" -m tokenize -i "$PROMPT" | wc -w) + 1 + 200 ))
-OUT=bench/results/speed.tsv
+OUT=bench/results/$TAG.tsv
+MD=bench/results/$TAG.md
 printf "model\tweights MB/token\tthreads\tdecode tok/s\tprompt tok/s\teffective GB/s\tread bandwidth GB/s\tpaired\n" > "$OUT"
 for c in f16 $CONFIGS; do
   file="$CACHE/$NAME-$c.higgs"
@@ -80,7 +84,11 @@ print('%.1f' % (sum(t['nbytes'] for t in h['tensors'] if t['name'] != 'model.emb
     printf "%s\t%s\t%s\t%.2f\t%.1f\t%s\t%s\t%s\n" "$c" "$mb" "$T" "$dec" "$pp" "$eff" "$bw" "$paired" | tee -a "$OUT"
   done
 done
-"$PY" bench/report.py speed "$OUT" bench/results/speed.md
-printf '\n%s rounds per row, each a decode run of 200 tokens after a %s-token prompt, between two read-bandwidth measurements (bench/bandwidth, same thread count). tok/s and effective GB/s: the best round. "paired": the median over rounds of the effective bandwidth over the larger of the two measurements around that round. "of peak": best effective bandwidth over the highest measurement for the thread count anywhere in the run.\n' "$ROUNDS" "$((STEPS - 200))" >> bench/results/speed.md
-"$PY" bench/report.py readme README.md speed bench/results/speed.md
-echo "wrote $OUT, bench/results/speed.md and the README table"
+"$PY" bench/report.py speed "$OUT" "$MD"
+printf '\n%s rounds per row, each a decode run of 200 tokens after a %s-token prompt, between two read-bandwidth measurements (bench/bandwidth, same thread count). tok/s and effective GB/s: the best round. "paired": the median over rounds of the effective bandwidth over the larger of the two measurements around that round. "of peak": best effective bandwidth over the highest measurement for the thread count anywhere in the run.\n' "$ROUNDS" "$((STEPS - 200))" >> "$MD"
+if [ "$TAG" = speed ]; then
+  "$PY" bench/report.py readme README.md speed "$MD"
+  echo "wrote $OUT, $MD and the README table"
+else
+  echo "wrote $OUT and $MD"
+fi
