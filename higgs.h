@@ -238,7 +238,7 @@ float hg_qdot8_row_ref(const hg_tensor *w, const hg_qinfo *q, int row, const hg_
 float hg_qdot8_row(const hg_tensor *w, const hg_qinfo *q, int row, const hg_act8 *a);
 void hg_qmatvec8_rows(float *out, const hg_act8 *a, const hg_tensor *w, const hg_qinfo *q, int row0, int row1);
 /* prompt batches: out[b * ostride + r] = hg_qdot8_row(w, q, r, &a[b]) for b < B and
- * row0 <= r < row1, bit for bit, each row decoded once into buf (q->cols_pad bytes) */
+ * row0 <= r < row1, bit for bit, each row decoded once into buf (2 * q->cols_pad bytes) */
 void hg_qmatmul8_rows(float *out, size_t ostride, const hg_act8 *a, int B, const hg_tensor *w, const hg_qinfo *q, int row0,
                       int row1, int8_t *buf);
 /* HIGGS grids computed by tools/gen_grids.py */
@@ -2875,6 +2875,93 @@ static void hg_row8_decode(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
     }
 }
 
+#if defined(HG_Q8SIMD512)
+/* the four horizontal sums at once: per 128-bit lane [a, b, c, d] partial sums, then the lanes */
+static inline __m128i hg_hsum4_epi32(__m512i a0, __m512i a1, __m512i a2, __m512i a3) {
+    __m512i ab = _mm512_add_epi32(_mm512_unpacklo_epi32(a0, a1), _mm512_unpackhi_epi32(a0, a1));
+    __m512i cd = _mm512_add_epi32(_mm512_unpacklo_epi32(a2, a3), _mm512_unpackhi_epi32(a2, a3));
+    __m512i v = _mm512_add_epi32(_mm512_unpacklo_epi64(ab, cd), _mm512_unpackhi_epi64(ab, cd));
+    __m256i h = _mm256_add_epi32(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1));
+    return _mm_add_epi32(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
+}
+
+/* two rows (k + 128 in u0, u1) x four tokens over one block: 6 loads per 8 vpdpbusd */
+static inline void hg_isum8_2x4(const int8_t *u0, const int8_t *u1, const int8_t *const x[4], uint64_t H, __m128i *s0,
+                                __m128i *s1) {
+    __m512i a0 = _mm512_setzero_si512(), a1 = a0, a2 = a0, a3 = a0, b0 = a0, b1 = a0, b2 = a0, b3 = a0;
+    for (uint64_t j = 0; j < H; j += 64) {
+        __m512i w0 = _mm512_loadu_si512(u0 + j), w1 = _mm512_loadu_si512(u1 + j);
+        __m512i x0 = _mm512_loadu_si512(x[0] + j), x1 = _mm512_loadu_si512(x[1] + j);
+        __m512i x2 = _mm512_loadu_si512(x[2] + j), x3 = _mm512_loadu_si512(x[3] + j);
+        a0 = _mm512_dpbusd_epi32(a0, w0, x0); b0 = _mm512_dpbusd_epi32(b0, w1, x0);
+        a1 = _mm512_dpbusd_epi32(a1, w0, x1); b1 = _mm512_dpbusd_epi32(b1, w1, x1);
+        a2 = _mm512_dpbusd_epi32(a2, w0, x2); b2 = _mm512_dpbusd_epi32(b2, w1, x2);
+        a3 = _mm512_dpbusd_epi32(a3, w0, x3); b3 = _mm512_dpbusd_epi32(b3, w1, x3);
+    }
+    *s0 = hg_hsum4_epi32(a0, a1, a2, a3);
+    *s1 = hg_hsum4_epi32(b0, b1, b2, b3);
+}
+
+/* hg_qmatmul8_rows on VNNI: rows in pairs, tokens in fours, the float epilogue
+ * on four tokens at once (the same operations per lane as the scalar one).
+ * 0: too many blocks x token groups for the stack tables (the caller loops instead) */
+#define HG_GEMM8_TAB 512
+static int hg_qmatmul8_vnni(float *out, size_t ostride, const hg_act8 *a, int B, const hg_tensor *w, const hg_qinfo *q,
+                            int row0, int row1, int8_t *buf) {
+    const uint64_t H = (uint64_t)q->group, G = q->groups;
+    const int ntg = (B + 3) / 4, nat = hg_gemm8_natural(q);
+    if (G * (uint64_t)ntg > HG_GEMM8_TAB) return 0;
+    __m128 dd[HG_GEMM8_TAB];          /* [token group][block]: the 4 tokens' d (a short last group repeats its last) */
+    __m128i qq[HG_GEMM8_TAB];         /* 128 * sum q, likewise */
+    for (int tg = 0; tg < ntg; tg++)
+        for (uint64_t g = 0; g < G; g++) {
+            const hg_act8 *t[4];
+            for (int k = 0; k < 4; k++) t[k] = &a[4 * tg + k < B ? 4 * tg + k : B - 1];
+            dd[(uint64_t)tg * G + g] = _mm_setr_ps(t[0]->d[g], t[1]->d[g], t[2]->d[g], t[3]->d[g]);
+            qq[(uint64_t)tg * G + g] = _mm_setr_epi32(128 * t[0]->qsum[g], 128 * t[1]->qsum[g], 128 * t[2]->qsum[g],
+                                                      128 * t[3]->qsum[g]);
+        }
+    int8_t *u0 = buf, *u1 = buf + q->cols_pad;
+    for (int r = row0; r < row1; r += 2) {
+        const int two = r + 1 < row1;
+        if (r + 2 < row1) {           /* the next pair's codes, while this pair meets the tokens */
+            const char *next = (const char *)hg_qcodes(w, q, r + 2);
+            for (uint64_t o = 0; o < (two + 1) * q->row_code_bytes; o += 64) __builtin_prefetch(next + o);
+        }
+        hg_row8_decode(q, hg_qcodes(w, q, r), u0);
+        if (two) hg_row8_decode(q, hg_qcodes(w, q, r + 1), u1);
+        const uint16_t *sc0 = hg_qscales(w, q, r), *sc1 = hg_qscales(w, q, two ? r + 1 : r);
+        for (int tg = 0; tg < ntg; tg++) {
+            const int8_t *x[4];
+            for (int k = 0; k < 4; k++) {
+                const hg_act8 *t = &a[4 * tg + k < B ? 4 * tg + k : B - 1];
+                x[k] = nat ? t->q : t->qp;
+            }
+            __m128 t0 = _mm_setzero_ps(), t1 = t0;
+            for (uint64_t g = 0; g < G; g++) {
+                const int8_t *xg[4] = {x[0] + g * H, x[1] + g * H, x[2] + g * H, x[3] + g * H};
+                __m128i s0, s1;
+                hg_isum8_2x4(u0 + g * H, two ? u1 + g * H : u0 + g * H, xg, H, &s0, &s1);
+                __m128 d = dd[(uint64_t)tg * G + g];
+                __m128i qs = qq[(uint64_t)tg * G + g];
+                t0 = _mm_add_ps(t0, _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(hg_f16_to_f32(sc0[g])), d),
+                                               _mm_cvtepi32_ps(_mm_sub_epi32(s0, qs))));
+                t1 = _mm_add_ps(t1, _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(hg_f16_to_f32(sc1[g])), d),
+                                               _mm_cvtepi32_ps(_mm_sub_epi32(s1, qs))));
+            }
+            float v0[4], v1[4];
+            _mm_storeu_ps(v0, t0);
+            _mm_storeu_ps(v1, t1);
+            for (int k = 0; k < 4 && 4 * tg + k < B; k++) {
+                out[(size_t)(4 * tg + k) * ostride + (size_t)r] = v0[k];
+                if (two) out[(size_t)(4 * tg + k) * ostride + (size_t)r + 1] = v1[k];
+            }
+        }
+    }
+    return 1;
+}
+#endif
+
 /* sums[t] = sum_i k_i x_t[i] over one block of H values, for 4 token activations
  * x[0..3] (the row's k as hg_row8_decode left them; VNNI: sum of (k + 128) x, the
  * caller subtracts 128 * sum x) */
@@ -2889,12 +2976,7 @@ static void hg_isum8_4(const int8_t *k, const int8_t *const x[4], uint64_t H, in
             a2 = _mm512_dpbusd_epi32(a2, w, _mm512_loadu_si512(x[2] + j));
             a3 = _mm512_dpbusd_epi32(a3, w, _mm512_loadu_si512(x[3] + j));
         }
-        /* the four horizontal sums at once: per 128-bit lane [a, b, c, d] partial sums, then the lanes */
-        __m512i ab = _mm512_add_epi32(_mm512_unpacklo_epi32(a0, a1), _mm512_unpackhi_epi32(a0, a1));
-        __m512i cd = _mm512_add_epi32(_mm512_unpacklo_epi32(a2, a3), _mm512_unpackhi_epi32(a2, a3));
-        __m512i v = _mm512_add_epi32(_mm512_unpacklo_epi64(ab, cd), _mm512_unpackhi_epi64(ab, cd));
-        __m256i h = _mm256_add_epi32(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1));
-        _mm_storeu_si128((__m128i *)sums, _mm_add_epi32(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1)));
+        _mm_storeu_si128((__m128i *)sums, hg_hsum4_epi32(a0, a1, a2, a3));
         return;
     }
 #else
@@ -2941,6 +3023,9 @@ void hg_qmatmul8_rows(float *out, size_t ostride, const hg_act8 *a, int B, const
                       int row1, int8_t *buf) {
     const uint64_t H = (uint64_t)q->group;
     const int vnni = hg_gemm8_vnni(q);
+#if defined(HG_Q8SIMD512)
+    if (vnni && hg_qmatmul8_vnni(out, ostride, a, B, w, q, row0, row1, buf)) return;
+#endif
     for (int r = row0; r < row1; r++) {
         const uint16_t *sc = hg_qscales(w, q, r);
 #if defined(__GNUC__)

@@ -239,7 +239,7 @@ static void test_act8(const hg_tensor *t, const hg_qinfo *q, const float *x, con
         enum { NB = 6 };
         hg_act8 acts[NB];
         float *xb = malloc(q->cols * sizeof(float)), *outb = malloc((size_t)NB * t->rows * sizeof(float));
-        int8_t *buf = malloc(q->cols_pad);
+        int8_t *buf = malloc(2 * q->cols_pad);
         int gbad = 0, nact = 0;
         for (int b = 0; b < NB; b++, nact++) {
             if (hg_act8_alloc(&acts[b], q->cols_pad, q->groups)) break;
@@ -247,7 +247,8 @@ static void test_act8(const hg_tensor *t, const hg_qinfo *q, const float *x, con
             hg_prepare_act8(q, xb, &acts[b]);
         }
         for (int B = 1; B <= NB && nact == NB; B++) {
-            hg_qmatmul8_rows(outb, t->rows, acts, B, t, q, 0, (int)t->rows, buf);
+            hg_qmatmul8_rows(outb, t->rows, acts, B, t, q, 0, 7, buf);   /* odd ranges: a row without a pair */
+            hg_qmatmul8_rows(outb, t->rows, acts, B, t, q, 7, (int)t->rows, buf);
             for (int b = 0; b < B; b++)
                 for (uint64_t r = 0; r < t->rows; r++) {
                     float want = hg_qdot8_row(t, q, (int)r, &acts[b]);
