@@ -280,7 +280,8 @@ static void state_init(RunState *s, const hg_config *c, int max_pos, uint64_t ma
 
 static void state_free(RunState *s) {
     free(s->x); free(s->xb); free(s->xb2); free(s->hb); free(s->hb2); free(s->q);
-    free(s->att); free(s->logits); if (s->key_cache) munmap(s->key_cache, s->kv_bytes);
+    free(s->att); free(s->logits);
+    if (s->key_cache) munmap(s->key_cache, s->kv_bytes);
     if (s->value_cache) munmap(s->value_cache, s->kv_bytes);
     free(s->rope_cos); free(s->rope_sin);
     free(s->bx); free(s->bxb); free(s->bxb2); free(s->bhb); free(s->bhb2); free(s->bq); free(s->bk); free(s->bv);
