@@ -2809,7 +2809,7 @@ float hg_qdot8_row(const hg_tensor *w, const hg_qinfo *q, int row, const hg_act8
 #endif
     if (q->p == 2 && q->bits == 6) return hg_qdot8_unpacked6(q, sc, codes, a);
     if ((q->p == 1 && q->bits == 4) || (q->p == 2 && q->bits == 8)) return hg_qdot8_bytes(q, sc, codes, a);
-    return hg_qdot8_codes_ref(q, sc, codes, a);   /* packed codes in blocks too small for their kernel */
+    return hg_qdot8_codes_ref(q, sc, codes, a);   /* any other grid called directly (act8 never routes one here) */
 }
 
 void hg_qmatvec8_rows(float *out, const hg_act8 *a, const hg_tensor *w, const hg_qinfo *q, int row0, int row1) {
