@@ -2501,8 +2501,7 @@ static inline __m512i hg_load_stream512(const uint8_t *p) {
 #endif
 }
 
-static float hg_qdot8_p1n16_avx512(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
-    const __m512i T = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)q->grid8u));
+HG_INLINE float hg_qdot8_p1n16_avx512(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a, const __m512i T) {
     const __m512i m4 = _mm512_set1_epi8(15);
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
@@ -2530,15 +2529,21 @@ static float hg_qdot8_p1n16_avx512(const hg_qinfo *q, const uint16_t *sc, const 
     return total;
 }
 
+/* Rows row0..row1-1 into out[0..]: the table is loaded once per call, not per
+ * row (a store to out may alias it, so the compiler would reload it per row;
+ * 2048-column rows are short enough for that to cost ~10% in cache). */
+static void hg_qrows8_p1n16_avx512(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int row0, int row1, float *out) {
+    const __m512i T = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)q->grid8u));
+    for (int r = row0; r < row1; r++) out[r - row0] = hg_qdot8_p1n16_avx512(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), a, T);
+}
+
 /* p=2, 256 points: one code byte per pair; 64 codes = 128 weights. Each
  * coordinate (k + 128) comes from a 256-byte table in four registers:
  * vpermi2b reads 7 index bits from a 128-byte pair of them, and the code's
  * top bit picks the pair. x coordinates meet the even activations, y the odd. */
-static float hg_qdot8_p2n256_avx512(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
-    const uint8_t *tx = q->grid8ux, *ty = q->grid8uy;
-    const __m512i X0 = _mm512_loadu_si512(tx), X1 = _mm512_loadu_si512(tx + 64), X2 = _mm512_loadu_si512(tx + 128),
-                  X3 = _mm512_loadu_si512(tx + 192), Y0 = _mm512_loadu_si512(ty), Y1 = _mm512_loadu_si512(ty + 64),
-                  Y2 = _mm512_loadu_si512(ty + 128), Y3 = _mm512_loadu_si512(ty + 192);
+HG_INLINE float hg_qdot8_p2n256_avx512(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a,
+                                       const __m512i X0, const __m512i X1, const __m512i X2, const __m512i X3,
+                                       const __m512i Y0, const __m512i Y1, const __m512i Y2, const __m512i Y3) {
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
     for (uint64_t g = 0; g < q->groups; g++) {
@@ -2557,6 +2562,15 @@ static float hg_qdot8_p2n256_avx512(const hg_qinfo *q, const uint16_t *sc, const
         total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)isum;
     }
     return total;
+}
+
+static void hg_qrows8_p2n256_avx512(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int row0, int row1, float *out) {
+    const uint8_t *tx = q->grid8ux, *ty = q->grid8uy;
+    const __m512i X0 = _mm512_loadu_si512(tx), X1 = _mm512_loadu_si512(tx + 64), X2 = _mm512_loadu_si512(tx + 128),
+                  X3 = _mm512_loadu_si512(tx + 192), Y0 = _mm512_loadu_si512(ty), Y1 = _mm512_loadu_si512(ty + 64),
+                  Y2 = _mm512_loadu_si512(ty + 128), Y3 = _mm512_loadu_si512(ty + 192);
+    for (int r = row0; r < row1; r++)
+        out[r - row0] = hg_qdot8_p2n256_avx512(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), a, X0, X1, X2, X3, Y0, Y1, Y2, Y3);
 }
 
 /* Codes of b = 2..6 bits (p=1 4, 8, 32 levels; p=2 16 and 64 points): 64 codes
@@ -2581,9 +2595,7 @@ HG_INLINE __m512i hg_load_code_bytes(const uint8_t *c, int nb) {   /* exactly nb
 }
 
 HG_INLINE float hg_qdot8_packed(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a, const int b,
-                                const int p) {
-    const __m512i X = _mm512_loadu_si512(q->grid8rx), Y = _mm512_loadu_si512(q->grid8ry);
-    const __m512i SP = _mm512_loadu_si512(q->grid8spread), SH = _mm512_loadu_si512(q->grid8shift);
+                                const int p, const __m512i X, const __m512i Y, const __m512i SP, const __m512i SH) {
     const uint64_t H = (uint64_t)q->group;
     const uint8_t *c = codes;
     float total = 0;
@@ -2619,13 +2631,21 @@ static int hg_packed_kind(const hg_qinfo *q) {
     return 0;
 }
 
-static float hg_qdot8_packed_avx512(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+HG_INLINE void hg_qrows8_packed(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int row0, int row1, float *out,
+                                const int b, const int p) {
+    const __m512i X = _mm512_loadu_si512(q->grid8rx), Y = _mm512_loadu_si512(q->grid8ry);
+    const __m512i SP = _mm512_loadu_si512(q->grid8spread), SH = _mm512_loadu_si512(q->grid8shift);
+    for (int r = row0; r < row1; r++)
+        out[r - row0] = hg_qdot8_packed(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), a, b, p, X, Y, SP, SH);
+}
+
+static void hg_qrows8_packed_avx512(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int row0, int row1, float *out) {
     switch (hg_packed_kind(q)) {   /* constant b and p in each copy */
-    case 2: return hg_qdot8_packed(q, sc, codes, a, 2, 1);
-    case 3: return hg_qdot8_packed(q, sc, codes, a, 3, 1);
-    case 5: return hg_qdot8_packed(q, sc, codes, a, 5, 1);
-    case 12: return hg_qdot8_packed(q, sc, codes, a, 4, 2);
-    default: return hg_qdot8_packed(q, sc, codes, a, 6, 2);
+    case 2: hg_qrows8_packed(w, q, a, row0, row1, out, 2, 1); break;
+    case 3: hg_qrows8_packed(w, q, a, row0, row1, out, 3, 1); break;
+    case 5: hg_qrows8_packed(w, q, a, row0, row1, out, 5, 1); break;
+    case 12: hg_qrows8_packed(w, q, a, row0, row1, out, 4, 2); break;
+    default: hg_qrows8_packed(w, q, a, row0, row1, out, 6, 2); break;
     }
 }
 
@@ -2780,9 +2800,6 @@ static float hg_qdot8_generic(const hg_qinfo *q, const uint16_t *sc, const uint8
 
 /* codes of whole bytes (p=1 4-bit pairs, p=2 one byte per pair) */
 static float hg_qdot8_bytes(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
-#if defined(HG_Q8SIMD512)
-    if (!(q->group % 128)) return q->p == 1 ? hg_qdot8_p1n16_avx512(q, sc, codes, a) : hg_qdot8_p2n256_avx512(q, sc, codes, a);
-#endif
 #if defined(HG_Q8SIMD256)
     if (!(q->group % 32)) return q->p == 1 ? hg_qdot8_p1n16_avx2(q, sc, codes, a) : hg_qdot8_p2n256_avx2(q, sc, codes, a);
 #endif
@@ -2801,19 +2818,34 @@ static float hg_qdot8_unpacked6(const hg_qinfo *q, const uint16_t *sc, const uin
     return hg_qdot8_bytes(q, sc, bytes, a);
 }
 
-float hg_qdot8_row(const hg_tensor *w, const hg_qinfo *q, int row, const hg_act8 *a) {
+/* one row through the kernels that keep no tables in registers */
+static float hg_qdot8_row_tableless(const hg_tensor *w, const hg_qinfo *q, int row, const hg_act8 *a) {
     const uint16_t *sc = hg_qscales(w, q, row);
     const uint8_t *codes = hg_qcodes(w, q, row);
-#if defined(HG_Q8SIMD512)
-    if (hg_packed_kind(q)) return hg_qdot8_packed_avx512(q, sc, codes, a);
-#endif
     if (q->p == 2 && q->bits == 6) return hg_qdot8_unpacked6(q, sc, codes, a);
     if ((q->p == 1 && q->bits == 4) || (q->p == 2 && q->bits == 8)) return hg_qdot8_bytes(q, sc, codes, a);
     return hg_qdot8_codes_ref(q, sc, codes, a);   /* any other grid called directly (act8 never routes one here) */
 }
 
+/* out[r - row0] for r in row0..row1-1; every row's product is the same
+ * whatever range it is computed in */
+static void hg_qrows8(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int row0, int row1, float *out) {
+#if defined(HG_Q8SIMD512)
+    if (hg_packed_kind(q)) { hg_qrows8_packed_avx512(w, q, a, row0, row1, out); return; }
+    if (!(q->group % 128) && q->p == 1 && q->bits == 4) { hg_qrows8_p1n16_avx512(w, q, a, row0, row1, out); return; }
+    if (!(q->group % 128) && q->p == 2 && q->bits == 8) { hg_qrows8_p2n256_avx512(w, q, a, row0, row1, out); return; }
+#endif
+    for (int r = row0; r < row1; r++) out[r - row0] = hg_qdot8_row_tableless(w, q, r, a);
+}
+
+float hg_qdot8_row(const hg_tensor *w, const hg_qinfo *q, int row, const hg_act8 *a) {
+    float y;
+    hg_qrows8(w, q, a, row, row + 1, &y);
+    return y;
+}
+
 void hg_qmatvec8_rows(float *out, const hg_act8 *a, const hg_tensor *w, const hg_qinfo *q, int row0, int row1) {
-    for (int r = row0; r < row1; r++) out[r] = hg_qdot8_row(w, q, r, a);
+    hg_qrows8(w, q, a, row0, row1, out + row0);
 }
 
 /* ---- batched int8 products (prompt tokens) ----

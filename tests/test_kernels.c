@@ -261,6 +261,27 @@ static void test_act8(const hg_tensor *t, const hg_qinfo *q, const float *x, con
         check(gbad == 0 && nact == NB, name, detail);
         free(xb); free(outb); free(buf);
     }
+    /* decode over row ranges (what the pool's tasks call): each row equals
+     * hg_qdot8_row bit for bit, and nothing outside the range is written */
+    {
+        float *outm = malloc((t->rows + 2) * sizeof(float));
+        const float sentinel = -12345.0f;
+        int mbad = 0;
+        const int cuts[][2] = {{0, 1}, {1, 6}, {6, 7}, {7, (int)t->rows}, {0, (int)t->rows}};
+        for (int c = 0; c < 5; c++) {
+            const int r0 = cuts[c][0] < (int)t->rows ? cuts[c][0] : (int)t->rows, r1 = cuts[c][1] < (int)t->rows ? cuts[c][1] : (int)t->rows;
+            for (uint64_t r = 0; r < t->rows + 2; r++) outm[r] = sentinel;
+            hg_qmatvec8_rows(outm + 1, &a, t, q, r0, r1);
+            for (int r = -1; r < (int)t->rows + 1; r++) {
+                float got = outm[r + 1], want = r >= r0 && r < r1 ? hg_qdot8_row(t, q, r, &a) : sentinel;
+                mbad += memcmp(&got, &want, sizeof got) != 0;
+            }
+        }
+        snprintf(name, sizeof name, "%s_int8_row_ranges", cfg);
+        snprintf(detail, sizeof detail, "%d outputs differ from hg_qdot8_row or were written outside the range", mbad);
+        check(mbad == 0, name, detail);
+        free(outm);
+    }
     snprintf(name, sizeof name, "%s_int8_dot", cfg);
     snprintf(detail, sizeof detail, "%d rows where simd != scalar bitwise; scalar vs float64 %.2g; vs float path %.3g (in units of the terms' rms sum)",
              differ, worst_ref, worst_float);
