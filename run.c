@@ -1401,30 +1401,67 @@ static int sample_mult(const float *p, int n, float coin) {
     return n - 1;
 }
 
-static int compare_prob(const void *a, const void *b) {
-    float pa = ((const ProbIndex *)a)->prob, pb = ((const ProbIndex *)b)->prob;
-    return pa > pb ? -1 : pa < pb ? 1 : 0;
+/* The nucleus (top-p set): the fewest most probable tokens whose
+ * probabilities sum to more than topp. Leaves it in pi[0..k) (in no particular
+ * order), returns k and its probability mass in *mass. Tokens below
+ * (1 - topp) / (n - 1) can never be in it and are skipped first; the rest are
+ * selected by a quickselect on cumulative mass (three-way partitions around
+ * a median-of-three pivot; each step keeps the part the boundary lies in),
+ * O(n) expected. Sorting instead (llama2.c's way) took 5 ms per token on a
+ * 32000-token vocabulary with flat probabilities, a quarter of a 1B model's
+ * decode step. Among tokens of exactly equal probability at the boundary,
+ * the ones earlier in pi are taken. */
+static void swap_pi(ProbIndex *a, ProbIndex *b) { ProbIndex t = *a; *a = *b; *b = t; }
+
+static float median3(float a, float b, float c) {
+    return a < b ? (b < c ? b : a < c ? c : a) : (a < c ? a : b < c ? c : b);
 }
 
-/* nucleus sampling: smallest set of tokens whose probability exceeds topp */
-static int sample_topp(const float *p, int n, float topp, ProbIndex *pi, float coin) {
+static int nucleus(const float *p, int n, float topp, ProbIndex *pi, float *mass) {
     int n0 = 0;
-    const float cutoff = (1.0f - topp) / (n - 1);
+    const float cutoff = n > 1 ? (1.0f - topp) / (float)(n - 1) : 0.0f;
     for (int i = 0; i < n; i++)
         if (p[i] >= cutoff) { pi[n0].index = i; pi[n0].prob = p[i]; n0++; }
-    qsort(pi, (size_t)n0, sizeof(ProbIndex), compare_prob);
-    float cum = 0;
-    int last = n0 - 1;
-    for (int i = 0; i < n0; i++) {
-        cum += pi[i].prob;
-        if (cum > topp) { last = i; break; }
+    int lo = 0, hi = n0;              /* pi[0..lo) are in the nucleus, pi[hi..n0) are not */
+    double cum = 0;                   /* mass of pi[0..lo) (double: 32000 float terms drift by ~1e-5) */
+    while (lo < hi) {
+        float pivot = median3(pi[lo].prob, pi[lo + (hi - lo) / 2].prob, pi[hi - 1].prob);
+        /* three-way partition of [lo, hi): > pivot in [lo, gt), == in [gt, lt), < in [lt, hi) */
+        int gt = lo, i = lo, lt = hi;
+        double sum_gt = 0, sum_eq = 0;
+        while (i < lt) {
+            float v = pi[i].prob;
+            if (v > pivot) { sum_gt += v; swap_pi(&pi[gt++], &pi[i++]); }
+            else if (v < pivot) swap_pi(&pi[i], &pi[--lt]);
+            else { sum_eq += v; i++; }
+        }
+        if (cum + sum_gt > topp) { hi = gt; continue; }            /* the boundary is among the larger ones */
+        cum += sum_gt;
+        lo = gt;
+        if (cum + sum_eq > topp) {                                   /* among the equal ones: take just enough */
+            while (lo < lt && cum <= topp) cum += pi[lo++].prob;
+            *mass = (float)cum;
+            return lo;
+        }
+        cum += sum_eq;
+        lo = lt;
     }
-    float r = coin * cum, cdf = 0;
-    for (int i = 0; i <= last; i++) {
+    /* reached when the whole candidate list sums to <= topp (rounding): take it all */
+    *mass = (float)cum;
+    return lo;
+}
+
+/* nucleus sampling: a token of the nucleus, with probability proportional to its own */
+static int sample_topp(const float *p, int n, float topp, ProbIndex *pi, float coin) {
+    float mass;
+    int k = nucleus(p, n, topp, pi, &mass);
+    if (k == 0) return sample_argmax(p, n);
+    float r = coin * mass, cdf = 0;
+    for (int i = 0; i < k; i++) {
         cdf += pi[i].prob;
         if (r < cdf) return pi[i].index;
     }
-    return pi[last].index;
+    return pi[k - 1].index;
 }
 
 static int sample(Sampler *s, float *logits) {
