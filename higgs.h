@@ -2500,7 +2500,8 @@ static inline __m512i hg_load_stream512(const uint8_t *p) {
 /* Software prefetch of the weight stream HG_PREFETCH bytes ahead of the
  * kernel, one per 64 bytes. On the bench host (AMD Zen 5, bench/bench_stream)
  * 16 KB ahead raised two threads of the p=2 4-bit kernel from ~77% to ~84% of
- * the read bandwidth; 1 KB ahead was slower than none, 64 KB no better.
+ * the read bandwidth (1 KB ahead was slower than none, 64 KB no better); in
+ * ./run's decode the A/B stayed within the host's noise (about +1%).
  * Reads past a job's rows only warm the next job's. 0 turns it off.
  * (__builtin_prefetch: GCC 12 dropped _mm_prefetch calls made from here.) */
 #ifndef HG_PREFETCH
