@@ -2497,24 +2497,6 @@ static inline __m512i hg_load_stream512(const uint8_t *p) {
 #endif
 }
 
-/* Software prefetch of the weight stream HG_PREFETCH bytes ahead of the
- * kernel, one per 64 bytes. On the bench host (AMD Zen 5, bench/bench_stream)
- * 16 KB ahead raised two threads of the p=2 4-bit kernel from ~77% to ~84% of
- * the read bandwidth (1 KB ahead was slower than none, 64 KB no better); in
- * ./run's decode the A/B stayed within the host's noise (about +1%).
- * Reads past a job's rows only warm the next job's. 0 turns it off.
- * (__builtin_prefetch: GCC 12 dropped _mm_prefetch calls made from here.) */
-#ifndef HG_PREFETCH
-#define HG_PREFETCH 16384
-#endif
-static inline void hg_prefetch_stream(const uint8_t *p) {
-#if HG_PREFETCH
-    __builtin_prefetch(p + HG_PREFETCH, 0, 3);
-#else
-    (void)p;
-#endif
-}
-
 /* p=1, 16 levels: 64 code bytes = 128 weights; low nibbles are the even
  * weights, high nibbles the odd ones, matching a->qp. vpshufb looks k + 128
  * up from a register; vpdpbusd multiplies unsigned by signed bytes and adds
@@ -2529,8 +2511,6 @@ HG_INLINE float hg_qdot8_p1n16_avx512(const hg_qinfo *q, const uint16_t *sc, con
         __m512i a0 = _mm512_setzero_si512(), a1 = a0, a2 = a0, a3 = a0;
         uint64_t j = 0;
         for (; j + 256 <= H; j += 256, c += 128, x += 256) {
-            hg_prefetch_stream(c);
-            hg_prefetch_stream(c + 64);
             __m512i b0 = hg_load_stream512(c), b1 = hg_load_stream512(c + 64);
             a0 = _mm512_dpbusd_epi32(a0, _mm512_shuffle_epi8(T, _mm512_and_si512(b0, m4)), _mm512_loadu_si512(x));
             a1 = _mm512_dpbusd_epi32(a1, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(b0, 4), m4)), _mm512_loadu_si512(x + 64));
@@ -2538,7 +2518,6 @@ HG_INLINE float hg_qdot8_p1n16_avx512(const hg_qinfo *q, const uint16_t *sc, con
             a3 = _mm512_dpbusd_epi32(a3, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(b1, 4), m4)), _mm512_loadu_si512(x + 192));
         }
         for (; j < H; j += 128, c += 64, x += 128) {
-            hg_prefetch_stream(c);
             __m512i b0 = hg_load_stream512(c);
             a0 = _mm512_dpbusd_epi32(a0, _mm512_shuffle_epi8(T, _mm512_and_si512(b0, m4)), _mm512_loadu_si512(x));
             a1 = _mm512_dpbusd_epi32(a1, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(b0, 4), m4)), _mm512_loadu_si512(x + 64));
@@ -2570,16 +2549,24 @@ HG_INLINE float hg_qdot8_p2n256_avx512(const hg_qinfo *q, const uint16_t *sc, co
     for (uint64_t g = 0; g < q->groups; g++) {
         const uint8_t *c = codes + g * H / 2;
         const int8_t *x = a->qp + g * H;
-        __m512i a0 = _mm512_setzero_si512(), a1 = a0;
-        for (uint64_t j = 0; j < H; j += 128, c += 64, x += 128) {
-            hg_prefetch_stream(c);
+        __m512i a0 = _mm512_setzero_si512(), a1 = a0, a2 = a0, a3 = a0;
+        uint64_t j = 0;
+        for (; j + 256 <= H; j += 256, c += 128, x += 256) {
+            __m512i b = hg_load_stream512(c), e = hg_load_stream512(c + 64);
+            __mmask64 hi = _mm512_movepi8_mask(b), he = _mm512_movepi8_mask(e);
+            a0 = _mm512_dpbusd_epi32(a0, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(X0, b, X1), _mm512_permutex2var_epi8(X2, b, X3)), _mm512_loadu_si512(x));
+            a1 = _mm512_dpbusd_epi32(a1, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(Y0, b, Y1), _mm512_permutex2var_epi8(Y2, b, Y3)), _mm512_loadu_si512(x + 64));
+            a2 = _mm512_dpbusd_epi32(a2, _mm512_mask_blend_epi8(he, _mm512_permutex2var_epi8(X0, e, X1), _mm512_permutex2var_epi8(X2, e, X3)), _mm512_loadu_si512(x + 128));
+            a3 = _mm512_dpbusd_epi32(a3, _mm512_mask_blend_epi8(he, _mm512_permutex2var_epi8(Y0, e, Y1), _mm512_permutex2var_epi8(Y2, e, Y3)), _mm512_loadu_si512(x + 192));
+        }
+        for (; j < H; j += 128, c += 64, x += 128) {
             __m512i b = hg_load_stream512(c);
             __mmask64 hi = _mm512_movepi8_mask(b);
-            __m512i kx = _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(X0, b, X1), _mm512_permutex2var_epi8(X2, b, X3));
-            __m512i ky = _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(Y0, b, Y1), _mm512_permutex2var_epi8(Y2, b, Y3));
-            a0 = _mm512_dpbusd_epi32(a0, kx, _mm512_loadu_si512(x));
-            a1 = _mm512_dpbusd_epi32(a1, ky, _mm512_loadu_si512(x + 64));
+            a0 = _mm512_dpbusd_epi32(a0, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(X0, b, X1), _mm512_permutex2var_epi8(X2, b, X3)), _mm512_loadu_si512(x));
+            a1 = _mm512_dpbusd_epi32(a1, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(Y0, b, Y1), _mm512_permutex2var_epi8(Y2, b, Y3)), _mm512_loadu_si512(x + 64));
         }
+        a0 = _mm512_add_epi32(a0, a2);
+        a1 = _mm512_add_epi32(a1, a3);
         int32_t isum = _mm512_reduce_add_epi32(_mm512_add_epi32(a0, a1)) - 128 * a->qsum[g];
         total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)isum;
     }
@@ -2625,7 +2612,6 @@ HG_INLINE float hg_qdot8_packed(const hg_qinfo *q, const uint16_t *sc, const uin
         const int8_t *x = (p == 1 ? a->q : a->qp) + g * H;
         __m512i a0 = _mm512_setzero_si512(), a1 = a0;
         for (uint64_t j = 0; j < H; j += 64 * (uint64_t)p, c += 8 * b) {
-            hg_prefetch_stream(c);   /* 8b <= 48 bytes per step: some lines twice, none skipped */
             __m512i idx = _mm512_multishift_epi64_epi8(SH, _mm512_permutexvar_epi8(SP, hg_load_code_bytes(c, 8 * b)));
             a0 = _mm512_dpbusd_epi32(a0, _mm512_permutexvar_epi8(idx, X), _mm512_loadu_si512(x + j));
             if (p == 2) a1 = _mm512_dpbusd_epi32(a1, _mm512_permutexvar_epi8(idx, Y), _mm512_loadu_si512(x + j + 64));

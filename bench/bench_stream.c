@@ -11,11 +11,15 @@
  * buffer. Best of 5 passes; the machine may be noisy, compare rows of one run.
  *   gcc -O2 -std=c11 -D_GNU_SOURCE -march=native -o bench/bench_stream bench/bench_stream.c -lm -lpthread
  *   bench/bench_stream [rows per job ...]      (default: all, 11264, 2048)
+ * -DHG_BENCH_HEADER='"/other/higgs.h"' builds it against another version of the header.
  * Add -DHG_STREAM_LOAD_ZMM to build the kernels with one 64-byte load per code
  * vector instead of two 32-byte halves (see hg_load_stream512 in higgs.h).
  */
 #define HIGGS_IMPLEMENTATION
-#include "../higgs.h"
+#ifndef HG_BENCH_HEADER
+#define HG_BENCH_HEADER "../higgs.h"
+#endif
+#include HG_BENCH_HEADER
 
 #include <stdio.h>
 #include <stdlib.h>
