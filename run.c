@@ -1923,7 +1923,9 @@ static void usage(void) {
             "  --no-int8   decode 4-bit HIGGS layers with float activations (exact; slower)\n"
             "  --mmap      map the model file instead of copying it into memory (the default\n"
             "              when it takes under half of the available memory: faster, huge pages)\n"
-            "  --profile   generation: print where decoding spends its time\n");
+            "  --profile   generation: print where decoding spends its time\n"
+            "  --chat      tokenize: the ids chat mode feeds the model for a first turn\n"
+            "              (its template with -y as the system prompt and -i as the user's)\n");
     exit(1);
 }
 
@@ -1933,7 +1935,7 @@ int main(int argc, char **argv) {
     const char *in_file = NULL, *out_file = NULL;
     float temperature = 1.0f, topp = 0.9f;
     unsigned long long seed = 0;
-    int steps = 256, ctx = 0, threads = 0, info = 0, verify = 0;
+    int steps = 256, ctx = 0, threads = 0, info = 0, verify = 0, chat_ids = 0;
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -1943,6 +1945,7 @@ int main(int argc, char **argv) {
         if (!strcmp(a, "--no-int8")) { g_int8 = 0; continue; }
         if (!strcmp(a, "--mmap")) { g_mmap = 1; continue; }
         if (!strcmp(a, "--profile")) { g_profile = 1; continue; }
+        if (!strcmp(a, "--chat")) { chat_ids = 1; continue; }
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) usage();
         if (a[0] != '-') {
             if (model_path) die("unexpected argument '%s' (one model path only)", a);
@@ -1976,6 +1979,7 @@ int main(int argc, char **argv) {
     if (is_sens && !out_file) die("mode alphas needs -o FILE");
     if ((is_ppl || is_dec || is_logits) && !in_file && !info && !verify) die("mode %s needs -f FILE", mode);
     if (is_logits && !out_file) die("mode logits needs -o FILE");
+    if (chat_ids && (!is_tok || in_file)) die("--chat goes with -m tokenize and -i (and -y), not -f");
 
     Model model;
     model_load(&model, model_path);
@@ -1996,7 +2000,8 @@ int main(int argc, char **argv) {
         if (is_tok) {
             size_t n = prompt ? strlen(prompt) : 0;
             char *text = in_file ? read_file(in_file, &n) : NULL;
-            tok_encode(&tok, text ? text : prompt ? prompt : "", n, &ids);
+            if (chat_ids) chat_turn_ids(&tok, 1, system_prompt, prompt ? prompt : "", &ids);
+            else tok_encode(&tok, text ? text : prompt ? prompt : "", n, &ids);
             for (int i = 0; i < ids.n; i++) printf(i ? " %d" : "%d", ids.v[i]);
             printf("\n");
             free(text);

@@ -230,6 +230,28 @@ def export_model(hf_dir, out, vocab_size, tokenizer_model=None):
     return out
 
 
+CHAT_SYSTEM = "Be brief. Answer in one line."
+CHAT_USER = "Hello there!\nWhat is 2+2?"
+
+
+def chat_ids(binary, model, user, system=None):
+    """./run -m tokenize --chat: the ids chat mode feeds the model for a first turn -> (ids, error)"""
+    cmd = [binary, model, "-m", "tokenize", "--chat", "-i", user] + (["-y", system] if system else [])
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+    if p.returncode != 0:
+        return None, "exit code %d: %s" % (p.returncode, p.stderr.decode("utf-8", "replace").strip()[-300:])
+    return [int(x) for x in p.stdout.split()], None
+
+
+def check_chat_template(name, binary, model, expected):
+    """expected(user, system or None) -> ids; with and without a system prompt"""
+    for system in (CHAT_SYSTEM, None):
+        ids, err = chat_ids(binary, model, CHAT_USER, system)
+        exp = expected(CHAT_USER, system)
+        report("%s chat template ids (%s system prompt)" % (name, "with" if system else "without"),
+               ids == exp, err or "expected %s got %s" % (exp, ids))
+
+
 def compare_encode(name, runner, texts, expected_fn):
     """./run's ids against expected_fn(text), one process per text; one PASS/FAIL line."""
     bad, first, nbytes = 0, None, 0
@@ -334,6 +356,12 @@ def spm_checks(tmp, texts, runners):
         run_all(mname, "sentencepiece", runners, higgs, tmp, ts, sp.encode, cases, [sp.bos_id()],
                 full_san=(mname == "spm-brown"),
                 decode_note=" (%d strings that sentencepiece does not round-trip left out)" % skipped)
+        if mname == "spm-brown":   # no header tokens: the Llama 2 template
+            def llama2(user, system, sp=sp):
+                text = ("[INST] <<SYS>>\n%s\n<</SYS>>\n\n%s [/INST]" % (system, user) if system
+                        else "[INST] %s [/INST]" % user)
+                return [sp.bos_id()] + sp.encode(text)
+            check_chat_template(mname + " (Llama 2)", runners[0][1], higgs, llama2)
 
 
 def run_all(mname, refname, runners, higgs, tmp, texts, expected_fn, dec_cases, sep, full_san,
@@ -596,6 +624,20 @@ def byte_level_checks(tmp, texts, runners):
         def expected_fn(t, voc=voc, im=im):
             return ref_encode(rx, voc, ranks, t, im)
         bos = n - len(SPECIALS) + SPECIALS.index("<|begin_of_text|>")
+        if not im:   # the header tokens are there: the Llama 3 template
+            def special(tok, n=n):
+                return n - len(SPECIALS) + SPECIALS.index(tok)
+
+            def llama3(user, system, enc=expected_fn, special=special):
+                def block(role, content):
+                    return ([special("<|start_header_id|>")] + enc(role) + [special("<|end_header_id|>")]
+                            + enc("\n\n") + enc(content) + [special("<|eot_id|>")])
+                ids = [special("<|begin_of_text|>")]
+                if system:
+                    ids += block("system", system)
+                ids += block("user", user)
+                return ids + [special("<|start_header_id|>")] + enc("assistant") + [special("<|end_header_id|>")] + enc("\n\n")
+            check_chat_template(name + " (Llama 3)", runners[0][1], higgs, llama3)
         run_all(name, "reference", runners, higgs, tmp, ts, expected_fn,
                 [(t, expected_fn(t), t.encode("utf-8")) for t in ts], [bos], full_san=False,
                 decode_note=" (round trip)")
