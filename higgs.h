@@ -190,7 +190,7 @@ typedef struct {
      * so that a kernel's per-row setup is a few register loads */
     const int8_t *grid8x, *grid8y;    /* k of the first / second coordinate */
     const uint8_t *grid8ux, *grid8uy; /* k + 128 */
-    const int32_t *grid8pair;         /* (kx, ky) as two int16 in one int32, for gathers */
+    const int32_t *grid8pair;         /* (kx, ky) as two int16 in one int32 (AVX2 lookups) */
     /* act8, codes of 2-6 bits read 8 per 64-bit lane (AVX-512 VBMI): the table of
      * each coordinate's k + 128 repeated to 64 entries (vpermb reads 6 index bits),
      * and the byte spread / bit shifts that put code k of a lane in its byte k */
@@ -2699,8 +2699,12 @@ static float hg_qdot8_p1n16_avx2(const hg_qinfo *q, const uint16_t *sc, const ui
     return total;
 }
 
-/* p=2, 256 points: a gather of (kx, ky) int16 pairs, multiplied by the
- * activation pairs with vpmaddwd */
+/* p=2, 256 points: the (kx, ky) int16 pairs of 8 codes, looked up with
+ * scalar loads and packed into a vector, multiplied by the activation pairs
+ * with vpmaddwd. Not vpgatherdd: in cache on the bench host (Zen 5, an AVX2
+ * build of bench/bench_kernels) the gathers decoded 3.1-3.3 GB/s of codes and
+ * the scalar loads 4.8-5.2; microcode that mitigates Gather Data Sampling
+ * makes gathers slower still on many Intel CPUs. */
 static float hg_qdot8_p2n256_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     const int32_t *tab = q->grid8pair;
     const uint64_t H = (uint64_t)q->group;
@@ -2710,8 +2714,8 @@ static float hg_qdot8_p2n256_avx2(const hg_qinfo *q, const uint16_t *sc, const u
         const int8_t *x = a->q + g * H;
         __m256i a0 = _mm256_setzero_si256(), a1 = a0;
         for (uint64_t j = 0; j < H; j += 32, c += 16, x += 32) {
-            __m256i k0 = _mm256_i32gather_epi32(tab, _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)c)), 4);
-            __m256i k1 = _mm256_i32gather_epi32(tab, _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(c + 8))), 4);
+            __m256i k0 = _mm256_setr_epi32(tab[c[0]], tab[c[1]], tab[c[2]], tab[c[3]], tab[c[4]], tab[c[5]], tab[c[6]], tab[c[7]]);
+            __m256i k1 = _mm256_setr_epi32(tab[c[8]], tab[c[9]], tab[c[10]], tab[c[11]], tab[c[12]], tab[c[13]], tab[c[14]], tab[c[15]]);
             a0 = _mm256_add_epi32(a0, _mm256_madd_epi16(k0, _mm256_cvtepi8_epi16(_mm_loadu_si128((const __m128i *)x))));
             a1 = _mm256_add_epi32(a1, _mm256_madd_epi16(k1, _mm256_cvtepi8_epi16(_mm_loadu_si128((const __m128i *)(x + 16)))));
         }
