@@ -2699,23 +2699,38 @@ static float hg_qdot8_p1n16_avx2(const hg_qinfo *q, const uint16_t *sc, const ui
     return total;
 }
 
-/* p=2, 256 points: the (kx, ky) int16 pairs of 8 codes, looked up with
+/* p=2, 256 points (8-bit codes) and 64 (6-bit): the (kx, ky) int16 pairs of 8 codes, looked up with
  * scalar loads and packed into a vector, multiplied by the activation pairs
  * with vpmaddwd. Not vpgatherdd: in cache on the bench host (Zen 5, an AVX2
  * build of bench/bench_kernels) the gathers decoded 3.1-3.3 GB/s of codes and
  * the scalar loads 4.8-5.2; microcode that mitigates Gather Data Sampling
  * makes gathers slower still on many Intel CPUs. */
-static float hg_qdot8_p2n256_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+HG_INLINE float hg_qdot8_pairs_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a, const int bits) {
     const int32_t *tab = q->grid8pair;
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
     for (uint64_t g = 0; g < q->groups; g++) {
-        const uint8_t *c = codes + g * H / 2;
+        const uint8_t *c = codes + g * H / 2 * (uint64_t)bits / 8;
         const int8_t *x = a->q + g * H;
         __m256i a0 = _mm256_setzero_si256(), a1 = a0;
-        for (uint64_t j = 0; j < H; j += 32, c += 16, x += 32) {
-            __m256i k0 = _mm256_setr_epi32(tab[c[0]], tab[c[1]], tab[c[2]], tab[c[3]], tab[c[4]], tab[c[5]], tab[c[6]], tab[c[7]]);
-            __m256i k1 = _mm256_setr_epi32(tab[c[8]], tab[c[9]], tab[c[10]], tab[c[11]], tab[c[12]], tab[c[13]], tab[c[14]], tab[c[15]]);
+        for (uint64_t j = 0; j < H; j += 32, c += 2 * bits, x += 32) {
+            __m256i k0, k1;
+            if (bits == 8) {
+                k0 = _mm256_setr_epi32(tab[c[0]], tab[c[1]], tab[c[2]], tab[c[3]], tab[c[4]], tab[c[5]], tab[c[6]], tab[c[7]]);
+                k1 = _mm256_setr_epi32(tab[c[8]], tab[c[9]], tab[c[10]], tab[c[11]], tab[c[12]], tab[c[13]], tab[c[14]], tab[c[15]]);
+            } else {   /* 6-bit codes, little-endian: 8 codes in 6 bytes (never read past them) */
+                uint32_t u0, v0;
+                uint16_t u1, v1;   /* 4 + 2 bytes each, in registers (one 6-byte memcpy went through the stack) */
+                memcpy(&u0, c, 4);
+                memcpy(&u1, c + 4, 2);
+                memcpy(&v0, c + 6, 4);
+                memcpy(&v1, c + 10, 2);
+                const uint64_t u = u0 | (uint64_t)u1 << 32, v = v0 | (uint64_t)v1 << 32;
+                k0 = _mm256_setr_epi32(tab[u & 63], tab[u >> 6 & 63], tab[u >> 12 & 63], tab[u >> 18 & 63], tab[u >> 24 & 63],
+                                       tab[u >> 30 & 63], tab[u >> 36 & 63], tab[u >> 42 & 63]);
+                k1 = _mm256_setr_epi32(tab[v & 63], tab[v >> 6 & 63], tab[v >> 12 & 63], tab[v >> 18 & 63], tab[v >> 24 & 63],
+                                       tab[v >> 30 & 63], tab[v >> 36 & 63], tab[v >> 42 & 63]);
+            }
             a0 = _mm256_add_epi32(a0, _mm256_madd_epi16(k0, _mm256_cvtepi8_epi16(_mm_loadu_si128((const __m128i *)x))));
             a1 = _mm256_add_epi32(a1, _mm256_madd_epi16(k1, _mm256_cvtepi8_epi16(_mm_loadu_si128((const __m128i *)(x + 16)))));
         }
@@ -2726,6 +2741,14 @@ static float hg_qdot8_p2n256_avx2(const hg_qinfo *q, const uint16_t *sc, const u
         total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)_mm_cvtsi128_si32(s);
     }
     return total;
+}
+static float hg_qdot8_p2n256_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    return hg_qdot8_pairs_avx2(q, sc, codes, a, 8);
+}
+/* p=2 64 points: the 6-bit codes read in place (unpacking them to bytes
+ * first ran at 1.2-1.5 GB/s in cache, below this build's float kernel) */
+static float hg_qdot8_p2n64_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    return hg_qdot8_pairs_avx2(q, sc, codes, a, 6);
 }
 #endif
 
@@ -2835,6 +2858,9 @@ static float hg_qdot8_unpacked6(const hg_qinfo *q, const uint16_t *sc, const uin
 static float hg_qdot8_row_tableless(const hg_tensor *w, const hg_qinfo *q, int row, const hg_act8 *a) {
     const uint16_t *sc = hg_qscales(w, q, row);
     const uint8_t *codes = hg_qcodes(w, q, row);
+#if defined(HG_Q8SIMD256)
+    if (q->p == 2 && q->bits == 6 && !(q->group % 32)) return hg_qdot8_p2n64_avx2(q, sc, codes, a);
+#endif
     if (q->p == 2 && q->bits == 6) return hg_qdot8_unpacked6(q, sc, codes, a);
     if ((q->p == 1 && q->bits == 4) || (q->p == 2 && q->bits == 8)) return hg_qdot8_bytes(q, sc, codes, a);
     return hg_qdot8_codes_ref(q, sc, codes, a);   /* any other grid called directly (act8 never routes one here) */
