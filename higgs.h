@@ -2854,7 +2854,8 @@ static float hg_qdot8_unpacked6(const hg_qinfo *q, const uint16_t *sc, const uin
     return hg_qdot8_bytes(q, sc, bytes, a);
 }
 
-/* one row through the kernels that keep no tables in registers */
+/* one row through the kernels that have no row-range version (AVX2, NEON, portable;
+ * AVX-512 with blocks that are not a multiple of 128) */
 static float hg_qdot8_row_tableless(const hg_tensor *w, const hg_qinfo *q, int row, const hg_act8 *a) {
     const uint16_t *sc = hg_qscales(w, q, row);
     const uint8_t *codes = hg_qcodes(w, q, row);
