@@ -26,6 +26,9 @@
  *     void hg_matvec_rows(float *out, const float *x, const hg_tensor *w,
  *                         int row0, int row1);
  *         out[r] = dot(W[r,:], x) for rows [row0, row1), any tensor type.
+ *     void hg_matvec_rows2(out0, w0, row0, out1, w1, row1, n, x), and
+ *     hg_qmatvec8_rows2 for int8 activations: two row streams walked together
+ *         (the same results; more reads in flight; see hg_qmatvec8_pairs).
  *     hg_dot_<type> (best SIMD path built) and hg_dot_<type>_ref (scalar).
  *     void hg_dequant_row(float *out, const hg_tensor *w, int row);
  *   Threads:
@@ -159,6 +162,12 @@ void hg_dot4_f32(const float *w, const float *x, size_t stride, int n, float out
 float hg_dot_f16_ref(const uint16_t *w, const float *x, int n);
 float hg_dot_bf16_ref(const uint16_t *w, const float *x, int n);
 void hg_matvec_rows(float *out, const float *x, const hg_tensor *w, int row0, int row1);
+/* hg_qmatvec8_rows2 for dense tensors: out0[i] = row row0 + i of w0 times x, out1[i]
+ * = row row1 + i of w1, bit for bit hg_matvec_rows's; hg_matvec_pairs(w): 1 when this
+ * build walks the two rows together (else one range after the other) */
+int hg_matvec_pairs(const hg_tensor *w);
+void hg_matvec_rows2(float *out0, const hg_tensor *w0, int row0, float *out1, const hg_tensor *w1, int row1, int n,
+                     const float *x);
 void hg_dequant_row(float *out, const hg_tensor *w, int row);
 const char *hg_simd_name(void);
 /* the HIGGS grids this build decodes with int8 activations (hg_act8), e.g. "p1 4-bit, p2 3/4-bit"
@@ -237,6 +246,17 @@ void hg_prepare_act8(const hg_qinfo *q, const float *x, hg_act8 *a);
 float hg_qdot8_row_ref(const hg_tensor *w, const hg_qinfo *q, int row, const hg_act8 *a);
 float hg_qdot8_row(const hg_tensor *w, const hg_qinfo *q, int row, const hg_act8 *a);
 void hg_qmatvec8_rows(float *out, const hg_act8 *a, const hg_tensor *w, const hg_qinfo *q, int row0, int row1);
+/* two row streams at once: out0[i] = hg_qdot8_row(w0, q, row0 + i, a) and
+ * out1[i] = hg_qdot8_row(w1, q, row1 + i, a) for i < n, bit for bit (w0 and w1
+ * share q's format; they may be one tensor). Where hg_qmatvec8_pairs(q) is 1
+ * the build has a kernel that walks both rows together: the activation is
+ * loaded once for two rows, and two streams far apart through memory keep
+ * more reads in flight than one (one core of a Zen 5 reads ~15% faster so;
+ * two streams close together, within ~100 KB, read slower than one).
+ * Elsewhere the rows go one range after the other. */
+int hg_qmatvec8_pairs(const hg_qinfo *q);
+void hg_qmatvec8_rows2(float *out0, const hg_tensor *w0, int row0, float *out1, const hg_tensor *w1, int row1, int n,
+                       const hg_act8 *a, const hg_qinfo *q);
 /* prompt batches: out[b * ostride + r] = hg_qdot8_row(w, q, r, &a[b]) for b < B and
  * row0 <= r < row1, bit for bit, each row decoded once into buf (2 * q->cols_pad bytes) */
 void hg_qmatmul8_rows(float *out, size_t ostride, const hg_act8 *a, int B, const hg_tensor *w, const hg_qinfo *q, int row0,
@@ -920,6 +940,31 @@ float hg_dot_f16(const uint16_t *w, const float *x, int n) {
     for (; i < n; i++) s += hg_f16_to_f32(w[i]) * x[i];
     return s;
 }
+/* hg_dot_f16 of two rows at once, each row's sums in hg_dot_f16's order */
+static void hg_dot2_f16(const uint16_t *w, const uint16_t *v, const float *x, int n, float *yw, float *yv) {
+    __m512 a0 = _mm512_setzero_ps(), a1 = a0, b0 = a0, b1 = a0;
+    int i = 0;
+    for (; i + 32 <= n; i += 32) {
+        __m512 x0 = _mm512_loadu_ps(x + i), x1 = _mm512_loadu_ps(x + i + 16);
+        a0 = _mm512_fmadd_ps(_mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(w + i))), x0, a0);
+        a1 = _mm512_fmadd_ps(_mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(w + i + 16))), x1, a1);
+        b0 = _mm512_fmadd_ps(_mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(v + i))), x0, b0);
+        b1 = _mm512_fmadd_ps(_mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(v + i + 16))), x1, b1);
+    }
+    for (; i + 16 <= n; i += 16) {
+        __m512 x0 = _mm512_loadu_ps(x + i);
+        a0 = _mm512_fmadd_ps(_mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(w + i))), x0, a0);
+        b0 = _mm512_fmadd_ps(_mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(v + i))), x0, b0);
+    }
+    float s = hg_hsum512(_mm512_add_ps(a0, a1)), t = hg_hsum512(_mm512_add_ps(b0, b1));
+    for (; i < n; i++) {
+        s += hg_f16_to_f32(w[i]) * x[i];
+        t += hg_f16_to_f32(v[i]) * x[i];
+    }
+    *yw = s;
+    *yv = t;
+}
+#define HG_DOT2_F16 1
 static inline __m512 hg_bf16x16(const uint16_t *p) {
     return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)p)), 16));
 }
@@ -1067,16 +1112,44 @@ void hg_dot4_f32(const float *w, const float *x, size_t stride, int n, float out
     }
 }
 
-void hg_matvec_rows(float *out, const float *x, const hg_tensor *w, int row0, int row1) {
+static float hg_dot_row(const hg_tensor *w, int r, const float *x) {
     int n = (int)w->cols;
-    for (int r = row0; r < row1; r++) {
-        const uint8_t *row = w->data + (uint64_t)r * w->row_bytes;
-        switch (w->type) {
-        case HG_F32: out[r] = hg_dot_f32((const float *)row, x, n); break;
-        case HG_F16: out[r] = hg_dot_f16((const uint16_t *)row, x, n); break;
-        case HG_BF16: out[r] = hg_dot_bf16((const uint16_t *)row, x, n); break;
-        default: out[r] = 0; break;
-        }
+    const uint8_t *row = w->data + (uint64_t)r * w->row_bytes;
+    switch (w->type) {
+    case HG_F32: return hg_dot_f32((const float *)row, x, n);
+    case HG_F16: return hg_dot_f16((const uint16_t *)row, x, n);
+    case HG_BF16: return hg_dot_bf16((const uint16_t *)row, x, n);
+    default: return 0;
+    }
+}
+
+void hg_matvec_rows(float *out, const float *x, const hg_tensor *w, int row0, int row1) {
+    for (int r = row0; r < row1; r++) out[r] = hg_dot_row(w, r, x);
+}
+
+int hg_matvec_pairs(const hg_tensor *w) {
+#ifdef HG_DOT2_F16
+    return w->type == HG_F16;
+#else
+    (void)w;
+    return 0;
+#endif
+}
+
+void hg_matvec_rows2(float *out0, const hg_tensor *w0, int row0, float *out1, const hg_tensor *w1, int row1, int n,
+                     const float *x) {
+#ifdef HG_DOT2_F16
+    if (w0->type == HG_F16 && w1->type == HG_F16 && w0->cols == w1->cols) {
+        for (int i = 0; i < n; i++)
+            hg_dot2_f16((const uint16_t *)(w0->data + (uint64_t)(row0 + i) * w0->row_bytes),
+                        (const uint16_t *)(w1->data + (uint64_t)(row1 + i) * w1->row_bytes), x, (int)w0->cols, &out0[i],
+                        &out1[i]);
+        return;
+    }
+#endif
+    for (int i = 0; i < n; i++) {
+        out0[i] = hg_dot_row(w0, row0 + i, x);
+        out1[i] = hg_dot_row(w1, row1 + i, x);
     }
 }
 
@@ -2582,6 +2655,83 @@ static void hg_qrows8_p2n256_avx512(const hg_tensor *w, const hg_qinfo *q, const
         out[r - row0] = hg_qdot8_p2n256_avx512(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), a, X0, X1, X2, X3, Y0, Y1, Y2, Y3);
 }
 
+/* Two rows at once (hg_qmatvec8_rows2): the same integer sums per block and
+ * the same float epilogue per row as the one-row kernels above, so every
+ * result is theirs bit for bit; each activation vector is loaded once for
+ * both rows. */
+HG_INLINE void hg_qdot8x2_p1n16_avx512(const hg_qinfo *q, const uint16_t *sc0, const uint8_t *c0, const uint16_t *sc1,
+                                       const uint8_t *c1, const hg_act8 *a, const __m512i T, float *y0, float *y1) {
+    const __m512i m4 = _mm512_set1_epi8(15);
+    const uint64_t H = (uint64_t)q->group;
+    float t0 = 0, t1 = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        const int8_t *x = a->qp + g * H;
+        __m512i a0 = _mm512_setzero_si512(), a1 = a0, b0 = a0, b1 = a0;
+        for (uint64_t j = 0; j < H; j += 128, c0 += 64, c1 += 64, x += 128) {
+            __m512i u = hg_load_stream512(c0), v = hg_load_stream512(c1);
+            __m512i xe = _mm512_loadu_si512(x), xo = _mm512_loadu_si512(x + 64);
+            a0 = _mm512_dpbusd_epi32(a0, _mm512_shuffle_epi8(T, _mm512_and_si512(u, m4)), xe);
+            a1 = _mm512_dpbusd_epi32(a1, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(u, 4), m4)), xo);
+            b0 = _mm512_dpbusd_epi32(b0, _mm512_shuffle_epi8(T, _mm512_and_si512(v, m4)), xe);
+            b1 = _mm512_dpbusd_epi32(b1, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(v, 4), m4)), xo);
+        }
+        float s = a->d[g];
+        int32_t i0 = _mm512_reduce_add_epi32(_mm512_add_epi32(a0, a1)) - 128 * a->qsum[g];
+        int32_t i1 = _mm512_reduce_add_epi32(_mm512_add_epi32(b0, b1)) - 128 * a->qsum[g];
+        t0 += (hg_f16_to_f32(sc0[g]) * s) * (float)i0;
+        t1 += (hg_f16_to_f32(sc1[g]) * s) * (float)i1;
+    }
+    *y0 = t0;
+    *y1 = t1;
+}
+
+HG_INLINE void hg_qdot8x2_p2n256_avx512(const hg_qinfo *q, const uint16_t *sc0, const uint8_t *c0, const uint16_t *sc1,
+                                        const uint8_t *c1, const hg_act8 *a, const __m512i X0, const __m512i X1,
+                                        const __m512i X2, const __m512i X3, const __m512i Y0, const __m512i Y1,
+                                        const __m512i Y2, const __m512i Y3, float *y0, float *y1) {
+    const uint64_t H = (uint64_t)q->group;
+    float t0 = 0, t1 = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        const int8_t *x = a->qp + g * H;
+        __m512i a0 = _mm512_setzero_si512(), a1 = a0, b0 = a0, b1 = a0;
+        for (uint64_t j = 0; j < H; j += 128, c0 += 64, c1 += 64, x += 128) {
+            __m512i u = hg_load_stream512(c0), v = hg_load_stream512(c1);
+            __m512i xe = _mm512_loadu_si512(x), xo = _mm512_loadu_si512(x + 64);
+            __mmask64 hu = _mm512_movepi8_mask(u), hv = _mm512_movepi8_mask(v);
+            a0 = _mm512_dpbusd_epi32(a0, _mm512_mask_blend_epi8(hu, _mm512_permutex2var_epi8(X0, u, X1), _mm512_permutex2var_epi8(X2, u, X3)), xe);
+            a1 = _mm512_dpbusd_epi32(a1, _mm512_mask_blend_epi8(hu, _mm512_permutex2var_epi8(Y0, u, Y1), _mm512_permutex2var_epi8(Y2, u, Y3)), xo);
+            b0 = _mm512_dpbusd_epi32(b0, _mm512_mask_blend_epi8(hv, _mm512_permutex2var_epi8(X0, v, X1), _mm512_permutex2var_epi8(X2, v, X3)), xe);
+            b1 = _mm512_dpbusd_epi32(b1, _mm512_mask_blend_epi8(hv, _mm512_permutex2var_epi8(Y0, v, Y1), _mm512_permutex2var_epi8(Y2, v, Y3)), xo);
+        }
+        float s = a->d[g];
+        int32_t i0 = _mm512_reduce_add_epi32(_mm512_add_epi32(a0, a1)) - 128 * a->qsum[g];
+        int32_t i1 = _mm512_reduce_add_epi32(_mm512_add_epi32(b0, b1)) - 128 * a->qsum[g];
+        t0 += (hg_f16_to_f32(sc0[g]) * s) * (float)i0;
+        t1 += (hg_f16_to_f32(sc1[g]) * s) * (float)i1;
+    }
+    *y0 = t0;
+    *y1 = t1;
+}
+
+static void hg_qrows8x2_p1n16_avx512(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
+                                     int row1, float *out1, int n, const hg_act8 *a) {
+    const __m512i T = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)q->grid8u));
+    for (int i = 0; i < n; i++)
+        hg_qdot8x2_p1n16_avx512(q, hg_qscales(w0, q, row0 + i), hg_qcodes(w0, q, row0 + i), hg_qscales(w1, q, row1 + i),
+                                hg_qcodes(w1, q, row1 + i), a, T, &out0[i], &out1[i]);
+}
+
+static void hg_qrows8x2_p2n256_avx512(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
+                                      int row1, float *out1, int n, const hg_act8 *a) {
+    const uint8_t *tx = q->grid8ux, *ty = q->grid8uy;
+    const __m512i X0 = _mm512_loadu_si512(tx), X1 = _mm512_loadu_si512(tx + 64), X2 = _mm512_loadu_si512(tx + 128),
+                  X3 = _mm512_loadu_si512(tx + 192), Y0 = _mm512_loadu_si512(ty), Y1 = _mm512_loadu_si512(ty + 64),
+                  Y2 = _mm512_loadu_si512(ty + 128), Y3 = _mm512_loadu_si512(ty + 192);
+    for (int i = 0; i < n; i++)
+        hg_qdot8x2_p2n256_avx512(q, hg_qscales(w0, q, row0 + i), hg_qcodes(w0, q, row0 + i), hg_qscales(w1, q, row1 + i),
+                                 hg_qcodes(w1, q, row1 + i), a, X0, X1, X2, X3, Y0, Y1, Y2, Y3, &out0[i], &out1[i]);
+}
+
 /* Codes of b = 2..6 bits (p=1 4, 8, 32 levels; p=2 16 and 64 points): 64 codes
  * in 8b bytes per step. vpermb gives each 64-bit lane the b bytes of its 8
  * codes, vpmultishiftqb moves code k of the lane to byte k (bits bk..), and
@@ -2886,6 +3036,28 @@ float hg_qdot8_row(const hg_tensor *w, const hg_qinfo *q, int row, const hg_act8
 
 void hg_qmatvec8_rows(float *out, const hg_act8 *a, const hg_tensor *w, const hg_qinfo *q, int row0, int row1) {
     hg_qrows8(w, q, a, row0, row1, out + row0);
+}
+
+int hg_qmatvec8_pairs(const hg_qinfo *q) {
+#if defined(HG_Q8SIMD512)
+    return !(q->group % 128) && ((q->p == 1 && q->bits == 4) || (q->p == 2 && q->bits == 8));
+#else
+    (void)q;
+    return 0;
+#endif
+}
+
+void hg_qmatvec8_rows2(float *out0, const hg_tensor *w0, int row0, float *out1, const hg_tensor *w1, int row1, int n,
+                       const hg_act8 *a, const hg_qinfo *q) {
+#if defined(HG_Q8SIMD512)
+    if (hg_qmatvec8_pairs(q)) {
+        if (q->p == 1) hg_qrows8x2_p1n16_avx512(q, w0, row0, out0, w1, row1, out1, n, a);
+        else hg_qrows8x2_p2n256_avx512(q, w0, row0, out0, w1, row1, out1, n, a);
+        return;
+    }
+#endif
+    hg_qrows8(w0, q, a, row0, row0 + n, out0);
+    hg_qrows8(w1, q, a, row1, row1 + n, out1);
 }
 
 /* ---- batched int8 products (prompt tokens) ----

@@ -113,6 +113,7 @@ static float *g_xrot;                 /* the activation, padded (and rotated for
 static hg_act8 g_act8;                /* the activation as int8, for tensors with q.act8 */
 static int g_int8 = 1;                /* 0: --no-int8, decode with float activations */
 static int g_profile;                 /* --profile: time the parts of decoding */
+static int g_pairs = 1;               /* 0: --no-pairs, one row stream per thread (hg_qmatvec8_rows2) */
 static double g_prof[4];              /* seconds in: activation prep, matrix-vector jobs, attention, forward() */
 static double now_s(void) {
     struct timespec ts;
@@ -321,11 +322,15 @@ static void rmsnorm(float *o, const float *x, const float *w, int n, float eps) 
  * just wrote only to write them again. */
 enum { EPI_NONE, EPI_ADD, EPI_GLU };
 typedef struct { float *out; const Weight *w; int act8; const float *x; } MatmulPart;
+/* a task: rows r0..r1-1 of part `part`; with part2 set, also rows s0.. (as many)
+ * of part2, the two walked together (hg_qmatvec8_rows2) */
+enum { NO_PART = 255 };
+typedef struct { unsigned char part, part2; int r0, r1, s0; } MatmulTask;
 typedef struct {
     MatmulPart part[MM_MAX];
     int n_tasks, epi;
     float *acc;                       /* EPI_ADD */
-    struct { unsigned char part; int r0, r1; } task[MM_TASKS];
+    MatmulTask task[MM_TASKS];
 } MatmulJob;
 
 /* g[r] = silu(g[r]) * u[r] */
@@ -342,21 +347,57 @@ static void matmul_part_rows(const MatmulPart *p, int r0, int r1) {
 static void matmul_task(void *ctx, int task, int thread) {
     (void)thread;
     MatmulJob *j = (MatmulJob *)ctx;
-    int r0 = j->task[task].r0, r1 = j->task[task].r1;
-    if (j->epi == EPI_GLU) {
-        matmul_part_rows(&j->part[0], r0, r1);
-        matmul_part_rows(&j->part[1], r0, r1);
+    const MatmulTask *t = &j->task[task];
+    int r0 = t->r0, r1 = t->r1, s0 = t->s0, n = r1 - r0;
+    const MatmulPart *p = &j->part[t->part], *p2 = t->part2 == NO_PART ? NULL : &j->part[t->part2];
+    if (p2 && p->act8) hg_qmatvec8_rows2(p->out + r0, p->w->t, r0, p2->out + s0, p2->w->t, s0, n, &g_act8, &p->w->q);
+    else if (p2) hg_matvec_rows2(p->out + r0, p->w->t, r0, p2->out + s0, p2->w->t, s0, n, p->x);
+    if (j->epi == EPI_GLU) {          /* gate rows and the same up rows: paired, or one after the other */
+        if (!p2) {
+            matmul_part_rows(&j->part[0], r0, r1);
+            matmul_part_rows(&j->part[1], r0, r1);
+        }
         silu_mul(j->part[0].out, j->part[1].out, (size_t)r0, (size_t)r1);
         return;
     }
-    const MatmulPart *p = &j->part[j->task[task].part];
-    matmul_part_rows(p, r0, r1);
-    if (j->epi == EPI_ADD)
+    if (!p2) matmul_part_rows(p, r0, r1);
+    if (j->epi == EPI_ADD) {
         for (int r = r0; r < r1; r++) j->acc[r] += p->out[r];
+        if (p2)
+            for (int r = s0; r < s0 + n; r++) j->acc[r] += p2->out[r];
+    }
 }
 
 static int same_format(const Weight *a, const Weight *b) {
     return a->t->type == b->t->type && !memcmp(a->t->params, b->t->params, sizeof a->t->params) && a->t->cols == b->t->cols;
+}
+
+static void add_task(MatmulJob *j, int part, int r0, int r1, int part2, int s0) {
+    j->task[j->n_tasks++] = (MatmulTask){(unsigned char)part, (unsigned char)part2, r0, r1, s0};
+}
+
+/* Tasks of `c` rows (`c` rows of each of two streams when paired). Paired:
+ * gate with up (EPI_GLU), k with v (same rows), and any other weight's first
+ * half with its second half. The pool gives each thread a contiguous run of
+ * tasks, so each of its two streams runs on through memory from task to task. */
+static void plan_tasks(MatmulJob *j, const Weight *const *ws, int n, int epi, int pairs, int c) {
+    for (int i = 0; i < n; i++) {
+        int rows = (int)ws[i]->t->rows;
+        if (!pairs) {
+            for (int r = 0; r < rows; r += c) add_task(j, i, r, r + c < rows ? r + c : rows, NO_PART, 0);
+            if (epi == EPI_GLU) return;   /* GLU tasks cover the same rows of every part */
+            continue;
+        }
+        if (epi == EPI_GLU || (i + 1 < n && (int)ws[i + 1]->t->rows == rows)) {   /* gate/up, k/v */
+            for (int r = 0; r < rows; r += c) add_task(j, i, r, r + c < rows ? r + c : rows, i + 1, r);
+            if (epi == EPI_GLU) return;
+            i++;
+            continue;
+        }
+        int half = rows / 2 / 16 * 16;   /* output rows in whole cache lines */
+        for (int r = 0; r < half; r += c) add_task(j, i, r, r + c < half ? r + c : half, i, half + r);
+        for (int r = 2 * half; r < rows; r += c) add_task(j, i, r, r + c < rows ? r + c : rows, NO_PART, 0);
+    }
 }
 
 /* outs[i] = ws[i] x, then the epilogue (EPI_ADD: n = 1, acc += outs[0];
@@ -379,26 +420,28 @@ static void matmul_n(float *const *outs, const float *x, const Weight *const *ws
         x = g_xrot;
     }
     MatmulJob j;
-    j.n_tasks = 0;
     j.epi = epi;
     j.acc = acc;
+    int pairs = g_pairs && (act8 ? hg_qmatvec8_pairs(&w->q) : !w->quantized && hg_matvec_pairs(w->t));
     int total = 0;
-    for (int i = 0; i < (epi == EPI_GLU ? 1 : n); i++) total += (int)ws[i]->t->rows;
-    int want = threads == 1 ? 1 : threads * 12;   /* tasks in all */
-    int chunk = ((total + want - 1) / want + 15) / 16 * 16;
     for (int i = 0; i < n; i++) {
         j.part[i] = (MatmulPart){outs[i], ws[i], act8, x};
-        if (epi == EPI_GLU && i > 0) continue;    /* GLU tasks cover the same rows of every part */
-        int rows = (int)ws[i]->t->rows;
-        int c = chunk;
-        while ((rows + c - 1) / c > MM_TASKS - j.n_tasks) c *= 2;   /* never more tasks than slots */
-        for (int r = 0; r < rows; r += c) {
-            j.task[j.n_tasks].part = (unsigned char)i;
-            j.task[j.n_tasks].r0 = r;
-            j.task[j.n_tasks].r1 = r + c < rows ? r + c : rows;
-            j.n_tasks++;
-        }
+        if (epi != EPI_GLU || i == 0) total += (int)ws[i]->t->rows;
     }
+    if (pairs && epi != EPI_GLU) total /= 2;   /* a paired task covers twice its rows */
+    int want = threads == 1 ? 1 : threads * 12;   /* tasks in all */
+    int c = ((total + want - 1) / want + 15) / 16 * 16;
+    for (;;) {                                    /* never more tasks than slots */
+        j.n_tasks = 0;
+        int count = 0;
+        for (int i = 0; i < n; i++) {
+            int rows = (int)ws[i]->t->rows;
+            count += (rows + c - 1) / c + (pairs ? 1 : 0);
+        }
+        if (count <= MM_TASKS) break;
+        c *= 2;
+    }
+    plan_tasks(&j, ws, n, epi, pairs, c);
     double t1 = g_profile ? now_s() : 0;
     hg_pool_run(g_pool, matmul_task, &j, j.n_tasks);
     if (g_profile) { g_prof[0] += t1 - t0; g_prof[1] += now_s() - t1; }
@@ -1921,6 +1964,7 @@ static void usage(void) {
             "  --verify    check the weights' checksum and exit\n"
             "  --no-batch  process prompts token by token (for testing)\n"
             "  --no-int8   decode 4-bit HIGGS layers with float activations (exact; slower)\n"
+            "  --no-pairs  one row stream per thread in decode (same results; to compare speed)\n"
             "  --mmap      map the model file instead of copying it into memory (the default\n"
             "              when it takes under half of the available memory: faster, huge pages)\n"
             "  --profile   generation: print where decoding spends its time\n"
@@ -1943,6 +1987,7 @@ int main(int argc, char **argv) {
         if (!strcmp(a, "--verify")) { verify = 1; continue; }
         if (!strcmp(a, "--no-batch")) { g_batch = 0; continue; }
         if (!strcmp(a, "--no-int8")) { g_int8 = 0; continue; }
+        if (!strcmp(a, "--no-pairs")) { g_pairs = 0; continue; }
         if (!strcmp(a, "--mmap")) { g_mmap = 1; continue; }
         if (!strcmp(a, "--profile")) { g_profile = 1; continue; }
         if (!strcmp(a, "--chat")) { chat_ids = 1; continue; }

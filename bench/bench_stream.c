@@ -8,7 +8,11 @@
  * of per-tensor jobs: TinyLlama's are 2048 to 11264 rows). Codes and scales
  * are random bytes: the speed does not depend on their values. Reports GB/s
  * of weight bytes next to the read bandwidth of a plain sum over the same
- * buffer. Best of 5 passes; the machine may be noisy, compare rows of one run.
+ * buffer, read as one stream per thread and as two (each thread's two halves
+ * at once). Where the build has two-row kernels (hg_qmatvec8_pairs) each job
+ * also runs as run decodes: rows of the job's first half paired with those of
+ * its second half ("pairs"). Best of 5 passes; the machine may be noisy,
+ * compare rows of one run.
  *   gcc -O2 -std=c11 -D_GNU_SOURCE -march=native -o bench/bench_stream bench/bench_stream.c -lm -lpthread
  *   bench/bench_stream [rows per job ...]      (default: all, 11264, 2048)
  * -DHG_BENCH_HEADER='"/other/higgs.h"' builds it against another version of the header.
@@ -40,12 +44,18 @@ typedef struct {
     const float *x;
     float *out;
     int first, chunk, rows;
+    int half;                         /* > 0: task t pairs rows first + t * chunk.. with those `half` rows later */
 } job;
 
 static void job_task(void *ctx, int task, int thread) {
     (void)thread;
     job *j = (job *)ctx;
     int r0 = j->first + task * j->chunk, r1 = r0 + j->chunk;
+    if (j->half) {
+        if (r1 > j->first + j->half) r1 = j->first + j->half;
+        hg_qmatvec8_rows2(j->out + r0, j->t, r0, j->out + r0 + j->half, j->t, r0 + j->half, r1 - r0, j->a, j->q);
+        return;
+    }
     if (r1 > j->first + j->rows) r1 = j->first + j->rows;
     if (j->q) hg_qmatvec8_rows(j->out, j->a, j->t, j->q, r0, r1);
     else hg_matvec_rows(j->out, j->x, j->t, r0, r1);
@@ -62,6 +72,19 @@ static void sum_task(void *ctx, int task, int thread) {
         for (int k = 0; k < 16; k++) acc[k] += s->p[i + k];
     float t = 0;
     for (int k = 0; k < 16; k++) t += acc[k];
+    sink = t;
+}
+
+/* the same sum, each thread's slice read as two streams (its two halves) at once */
+static void sum2_task(void *ctx, int task, int thread) {
+    (void)thread;
+    sum_job *s = (sum_job *)ctx;
+    size_t per = s->n / 2 / 32 * 32, lo = (size_t)task * per, half = per / 2;
+    float acc[16] = {0}, acc2[16] = {0};
+    for (size_t i = lo; i + 16 <= lo + half; i += 16)
+        for (int k = 0; k < 16; k++) { acc[k] += s->p[i + k]; acc2[k] += s->p[i + half + k]; }
+    float t = 0;
+    for (int k = 0; k < 16; k++) t += acc[k] + acc2[k];
     sink = t;
 }
 
@@ -119,6 +142,14 @@ int main(int argc, char **argv) {
                     best = fmin(best, now() - t0);
                 }
                 printf("%-24s %8d %12s %10.1f\n", "read (sum)", T, "-", t.nbytes / best / 1e9);
+                best = 1e30;
+                for (int r = 0; r < 5; r++) {
+                    double t0 = now();
+                    hg_pool_run(pool, sum2_task, &sj, T == 1 ? 1 : 2);
+                    if (T == 1) sum2_task(&sj, 1, 0);
+                    best = fmin(best, now() - t0);
+                }
+                printf("%-24s %8d %12s %10.1f\n", "read (sum, 2 streams)", T, "-", t.nbytes / best / 1e9);
             }
             for (int k = 0; k < n_jobs; k++) {
                 int per = jobs[k] < 16 ? 16 : jobs[k] > rows_total ? rows_total : jobs[k];
@@ -128,13 +159,27 @@ int main(int argc, char **argv) {
                     for (int first = 0; first < rows_total; first += per) {
                         int rows = rows_total - first < per ? rows_total - first : per;
                         int chunk = T == 1 ? rows : ((rows + 12 * T - 1) / (12 * T) + 15) / 16 * 16;
-                        job j = {&t, quant ? &q : NULL, &a, x, out, first, chunk, rows};
+                        job j = {&t, quant ? &q : NULL, &a, x, out, first, chunk, rows, 0};
                         hg_pool_run(pool, job_task, &j, (rows + chunk - 1) / chunk);
                     }
                     best = fmin(best, now() - t0);
                 }
                 char label[32];
                 snprintf(label, sizeof label, per == rows_total ? "all" : "%d", per);
+                printf("%-24s %8d %12s %10.1f\n", cfg[c].name, T, label, t.nbytes / best / 1e9);
+                if (!quant || !hg_qmatvec8_pairs(&q)) continue;
+                best = 1e30;
+                for (int r = 0; r < 5; r++) {   /* row pairs half a job apart (per even: both halves whole) */
+                    double t0 = now();
+                    for (int first = 0; first < rows_total; first += per) {
+                        int rows = rows_total - first < per ? rows_total - first : per, half = rows / 2;
+                        int chunk = T == 1 ? half : ((half + 12 * T - 1) / (12 * T) + 7) / 8 * 8;
+                        job j = {&t, &q, &a, x, out, first, chunk, rows, half};
+                        hg_pool_run(pool, job_task, &j, (half + chunk - 1) / chunk);
+                    }
+                    best = fmin(best, now() - t0);
+                }
+                snprintf(label, sizeof label, per == rows_total ? "all, pairs" : "%d, pairs", per);
                 printf("%-24s %8d %12s %10.1f\n", cfg[c].name, T, label, t.nbytes / best / 1e9);
             }
             hg_pool_destroy(pool);

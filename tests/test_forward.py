@@ -106,6 +106,31 @@ def test_threads_identical(tmp):
     report(np.array_equal(a, c), "mmap_vs_copied_model_bit_identical", f"max diff {np.abs(a - c).max():.2e}")
 
 
+def test_decode_pairs_identical(tmp):
+    """Decoding walks two row streams per task where a kernel can (run.c plan_tasks: gate with
+    up, k with v, the two halves of any other matrix, rows left over on their own); the logits
+    must be the one-stream logits bit for bit, at 1, 2 and 3 threads. Shapes chosen so that some
+    halves are not whole cache lines (176 rows: 80 + 80 paired, 16 alone)."""
+    d = os.path.join(tmp, "pairs")
+    ms.make_checkpoint(d, dim=176, hidden_dim=200, n_layers=2, n_heads=11, n_kv_heads=1, vocab_size=4096, seq_len=64,
+                       tokenizer_model=TOKENIZER, seed=9)
+    f16 = d + ".higgs"
+    export_hf(d, f16, "f16")
+    ids = list(range(1, 20))
+    for name, args in (("f16", None), ("p2b4", ["--p", "2", "--bits", "4"]), ("p1b4", ["--p", "1", "--bits", "4"])):
+        model = f16
+        if args:
+            model = os.path.join(tmp, f"pairs_{name}.higgs")
+            sh(os.path.join(ROOT, "quantize"), f16, model, "--method", "higgs", *args)
+        base = run_logits(model, ids, tmp, threads=1, extra=("--no-batch", "--no-pairs"))
+        worst, same = 0.0, True
+        for threads in (1, 2, 3):
+            got = run_logits(model, ids, tmp, threads=threads, extra=("--no-batch",))
+            same &= np.array_equal(base, got)
+            worst = max(worst, float(np.abs(base - got).max()))
+        report(same, f"decode_pairs_bit_identical_{name}", f"max diff {worst:.2e} over 1, 2, 3 threads")
+
+
 def test_llama2c_import(tmp):
     d = os.path.join(tmp, "l2c")
     for tie in (False, True):
@@ -216,7 +241,7 @@ def test_generate(tmp):
 
 def main():
     with tempfile.TemporaryDirectory() as tmp:
-        tests = (test_variants, test_threads_identical, test_llama2c_import, test_perplexity, test_quantize_dtype,
+        tests = (test_variants, test_threads_identical, test_decode_pairs_identical, test_llama2c_import, test_perplexity, test_quantize_dtype,
                  test_generate)
         for t in tests[:1] if "--variants" in sys.argv[1:] else tests:
             try:
