@@ -2808,6 +2808,57 @@ static void hg_qrows8_packed_avx512(const hg_tensor *w, const hg_qinfo *q, const
     }
 }
 
+/* two rows of packed codes at once (hg_qmatvec8_rows2): hg_qdot8_packed's sums and epilogue per row */
+HG_INLINE void hg_qdot8x2_packed(const hg_qinfo *q, const uint16_t *sc0, const uint8_t *c0, const uint16_t *sc1,
+                                 const uint8_t *c1, const hg_act8 *a, const int b, const int p, const __m512i X,
+                                 const __m512i Y, const __m512i SP, const __m512i SH, float *y0, float *y1) {
+    const uint64_t H = (uint64_t)q->group;
+    float t0 = 0, t1 = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        const int8_t *x = (p == 1 ? a->q : a->qp) + g * H;
+        __m512i a0 = _mm512_setzero_si512(), a1 = a0, b0 = a0, b1 = a0;
+        for (uint64_t j = 0; j < H; j += 64 * (uint64_t)p, c0 += 8 * b, c1 += 8 * b) {
+            __m512i i0 = _mm512_multishift_epi64_epi8(SH, _mm512_permutexvar_epi8(SP, hg_load_code_bytes(c0, 8 * b)));
+            __m512i i1 = _mm512_multishift_epi64_epi8(SH, _mm512_permutexvar_epi8(SP, hg_load_code_bytes(c1, 8 * b)));
+            __m512i xe = _mm512_loadu_si512(x + j);
+            a0 = _mm512_dpbusd_epi32(a0, _mm512_permutexvar_epi8(i0, X), xe);
+            b0 = _mm512_dpbusd_epi32(b0, _mm512_permutexvar_epi8(i1, X), xe);
+            if (p == 2) {
+                __m512i xo = _mm512_loadu_si512(x + j + 64);
+                a1 = _mm512_dpbusd_epi32(a1, _mm512_permutexvar_epi8(i0, Y), xo);
+                b1 = _mm512_dpbusd_epi32(b1, _mm512_permutexvar_epi8(i1, Y), xo);
+            }
+        }
+        float s = a->d[g];
+        int32_t i0 = _mm512_reduce_add_epi32(_mm512_add_epi32(a0, a1)) - 128 * a->qsum[g];
+        int32_t i1 = _mm512_reduce_add_epi32(_mm512_add_epi32(b0, b1)) - 128 * a->qsum[g];
+        t0 += (hg_f16_to_f32(sc0[g]) * s) * (float)i0;
+        t1 += (hg_f16_to_f32(sc1[g]) * s) * (float)i1;
+    }
+    *y0 = t0;
+    *y1 = t1;
+}
+
+HG_INLINE void hg_qrows8x2_packed(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
+                                  int row1, float *out1, int n, const hg_act8 *a, const int b, const int p) {
+    const __m512i X = _mm512_loadu_si512(q->grid8rx), Y = _mm512_loadu_si512(q->grid8ry);
+    const __m512i SP = _mm512_loadu_si512(q->grid8spread), SH = _mm512_loadu_si512(q->grid8shift);
+    for (int i = 0; i < n; i++)
+        hg_qdot8x2_packed(q, hg_qscales(w0, q, row0 + i), hg_qcodes(w0, q, row0 + i), hg_qscales(w1, q, row1 + i),
+                          hg_qcodes(w1, q, row1 + i), a, b, p, X, Y, SP, SH, &out0[i], &out1[i]);
+}
+
+static void hg_qrows8x2_packed_avx512(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
+                                      int row1, float *out1, int n, const hg_act8 *a) {
+    switch (hg_packed_kind(q)) {   /* constant b and p in each copy */
+    case 2: hg_qrows8x2_packed(q, w0, row0, out0, w1, row1, out1, n, a, 2, 1); break;
+    case 3: hg_qrows8x2_packed(q, w0, row0, out0, w1, row1, out1, n, a, 3, 1); break;
+    case 5: hg_qrows8x2_packed(q, w0, row0, out0, w1, row1, out1, n, a, 5, 1); break;
+    case 12: hg_qrows8x2_packed(q, w0, row0, out0, w1, row1, out1, n, a, 4, 2); break;
+    default: hg_qrows8x2_packed(q, w0, row0, out0, w1, row1, out1, n, a, 6, 2); break;
+    }
+}
+
 static void hg_row8_packed_avx512(const hg_qinfo *q, const uint8_t *codes, uint8_t *u) {
     switch (hg_packed_kind(q)) {
     case 2: hg_row8_packed(q, codes, u, 2, 1); break;
@@ -3040,7 +3091,7 @@ void hg_qmatvec8_rows(float *out, const hg_act8 *a, const hg_tensor *w, const hg
 
 int hg_qmatvec8_pairs(const hg_qinfo *q) {
 #if defined(HG_Q8SIMD512)
-    return !(q->group % 128) && ((q->p == 1 && q->bits == 4) || (q->p == 2 && q->bits == 8));
+    return hg_packed_kind(q) || (!(q->group % 128) && ((q->p == 1 && q->bits == 4) || (q->p == 2 && q->bits == 8)));
 #else
     (void)q;
     return 0;
@@ -3051,7 +3102,8 @@ void hg_qmatvec8_rows2(float *out0, const hg_tensor *w0, int row0, float *out1, 
                        const hg_act8 *a, const hg_qinfo *q) {
 #if defined(HG_Q8SIMD512)
     if (hg_qmatvec8_pairs(q)) {
-        if (q->p == 1) hg_qrows8x2_p1n16_avx512(q, w0, row0, out0, w1, row1, out1, n, a);
+        if (hg_packed_kind(q)) hg_qrows8x2_packed_avx512(q, w0, row0, out0, w1, row1, out1, n, a);
+        else if (q->p == 1) hg_qrows8x2_p1n16_avx512(q, w0, row0, out0, w1, row1, out1, n, a);
         else hg_qrows8x2_p2n256_avx512(q, w0, row0, out0, w1, row1, out1, n, a);
         return;
     }

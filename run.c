@@ -575,15 +575,25 @@ static inline void fv_store_scaled(float *p, fv x, float s) { for (int i = 0; i 
 #define FV_WIDE 1
 #endif
 
+/* The values of positions t0..t0+m-1 (clipped to n) toward the cache while
+ * the scores read the keys: a second stream through memory keeps more reads
+ * in flight than the keys alone, and the value pass then reads from cache. */
+static inline void prefetch_values(const float *values, int t0, int n, int m, int hd) {
+    int t1 = t0 + m < n ? t0 + m : n;
+    const char *p = (const char *)(values + (size_t)t0 * hd), *end = (const char *)(values + (size_t)t1 * hd);
+    for (; p < end; p += 64) __builtin_prefetch(p, 0, 3);
+}
+
 /* att[g][t] = scale * <q[g], k_t> for t < n (and junk up to the end of the last
  * block: att has kpos floats). FV_WIDE blocks at a time where registers allow:
  * more independent sums in flight. */
 ATT_INLINE void attn_scores_g(float *const *att, const float *const *q, const int G, const float *restrict keys, int hd,
-                              int n, float scale) {
+                              int n, float scale, const float *values) {
     int t0 = 0;
 #if FV_WIDE == 2
     for (; t0 + KB < n; t0 += 2 * KB) {
         const float *b0 = keys + (size_t)t0 * hd, *b1 = b0 + (size_t)KB * hd;
+        prefetch_values(values, t0, n, 2 * KB, hd);
         fv acc[ATT_G][2];
         for (int g = 0; g < G; g++) acc[g][0] = acc[g][1] = fv_zero();
         for (int d = 0; d < hd; d++) {
@@ -601,6 +611,7 @@ ATT_INLINE void attn_scores_g(float *const *att, const float *const *q, const in
 #endif
     for (; t0 < n; t0 += KB) {
         const float *blk = keys + (size_t)t0 * hd;    /* block t0 / KB */
+        prefetch_values(values, t0, n, KB, hd);
         fv acc[ATT_G];
         for (int g = 0; g < G; g++) acc[g] = fv_zero();
         for (int d = 0; d < hd; d++) {
@@ -675,15 +686,15 @@ static void attend(float *const *out, float *const *att, const float *const *q, 
     float scale = 1.0f / sqrtf((float)hd);
     switch (G) {
 #if ATT_G == 8
-    case 8: attn_scores_g(att, q, 8, keys, hd, n, scale); break;
-    case 7: attn_scores_g(att, q, 7, keys, hd, n, scale); break;
-    case 6: attn_scores_g(att, q, 6, keys, hd, n, scale); break;
-    case 5: attn_scores_g(att, q, 5, keys, hd, n, scale); break;
+    case 8: attn_scores_g(att, q, 8, keys, hd, n, scale, values); break;
+    case 7: attn_scores_g(att, q, 7, keys, hd, n, scale, values); break;
+    case 6: attn_scores_g(att, q, 6, keys, hd, n, scale, values); break;
+    case 5: attn_scores_g(att, q, 5, keys, hd, n, scale, values); break;
 #endif
-    case 4: attn_scores_g(att, q, 4, keys, hd, n, scale); break;
-    case 3: attn_scores_g(att, q, 3, keys, hd, n, scale); break;
-    case 2: attn_scores_g(att, q, 2, keys, hd, n, scale); break;
-    default: attn_scores_g(att, q, 1, keys, hd, n, scale); break;
+    case 4: attn_scores_g(att, q, 4, keys, hd, n, scale, values); break;
+    case 3: attn_scores_g(att, q, 3, keys, hd, n, scale, values); break;
+    case 2: attn_scores_g(att, q, 2, keys, hd, n, scale, values); break;
+    default: attn_scores_g(att, q, 1, keys, hd, n, scale, values); break;
     }
     for (int g = 0; g < G; g++) softmax_shifted(att[g], n, max_of(att[g], n));
     const float *const *p = (const float *const *)att;

@@ -117,7 +117,8 @@ def test_decode_pairs_identical(tmp):
     f16 = d + ".higgs"
     export_hf(d, f16, "f16")
     ids = list(range(1, 20))
-    for name, args in (("f16", None), ("p2b4", ["--p", "2", "--bits", "4"]), ("p1b4", ["--p", "1", "--bits", "4"])):
+    for name, args in (("f16", None), ("p2b4", ["--p", "2", "--bits", "4"]), ("p1b4", ["--p", "1", "--bits", "4"]),
+                       ("p2b3", ["--p", "2", "--bits", "3"])):
         model = f16
         if args:
             model = os.path.join(tmp, f"pairs_{name}.higgs")
