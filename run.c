@@ -115,6 +115,10 @@ static int g_int8 = 1;                /* 0: --no-int8, decode with float activat
 static int g_profile;                 /* --profile: time the parts of decoding */
 static int g_pairs = 1;               /* 0: --no-pairs, one row stream per thread (hg_qmatvec8_rows2) */
 static double g_prof[4];              /* seconds in: activation prep, matrix-vector jobs, attention, forward() */
+enum { JOB_QKV, JOB_O, JOB_GATE_UP, JOB_DOWN, JOB_HEAD, N_JOBS };
+static const char *const k_job_names[N_JOBS] = {"q/k/v", "o", "gate/up", "down", "head"};
+static int g_job = JOB_HEAD;          /* --profile: which kind of job matmul_n is running */
+static double g_job_s[N_JOBS], g_job_bytes[N_JOBS];   /* seconds in the pool and weight bytes, per kind */
 static double now_s(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -451,7 +455,13 @@ static void matmul_n(float *const *outs, const float *x, const Weight *const *ws
     plan_tasks(&j, ws, n, epi, pairs, c);
     double t1 = g_profile ? now_s() : 0;
     hg_pool_run(g_pool, matmul_task, &j, j.n_tasks);
-    if (g_profile) { g_prof[0] += t1 - t0; g_prof[1] += now_s() - t1; }
+    if (g_profile) {
+        double dt = now_s() - t1;
+        g_prof[0] += t1 - t0;
+        g_prof[1] += dt;
+        g_job_s[g_job] += dt;
+        for (int i = 0; i < n; i++) g_job_bytes[g_job] += (double)ws[i]->t->nbytes;
+    }
 }
 
 /* out = W x */
@@ -766,6 +776,7 @@ static float *forward(const Model *m, RunState *s, int token, int pos) {
         rmsnorm(s->xb, s->x, (const float *)L->attn_norm->data, dim, c->rms_norm_eps);
         float *qkv_out[3] = {s->q, k, v};
         const Weight *qkv[3] = {&L->wq, &L->wk, &L->wv};
+        g_job = JOB_QKV;
         matmul_n(qkv_out, s->xb, qkv, 3, EPI_NONE, NULL);
         rope_apply(s->q, c->n_heads, hd, s->rope_cos, s->rope_sin);
         rope_apply(k, c->n_kv_heads, hd, s->rope_cos, s->rope_sin);
@@ -775,14 +786,18 @@ static float *forward(const Model *m, RunState *s, int token, int pos) {
         hg_pool_run(g_pool, attention_task, &aj, c->n_kv_heads * att_groups(c));
         if (g_profile) g_prof[2] += now_s() - ta;
         const Weight *wo = &L->wo, *wdown = &L->w_down;
+        g_job = JOB_O;
         matmul_n(&s->xb2, s->xb, &wo, 1, EPI_ADD, s->x);             /* x += Wo xb */
         rmsnorm(s->xb, s->x, (const float *)L->ffn_norm->data, dim, c->rms_norm_eps);
         float *gu_out[2] = {s->hb, s->hb2};
         const Weight *gu[2] = {&L->w_gate, &L->w_up};
+        g_job = JOB_GATE_UP;
         matmul_n(gu_out, s->xb, gu, 2, EPI_GLU, NULL);                /* hb = silu(Wg xb) * (Wu xb) */
+        g_job = JOB_DOWN;
         matmul_n(&s->xb2, s->hb, &wdown, 1, EPI_ADD, s->x);           /* x += Wd hb */
     }
     rmsnorm(s->x, s->x, (const float *)m->final_norm->data, dim, c->rms_norm_eps);
+    g_job = JOB_HEAD;
     matmul(s->logits, s->x, &m->head);
     if (g_profile) g_prof[3] += now_s() - tf;
     return s->logits;
@@ -1573,6 +1588,8 @@ static void generate(const Model *m, RunState *s, const Tokenizer *t, Sampler *s
         if (!(i == 0 && ids.v[0] == t->bos)) print_piece(t, ids.v[i], i > 0 && ids.v[i - 1] == t->bos);
     int pos = ids.n, token = ids.v[ids.n - 1], generated = 0;
     memset(g_prof, 0, sizeof g_prof);
+    memset(g_job_s, 0, sizeof g_job_s);
+    memset(g_job_bytes, 0, sizeof g_job_bytes);
     while (1) {
         int next = sample(sampler, logits);
         if (tok_is_stop(t, next)) break;
@@ -1591,6 +1608,11 @@ static void generate(const Model *m, RunState *s, const Tokenizer *t, Sampler *s
         fprintf(stderr, "decode profile, ms per token: matrix-vector jobs %.3f, activation prep %.3f, attention %.3f, "
                 "other %.3f (total %.3f)\n", g_prof[1] * ms, g_prof[0] * ms, g_prof[2] * ms,
                 (g_prof[3] - g_prof[0] - g_prof[1] - g_prof[2]) * ms, g_prof[3] * ms);
+        fprintf(stderr, "matrix-vector jobs, ms per token and weight GB/s:");
+        for (int k = 0; k < N_JOBS; k++)
+            if (g_job_s[k] > 0)
+                fprintf(stderr, " %s %.3f (%.1f)", k_job_names[k], g_job_s[k] * ms, g_job_bytes[k] / g_job_s[k] / 1e9);
+        fprintf(stderr, "\n");
     }
     free(ids.v);
 }

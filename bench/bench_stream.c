@@ -11,8 +11,9 @@
  * buffer, read as one stream per thread and as two (each thread's two halves
  * at once). Where the build has two-row kernels (hg_qmatvec8_pairs) each job
  * also runs as run decodes: rows of the job's first half paired with those of
- * its second half ("pairs"). Best of 5 passes; the machine may be noisy,
- * compare rows of one run.
+ * its second half ("pairs"), and the same jobs in a scattered order ("p, scat":
+ * every job starts cold, as in decode). Best of 5 passes; the machine may be
+ * noisy, compare rows of one run.
  *   gcc -O2 -std=c11 -D_GNU_SOURCE -march=native -o bench/bench_stream bench/bench_stream.c -lm -lpthread
  *   bench/bench_stream [rows per job ...]      (default: all, 11264, 2048)
  * -DHG_BENCH_HEADER='"/other/higgs.h"' builds it against another version of the header.
