@@ -2660,6 +2660,15 @@ static void hg_qrows8_p2n256_avx512(const hg_tensor *w, const hg_qinfo *q, const
  * the same float epilogue per row as the one-row kernels above, so every
  * result is theirs bit for bit; each activation vector is loaded once for
  * both rows. */
+/* the end of block g for two rows: the one-row kernels' epilogue, row by row */
+HG_INLINE void hg_qx2_block_end(const hg_act8 *a, uint64_t g, const uint16_t *sc0, const uint16_t *sc1, __m512i s0,
+                                __m512i s1, float *t0, float *t1) {
+    float d = a->d[g];
+    int32_t i0 = _mm512_reduce_add_epi32(s0) - 128 * a->qsum[g], i1 = _mm512_reduce_add_epi32(s1) - 128 * a->qsum[g];
+    *t0 += (hg_f16_to_f32(sc0[g]) * d) * (float)i0;
+    *t1 += (hg_f16_to_f32(sc1[g]) * d) * (float)i1;
+}
+
 HG_INLINE void hg_qdot8x2_p1n16_avx512(const hg_qinfo *q, const uint16_t *sc0, const uint8_t *c0, const uint16_t *sc1,
                                        const uint8_t *c1, const hg_act8 *a, const __m512i T, float *y0, float *y1) {
     const __m512i m4 = _mm512_set1_epi8(15);
@@ -2676,11 +2685,7 @@ HG_INLINE void hg_qdot8x2_p1n16_avx512(const hg_qinfo *q, const uint16_t *sc0, c
             b0 = _mm512_dpbusd_epi32(b0, _mm512_shuffle_epi8(T, _mm512_and_si512(v, m4)), xe);
             b1 = _mm512_dpbusd_epi32(b1, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(v, 4), m4)), xo);
         }
-        float s = a->d[g];
-        int32_t i0 = _mm512_reduce_add_epi32(_mm512_add_epi32(a0, a1)) - 128 * a->qsum[g];
-        int32_t i1 = _mm512_reduce_add_epi32(_mm512_add_epi32(b0, b1)) - 128 * a->qsum[g];
-        t0 += (hg_f16_to_f32(sc0[g]) * s) * (float)i0;
-        t1 += (hg_f16_to_f32(sc1[g]) * s) * (float)i1;
+        hg_qx2_block_end(a, g, sc0, sc1, _mm512_add_epi32(a0, a1), _mm512_add_epi32(b0, b1), &t0, &t1);
     }
     *y0 = t0;
     *y1 = t1;
@@ -2704,11 +2709,7 @@ HG_INLINE void hg_qdot8x2_p2n256_avx512(const hg_qinfo *q, const uint16_t *sc0, 
             b0 = _mm512_dpbusd_epi32(b0, _mm512_mask_blend_epi8(hv, _mm512_permutex2var_epi8(X0, v, X1), _mm512_permutex2var_epi8(X2, v, X3)), xe);
             b1 = _mm512_dpbusd_epi32(b1, _mm512_mask_blend_epi8(hv, _mm512_permutex2var_epi8(Y0, v, Y1), _mm512_permutex2var_epi8(Y2, v, Y3)), xo);
         }
-        float s = a->d[g];
-        int32_t i0 = _mm512_reduce_add_epi32(_mm512_add_epi32(a0, a1)) - 128 * a->qsum[g];
-        int32_t i1 = _mm512_reduce_add_epi32(_mm512_add_epi32(b0, b1)) - 128 * a->qsum[g];
-        t0 += (hg_f16_to_f32(sc0[g]) * s) * (float)i0;
-        t1 += (hg_f16_to_f32(sc1[g]) * s) * (float)i1;
+        hg_qx2_block_end(a, g, sc0, sc1, _mm512_add_epi32(a0, a1), _mm512_add_epi32(b0, b1), &t0, &t1);
     }
     *y0 = t0;
     *y1 = t1;
@@ -2830,11 +2831,7 @@ HG_INLINE void hg_qdot8x2_packed(const hg_qinfo *q, const uint16_t *sc0, const u
                 b1 = _mm512_dpbusd_epi32(b1, _mm512_permutexvar_epi8(i1, Y), xo);
             }
         }
-        float s = a->d[g];
-        int32_t i0 = _mm512_reduce_add_epi32(_mm512_add_epi32(a0, a1)) - 128 * a->qsum[g];
-        int32_t i1 = _mm512_reduce_add_epi32(_mm512_add_epi32(b0, b1)) - 128 * a->qsum[g];
-        t0 += (hg_f16_to_f32(sc0[g]) * s) * (float)i0;
-        t1 += (hg_f16_to_f32(sc1[g]) * s) * (float)i1;
+        hg_qx2_block_end(a, g, sc0, sc1, _mm512_add_epi32(a0, a1), _mm512_add_epi32(b0, b1), &t0, &t1);
     }
     *y0 = t0;
     *y1 = t1;
