@@ -251,8 +251,8 @@ void hg_qmatvec8_rows(float *out, const hg_act8 *a, const hg_tensor *w, const hg
  * share q's format; they may be one tensor). Where hg_qmatvec8_pairs(q) is 1
  * the build has a kernel that walks both rows together: the activation is
  * loaded once for two rows, and two streams far apart through memory keep
- * more reads in flight than one (one core of a Zen 5 reads ~15% faster so;
- * two streams close together, within ~100 KB, read slower than one).
+ * more reads in flight than one (one core of a Zen 5 reads 15-25% faster so;
+ * two streams close together, such as adjacent rows, read slower than one).
  * Elsewhere the rows go one range after the other. */
 int hg_qmatvec8_pairs(const hg_qinfo *q);
 void hg_qmatvec8_rows2(float *out0, const hg_tensor *w0, int row0, float *out1, const hg_tensor *w1, int row1, int n,
