@@ -442,16 +442,13 @@ static void matmul_n(float *const *outs, const float *x, const Weight *const *ws
     int want = threads == 1 ? 1 : threads * 24;
     if (threads > 1 && bytes / (512 << 10) > (uint64_t)want) want = (int)(bytes / (512 << 10));
     int c = ((total + want - 1) / want + 15) / 16 * 16;
-    for (;;) {                                    /* never more tasks than slots */
-        j.n_tasks = 0;
+    for (;;) {                                    /* never more tasks than slots (a bound: pairs need fewer) */
         int count = 0;
-        for (int i = 0; i < n; i++) {
-            int rows = (int)ws[i]->t->rows;
-            count += (rows + c - 1) / c + (pairs ? 1 : 0);
-        }
+        for (int i = 0; i < n; i++) count += ((int)ws[i]->t->rows + c - 1) / c + (pairs ? 1 : 0);
         if (count <= MM_TASKS) break;
         c *= 2;
     }
+    j.n_tasks = 0;
     plan_tasks(&j, ws, n, epi, pairs, c);
     double t1 = g_profile ? now_s() : 0;
     hg_pool_run(g_pool, matmul_task, &j, j.n_tasks);
