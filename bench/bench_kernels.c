@@ -6,7 +6,8 @@
  * GB/s of weight bytes (scales + codes) streamed and Gweights/s, next to a
  * memory-read baseline (sum of a 1 GiB array) measured in the same run; also
  * hg_qdequant_row_stored (batched prompt path), hg_prepare_activation, and for
- * the 4-bit HIGGS configs the int8 decode kernel (hg_qdot8_row).
+ * the 4-bit HIGGS configs the int8 decode kernel (hg_qdot8_row), and where the
+ * build has them the two-row kernels decode uses (hg_qmatvec8_rows2, "pairs").
  *
  * Each tensor ends exactly at a page boundary followed by a PROT_NONE page,
  * like the last tensor of an mmap'd file: a kernel that reads past the end of
@@ -82,7 +83,7 @@ typedef struct {
     int quantized;
     float *xr, *out, *deq;
     hg_act8 a8;                 /* q.act8: the int8 activation */
-    double best_mv, best_deq, best_mv8, max_err;
+    double best_mv, best_deq, best_mv8, best_mv8x2, max_err;
 } bench;
 
 typedef struct { bench *b; const float *w; int rows_per_task; } qjob;
@@ -175,6 +176,11 @@ static void matvec8_once(bench *b) {
     hg_qmatvec8_rows(b->out, &b->a8, &b->t, &b->q, 0, (int)b->t.rows);
     sink = b->out[0];
 }
+static void matvec8x2_once(bench *b) {   /* the two halves of the matrix as two row streams (decode's pairs) */
+    int half = (int)b->t.rows / 2;
+    hg_qmatvec8_rows2(b->out, &b->t, 0, b->out + half, &b->t, half, half, &b->a8, &b->q);
+    sink = b->out[0];
+}
 static void dequant_once(bench *b) {
     for (int r = 0; r < (int)b->t.rows; r++) {
         if (b->quantized) hg_qdequant_row_stored(&b->t, &b->q, r, b->deq);
@@ -263,7 +269,7 @@ int main(int argc, char **argv) {
         if (!use[c]) continue;
         setup(&benches[c], &configs[c], rows, cols, w, x, pool);
         benches[c].max_err = check_rows(&benches[c]);
-        benches[c].best_mv = benches[c].best_deq = benches[c].best_mv8 = 1e30;
+        benches[c].best_mv = benches[c].best_deq = benches[c].best_mv8 = benches[c].best_mv8x2 = 1e30;
     }
     hg_pool_destroy(pool);
     printf("setup (quantize) %.1f s\n", now() - t0);
@@ -281,11 +287,16 @@ int main(int argc, char **argv) {
                 double e = time_best(matvec8_once, &benches[c], secs);
                 if (e < benches[c].best_mv8) benches[c].best_mv8 = e;
             }
+            if (benches[c].q.act8 && hg_qmatvec8_pairs(&benches[c].q)) {
+                double e = time_best(matvec8x2_once, &benches[c], secs);
+                if (e < benches[c].best_mv8x2) benches[c].best_mv8x2 = e;
+            }
         }
     }
 
     printf("memory read baseline (sum of 1 GiB, 1 thread): %.1f GB/s\n", bw);
-    printf("%-20s %9s %9s %8s %8s %10s %9s %10s %10s\n", "config", "MiB", "ms", "GB/s", "Gw/s", "deq Gw/s", "max err", "int8 GB/s", "int8 Gw/s");
+    printf("%-20s %9s %9s %8s %8s %10s %9s %10s %10s %10s\n", "config", "MiB", "ms", "GB/s", "Gw/s", "deq Gw/s", "max err", "int8 GB/s",
+           "int8 Gw/s", "pairs GB/s");
     for (int c = 0; c < N_CONFIGS; c++) {
         if (!use[c]) continue;
         bench *b = &benches[c];
@@ -293,6 +304,7 @@ int main(int argc, char **argv) {
         printf("%-20s %9.2f %9.3f %8.2f %8.2f %10.2f %9.2g", configs[c].name, b->t.nbytes / 1048576.0, b->best_mv * 1e3,
                b->t.nbytes / b->best_mv / 1e9, nw / b->best_mv / 1e9, nw / b->best_deq / 1e9, b->max_err);
         if (b->q.act8) printf(" %10.2f %10.2f", b->t.nbytes / b->best_mv8 / 1e9, nw / b->best_mv8 / 1e9);
+        if (b->q.act8 && hg_qmatvec8_pairs(&b->q)) printf(" %10.2f", b->t.nbytes / b->best_mv8x2 / 1e9);
         printf("\n");
     }
 
