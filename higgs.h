@@ -294,6 +294,13 @@ int hg_unicode_is_space(uint32_t cp);
 /* ======================================================================== */
 #ifdef HIGGS_IMPLEMENTATION
 
+/* No fused multiply-adds unless written: every kernel path must round like the
+ * scalar reference (the int8 epilogues, the batched prompt products). GCC with
+ * -std=c11 does not fuse; clang fuses a * b + c by default. */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#endif
+
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -2571,6 +2578,21 @@ static inline __m512i hg_load_stream512(const uint8_t *p) {
 #endif
 }
 
+/* acc + the VNNI dot products of u (unsigned bytes) and x (signed bytes).
+ * GCC 12 at -O3 keeps some accumulators of _mm512_dpbusd_epi32 loops in
+ * stack memory (a store and a reload in each iteration's dependency chain):
+ * the two-row p=2 kernel ran at 33-36 GB/s in cache instead of 50. The
+ * same instruction as an asm statement with the accumulator tied in place
+ * keeps every accumulator in a register. */
+static inline __m512i hg_dpbusd(__m512i acc, __m512i u, __m512i x) {
+#if defined(__GNUC__)
+    __asm__("vpdpbusd %2, %1, %0" : "+v"(acc) : "v"(u), "vm"(x));
+    return acc;
+#else
+    return _mm512_dpbusd_epi32(acc, u, x);
+#endif
+}
+
 /* p=1, 16 levels: 64 code bytes = 128 weights; low nibbles are the even
  * weights, high nibbles the odd ones, matching a->qp. vpshufb looks k + 128
  * up from a register; vpdpbusd multiplies unsigned by signed bytes and adds
@@ -2586,15 +2608,15 @@ HG_INLINE float hg_qdot8_p1n16_avx512(const hg_qinfo *q, const uint16_t *sc, con
         uint64_t j = 0;
         for (; j + 256 <= H; j += 256, c += 128, x += 256) {
             __m512i b0 = hg_load_stream512(c), b1 = hg_load_stream512(c + 64);
-            a0 = _mm512_dpbusd_epi32(a0, _mm512_shuffle_epi8(T, _mm512_and_si512(b0, m4)), _mm512_loadu_si512(x));
-            a1 = _mm512_dpbusd_epi32(a1, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(b0, 4), m4)), _mm512_loadu_si512(x + 64));
-            a2 = _mm512_dpbusd_epi32(a2, _mm512_shuffle_epi8(T, _mm512_and_si512(b1, m4)), _mm512_loadu_si512(x + 128));
-            a3 = _mm512_dpbusd_epi32(a3, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(b1, 4), m4)), _mm512_loadu_si512(x + 192));
+            a0 = hg_dpbusd(a0, _mm512_shuffle_epi8(T, _mm512_and_si512(b0, m4)), _mm512_loadu_si512(x));
+            a1 = hg_dpbusd(a1, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(b0, 4), m4)), _mm512_loadu_si512(x + 64));
+            a2 = hg_dpbusd(a2, _mm512_shuffle_epi8(T, _mm512_and_si512(b1, m4)), _mm512_loadu_si512(x + 128));
+            a3 = hg_dpbusd(a3, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(b1, 4), m4)), _mm512_loadu_si512(x + 192));
         }
         for (; j < H; j += 128, c += 64, x += 128) {
             __m512i b0 = hg_load_stream512(c);
-            a0 = _mm512_dpbusd_epi32(a0, _mm512_shuffle_epi8(T, _mm512_and_si512(b0, m4)), _mm512_loadu_si512(x));
-            a1 = _mm512_dpbusd_epi32(a1, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(b0, 4), m4)), _mm512_loadu_si512(x + 64));
+            a0 = hg_dpbusd(a0, _mm512_shuffle_epi8(T, _mm512_and_si512(b0, m4)), _mm512_loadu_si512(x));
+            a1 = hg_dpbusd(a1, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(b0, 4), m4)), _mm512_loadu_si512(x + 64));
         }
         int32_t isum = _mm512_reduce_add_epi32(_mm512_add_epi32(_mm512_add_epi32(a0, a1), _mm512_add_epi32(a2, a3)))
                        - 128 * a->qsum[g];
@@ -2628,16 +2650,16 @@ HG_INLINE float hg_qdot8_p2n256_avx512(const hg_qinfo *q, const uint16_t *sc, co
         for (; j + 256 <= H; j += 256, c += 128, x += 256) {
             __m512i b = hg_load_stream512(c), e = hg_load_stream512(c + 64);
             __mmask64 hi = _mm512_movepi8_mask(b), he = _mm512_movepi8_mask(e);
-            a0 = _mm512_dpbusd_epi32(a0, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(X0, b, X1), _mm512_permutex2var_epi8(X2, b, X3)), _mm512_loadu_si512(x));
-            a1 = _mm512_dpbusd_epi32(a1, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(Y0, b, Y1), _mm512_permutex2var_epi8(Y2, b, Y3)), _mm512_loadu_si512(x + 64));
-            a2 = _mm512_dpbusd_epi32(a2, _mm512_mask_blend_epi8(he, _mm512_permutex2var_epi8(X0, e, X1), _mm512_permutex2var_epi8(X2, e, X3)), _mm512_loadu_si512(x + 128));
-            a3 = _mm512_dpbusd_epi32(a3, _mm512_mask_blend_epi8(he, _mm512_permutex2var_epi8(Y0, e, Y1), _mm512_permutex2var_epi8(Y2, e, Y3)), _mm512_loadu_si512(x + 192));
+            a0 = hg_dpbusd(a0, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(X0, b, X1), _mm512_permutex2var_epi8(X2, b, X3)), _mm512_loadu_si512(x));
+            a1 = hg_dpbusd(a1, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(Y0, b, Y1), _mm512_permutex2var_epi8(Y2, b, Y3)), _mm512_loadu_si512(x + 64));
+            a2 = hg_dpbusd(a2, _mm512_mask_blend_epi8(he, _mm512_permutex2var_epi8(X0, e, X1), _mm512_permutex2var_epi8(X2, e, X3)), _mm512_loadu_si512(x + 128));
+            a3 = hg_dpbusd(a3, _mm512_mask_blend_epi8(he, _mm512_permutex2var_epi8(Y0, e, Y1), _mm512_permutex2var_epi8(Y2, e, Y3)), _mm512_loadu_si512(x + 192));
         }
         for (; j < H; j += 128, c += 64, x += 128) {
             __m512i b = hg_load_stream512(c);
             __mmask64 hi = _mm512_movepi8_mask(b);
-            a0 = _mm512_dpbusd_epi32(a0, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(X0, b, X1), _mm512_permutex2var_epi8(X2, b, X3)), _mm512_loadu_si512(x));
-            a1 = _mm512_dpbusd_epi32(a1, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(Y0, b, Y1), _mm512_permutex2var_epi8(Y2, b, Y3)), _mm512_loadu_si512(x + 64));
+            a0 = hg_dpbusd(a0, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(X0, b, X1), _mm512_permutex2var_epi8(X2, b, X3)), _mm512_loadu_si512(x));
+            a1 = hg_dpbusd(a1, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(Y0, b, Y1), _mm512_permutex2var_epi8(Y2, b, Y3)), _mm512_loadu_si512(x + 64));
         }
         a0 = _mm512_add_epi32(a0, a2);
         a1 = _mm512_add_epi32(a1, a3);
@@ -2680,10 +2702,10 @@ HG_INLINE void hg_qdot8x2_p1n16_avx512(const hg_qinfo *q, const uint16_t *sc0, c
         for (uint64_t j = 0; j < H; j += 128, c0 += 64, c1 += 64, x += 128) {
             __m512i u = hg_load_stream512(c0), v = hg_load_stream512(c1);
             __m512i xe = _mm512_loadu_si512(x), xo = _mm512_loadu_si512(x + 64);
-            a0 = _mm512_dpbusd_epi32(a0, _mm512_shuffle_epi8(T, _mm512_and_si512(u, m4)), xe);
-            a1 = _mm512_dpbusd_epi32(a1, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(u, 4), m4)), xo);
-            b0 = _mm512_dpbusd_epi32(b0, _mm512_shuffle_epi8(T, _mm512_and_si512(v, m4)), xe);
-            b1 = _mm512_dpbusd_epi32(b1, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(v, 4), m4)), xo);
+            a0 = hg_dpbusd(a0, _mm512_shuffle_epi8(T, _mm512_and_si512(u, m4)), xe);
+            a1 = hg_dpbusd(a1, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(u, 4), m4)), xo);
+            b0 = hg_dpbusd(b0, _mm512_shuffle_epi8(T, _mm512_and_si512(v, m4)), xe);
+            b1 = hg_dpbusd(b1, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(v, 4), m4)), xo);
         }
         hg_qx2_block_end(a, g, sc0, sc1, _mm512_add_epi32(a0, a1), _mm512_add_epi32(b0, b1), &t0, &t1);
     }
@@ -2704,10 +2726,10 @@ HG_INLINE void hg_qdot8x2_p2n256_avx512(const hg_qinfo *q, const uint16_t *sc0, 
             __m512i u = hg_load_stream512(c0), v = hg_load_stream512(c1);
             __m512i xe = _mm512_loadu_si512(x), xo = _mm512_loadu_si512(x + 64);
             __mmask64 hu = _mm512_movepi8_mask(u), hv = _mm512_movepi8_mask(v);
-            a0 = _mm512_dpbusd_epi32(a0, _mm512_mask_blend_epi8(hu, _mm512_permutex2var_epi8(X0, u, X1), _mm512_permutex2var_epi8(X2, u, X3)), xe);
-            a1 = _mm512_dpbusd_epi32(a1, _mm512_mask_blend_epi8(hu, _mm512_permutex2var_epi8(Y0, u, Y1), _mm512_permutex2var_epi8(Y2, u, Y3)), xo);
-            b0 = _mm512_dpbusd_epi32(b0, _mm512_mask_blend_epi8(hv, _mm512_permutex2var_epi8(X0, v, X1), _mm512_permutex2var_epi8(X2, v, X3)), xe);
-            b1 = _mm512_dpbusd_epi32(b1, _mm512_mask_blend_epi8(hv, _mm512_permutex2var_epi8(Y0, v, Y1), _mm512_permutex2var_epi8(Y2, v, Y3)), xo);
+            a0 = hg_dpbusd(a0, _mm512_mask_blend_epi8(hu, _mm512_permutex2var_epi8(X0, u, X1), _mm512_permutex2var_epi8(X2, u, X3)), xe);
+            a1 = hg_dpbusd(a1, _mm512_mask_blend_epi8(hu, _mm512_permutex2var_epi8(Y0, u, Y1), _mm512_permutex2var_epi8(Y2, u, Y3)), xo);
+            b0 = hg_dpbusd(b0, _mm512_mask_blend_epi8(hv, _mm512_permutex2var_epi8(X0, v, X1), _mm512_permutex2var_epi8(X2, v, X3)), xe);
+            b1 = hg_dpbusd(b1, _mm512_mask_blend_epi8(hv, _mm512_permutex2var_epi8(Y0, v, Y1), _mm512_permutex2var_epi8(Y2, v, Y3)), xo);
         }
         hg_qx2_block_end(a, g, sc0, sc1, _mm512_add_epi32(a0, a1), _mm512_add_epi32(b0, b1), &t0, &t1);
     }
@@ -2765,8 +2787,8 @@ HG_INLINE float hg_qdot8_packed(const hg_qinfo *q, const uint16_t *sc, const uin
         __m512i a0 = _mm512_setzero_si512(), a1 = a0;
         for (uint64_t j = 0; j < H; j += 64 * (uint64_t)p, c += 8 * b) {
             __m512i idx = _mm512_multishift_epi64_epi8(SH, _mm512_permutexvar_epi8(SP, hg_load_code_bytes(c, 8 * b)));
-            a0 = _mm512_dpbusd_epi32(a0, _mm512_permutexvar_epi8(idx, X), _mm512_loadu_si512(x + j));
-            if (p == 2) a1 = _mm512_dpbusd_epi32(a1, _mm512_permutexvar_epi8(idx, Y), _mm512_loadu_si512(x + j + 64));
+            a0 = hg_dpbusd(a0, _mm512_permutexvar_epi8(idx, X), _mm512_loadu_si512(x + j));
+            if (p == 2) a1 = hg_dpbusd(a1, _mm512_permutexvar_epi8(idx, Y), _mm512_loadu_si512(x + j + 64));
         }
         int32_t isum = _mm512_reduce_add_epi32(_mm512_add_epi32(a0, a1)) - 128 * a->qsum[g];
         total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)isum;
@@ -2823,12 +2845,12 @@ HG_INLINE void hg_qdot8x2_packed(const hg_qinfo *q, const uint16_t *sc0, const u
             __m512i i0 = _mm512_multishift_epi64_epi8(SH, _mm512_permutexvar_epi8(SP, hg_load_code_bytes(c0, 8 * b)));
             __m512i i1 = _mm512_multishift_epi64_epi8(SH, _mm512_permutexvar_epi8(SP, hg_load_code_bytes(c1, 8 * b)));
             __m512i xe = _mm512_loadu_si512(x + j);
-            a0 = _mm512_dpbusd_epi32(a0, _mm512_permutexvar_epi8(i0, X), xe);
-            b0 = _mm512_dpbusd_epi32(b0, _mm512_permutexvar_epi8(i1, X), xe);
+            a0 = hg_dpbusd(a0, _mm512_permutexvar_epi8(i0, X), xe);
+            b0 = hg_dpbusd(b0, _mm512_permutexvar_epi8(i1, X), xe);
             if (p == 2) {
                 __m512i xo = _mm512_loadu_si512(x + j + 64);
-                a1 = _mm512_dpbusd_epi32(a1, _mm512_permutexvar_epi8(i0, Y), xo);
-                b1 = _mm512_dpbusd_epi32(b1, _mm512_permutexvar_epi8(i1, Y), xo);
+                a1 = hg_dpbusd(a1, _mm512_permutexvar_epi8(i0, Y), xo);
+                b1 = hg_dpbusd(b1, _mm512_permutexvar_epi8(i1, Y), xo);
             }
         }
         hg_qx2_block_end(a, g, sc0, sc1, _mm512_add_epi32(a0, a1), _mm512_add_epi32(b0, b1), &t0, &t1);
@@ -3187,10 +3209,10 @@ static inline void hg_isum8_2x4(const int8_t *u0, const int8_t *u1, const int8_t
         __m512i w0 = _mm512_loadu_si512(u0 + j), w1 = _mm512_loadu_si512(u1 + j);
         __m512i x0 = _mm512_loadu_si512(x[0] + j), x1 = _mm512_loadu_si512(x[1] + j);
         __m512i x2 = _mm512_loadu_si512(x[2] + j), x3 = _mm512_loadu_si512(x[3] + j);
-        a0 = _mm512_dpbusd_epi32(a0, w0, x0); b0 = _mm512_dpbusd_epi32(b0, w1, x0);
-        a1 = _mm512_dpbusd_epi32(a1, w0, x1); b1 = _mm512_dpbusd_epi32(b1, w1, x1);
-        a2 = _mm512_dpbusd_epi32(a2, w0, x2); b2 = _mm512_dpbusd_epi32(b2, w1, x2);
-        a3 = _mm512_dpbusd_epi32(a3, w0, x3); b3 = _mm512_dpbusd_epi32(b3, w1, x3);
+        a0 = hg_dpbusd(a0, w0, x0); b0 = hg_dpbusd(b0, w1, x0);
+        a1 = hg_dpbusd(a1, w0, x1); b1 = hg_dpbusd(b1, w1, x1);
+        a2 = hg_dpbusd(a2, w0, x2); b2 = hg_dpbusd(b2, w1, x2);
+        a3 = hg_dpbusd(a3, w0, x3); b3 = hg_dpbusd(b3, w1, x3);
     }
     *s0 = hg_hsum4_epi32(a0, a1, a2, a3);
     *s1 = hg_hsum4_epi32(b0, b1, b2, b3);
@@ -3265,10 +3287,10 @@ static void hg_isum8_4(const int8_t *k, const int8_t *const x[4], uint64_t H, in
         __m512i a0 = _mm512_setzero_si512(), a1 = a0, a2 = a0, a3 = a0;
         for (uint64_t j = 0; j < H; j += 64) {
             __m512i w = _mm512_loadu_si512(k + j);
-            a0 = _mm512_dpbusd_epi32(a0, w, _mm512_loadu_si512(x[0] + j));
-            a1 = _mm512_dpbusd_epi32(a1, w, _mm512_loadu_si512(x[1] + j));
-            a2 = _mm512_dpbusd_epi32(a2, w, _mm512_loadu_si512(x[2] + j));
-            a3 = _mm512_dpbusd_epi32(a3, w, _mm512_loadu_si512(x[3] + j));
+            a0 = hg_dpbusd(a0, w, _mm512_loadu_si512(x[0] + j));
+            a1 = hg_dpbusd(a1, w, _mm512_loadu_si512(x[1] + j));
+            a2 = hg_dpbusd(a2, w, _mm512_loadu_si512(x[2] + j));
+            a3 = hg_dpbusd(a3, w, _mm512_loadu_si512(x[3] + j));
         }
         _mm_storeu_si128((__m128i *)sums, hg_hsum4_epi32(a0, a1, a2, a3));
         return;

@@ -52,6 +52,20 @@ if grep -q avx2 /proc/cpuinfo 2>/dev/null; then
   build_kernels tests/test_kernels_avx2 -mavx2 -mfma -mf16c && run_suite "kernels (avx2)" ./tests/test_kernels_avx2
 fi
 build_kernels tests/test_kernels_scalar && run_suite "kernels (scalar)" ./tests/test_kernels_scalar
+# clang (the other supported compiler): warning-free build of run and quantize, and the native
+# kernel tests, whose bit-for-bit checks catch a compiler that fuses multiply-adds on its own
+if command -v clang >/dev/null 2>&1; then
+  CL="$LOG/clang"; mkdir -p "$CL"; cp Makefile run.c quantize.c higgs.h "$CL"/
+  if make -s -C "$CL" -j2 CC=clang run quantize >"$CL/build" 2>&1 && ! grep -q warning "$CL/build"; then
+    echo "PASS clang build without warnings"; passed=$((passed + 1))
+  else
+    cat "$CL/build"; echo "FAIL clang build (make CC=clang: errors or warnings)"; failed=$((failed + 1))
+  fi
+  clang $CFLAGS_T -march=native -o tests/test_kernels_clang tests/test_kernels.c -lm -lpthread &&
+    run_suite "kernels (clang, native)" ./tests/test_kernels_clang
+else
+  echo "FAIL clang missing (install clang)"; failed=$((failed + 1))
+fi
 ${CC:-cc} $CFLAGS_T -o tests/test_alloc tests/test_alloc.c -lm -lpthread && run_suite "bit allocation" ./tests/test_alloc
 ${CC:-cc} $CFLAGS_T -o tests/test_sampler tests/test_sampler.c -lm -lpthread && run_suite "sampler (top-p)" ./tests/test_sampler
 
