@@ -41,6 +41,15 @@ run-san: run.c $(HEADERS)
 quantize-san: quantize.c $(HEADERS)
 	$(CC) -O1 -g -std=c11 -D_GNU_SOURCE $(WARN) -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer $(NATIVE) -o $@ quantize.c $(LDLIBS)
 
+# the kernel benchmarks, with run's flags: the kernels compile differently at
+# -O2 and -O3 (GCC 12 at -O3 once kept accumulators in memory that -O2 kept in
+# registers), so a benchmark built otherwise measures other code
+bench: bench/bench_kernels bench/bench_stream
+bench/bench_kernels: bench/bench_kernels.c $(HEADERS)
+	$(CROSS)$(CC) $(CFLAGS) $(NATIVE) -o $@ bench/bench_kernels.c $(LDLIBS)
+bench/bench_stream: bench/bench_stream.c $(HEADERS)
+	$(CROSS)$(CC) $(CFLAGS) $(NATIVE) -o $@ bench/bench_stream.c $(LDLIBS)
+
 DEMO_MODEL ?= models/brown-higgs4.higgs
 demo: run
 	./run $(DEMO_MODEL) -s 42 -t 0.8 -n 200 -i "The committee said that"
@@ -49,6 +58,6 @@ test: all
 	./test_all.sh
 
 clean:
-	rm -f run quantize run-san quantize-san tests/test_kernels tests/test_kernels_scalar
+	rm -f run quantize run-san quantize-san tests/test_kernels tests/test_kernels_scalar bench/bench_kernels bench/bench_stream
 
-.PHONY: all portable sanitize demo test clean
+.PHONY: all portable sanitize bench demo test clean

@@ -16,7 +16,7 @@
  *
  * The machine may be shared: numbers are the best of several rounds, and
  * configs are compared within one run. Build:
- *   gcc -O2 -std=c11 -D_GNU_SOURCE -march=native -o bench/bench_kernels bench/bench_kernels.c -lm -lpthread
+ *   make bench   (run's flags, -O3: built at -O2 the kernels are other code and run at other speeds)
  * Usage: bench/bench_kernels [rounds (3)] [seconds per config per round (0.25)] [rows (4096)] [cols (4096)]
  *                            [only configs whose name contains this]
  */

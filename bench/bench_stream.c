@@ -14,7 +14,7 @@
  * its second half ("pairs"), and the same jobs in a scattered order ("p, scat":
  * every job starts cold, as in decode). Best of 5 passes; the machine may be
  * noisy, compare rows of one run.
- *   gcc -O2 -std=c11 -D_GNU_SOURCE -march=native -o bench/bench_stream bench/bench_stream.c -lm -lpthread
+ *   make bench   (run's flags, -O3: built at -O2 the kernels are other code and run at other speeds)
  *   bench/bench_stream [rows per job ...]      (default: all, 11264, 2048)
  * -DHG_BENCH_HEADER='"/other/higgs.h"' builds it against another version of the header.
  * Add -DHG_STREAM_LOAD_ZMM to build the kernels with one 64-byte load per code
