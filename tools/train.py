@@ -3,6 +3,8 @@
 
     /usr/bin/python3 tools/train.py --minutes 65          # fresh run
     /usr/bin/python3 tools/train.py --minutes 65 --resume # continue a stopped run
+    /usr/bin/python3 tools/train.py --minutes 60 --dim 288 --n_heads 6 --n_kv_heads 6 --n_layers 6 \
+        --out models/brown288-hf      # another shape (288-wide rows, as llama2.c stories15M)
 
 Needs data/brown-{train,heldout}.txt (tools/prepare_corpus.py) and
 models/brown-hf/tokenizer.model (tools/train_tokenizer.py).
@@ -305,6 +307,12 @@ def main():
     ap.add_argument("--measure_steps", type=int, default=12)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1337)
+    ap.add_argument("--dim", type=int, default=256)
+    ap.add_argument("--hidden_dim", type=int, default=768)
+    ap.add_argument("--n_layers", type=int, default=8)
+    ap.add_argument("--n_heads", type=int, default=8)
+    ap.add_argument("--n_kv_heads", type=int, default=4)
+    ap.add_argument("--head_dim", type=int, default=None, help="default: dim / n_heads")
     a = ap.parse_args()
     t_start = time.time()
     torch.set_num_threads(a.threads)
@@ -315,7 +323,8 @@ def main():
     if not os.path.exists(tok_path):
         tok_path = os.path.join(ROOT, "models", "brown-hf", "tokenizer.model")
     sp = spm.SentencePieceProcessor(model_file=tok_path)
-    c = dict(dim=256, hidden_dim=768, n_layers=8, n_heads=8, n_kv_heads=4, head_dim=32,
+    c = dict(dim=a.dim, hidden_dim=a.hidden_dim, n_layers=a.n_layers, n_heads=a.n_heads, n_kv_heads=a.n_kv_heads,
+             head_dim=a.head_dim or a.dim // a.n_heads,
              vocab_size=sp.get_piece_size(), seq_len=a.seq_len, norm_eps=1e-5,
              rope_theta=10000.0, dropout=a.dropout)
     assert c["vocab_size"] == 4096, c["vocab_size"]
