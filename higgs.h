@@ -186,8 +186,10 @@ const char *hg_act8_grids(void);
 typedef struct {
     uint32_t type;
     int p, bits, n, group, hadamard;
+    int had_m;                        /* HIGGS: Hadamard block = H(had_m) (x) Sylvester(hadamard / had_m); 1: Sylvester */
+    const int8_t *had_base;           /* had_m > 1: H(had_m), had_m x had_m entries +-1 (hg_hadamard_base) */
     int sign_seed;                    /* HIGGS: 0, or the seed of the random signs (params[3] >> 24) */
-    int unbiased;                     /* quantizing only (the caller sets it): see hg_quantize_row */
+    int scales;                       /* quantizing only (the caller sets it): HIGGS block scales, HG_SCALES_* */
     uint64_t cols, cols_pad, groups, row_code_bytes, scale_bytes;
     const float *codebook;            /* n * p floats */
     double mse_per_dim;               /* HIGGS grids: E||g - Q(g)||^2 / p under N(0, I) */
@@ -207,9 +209,31 @@ typedef struct {
 } hg_qinfo;
 
 int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinfo *q);   /* 0 ok */
+/* How hg_quantize_row picks a HIGGS block's scale s (codes are the nearest grid
+ * points to x / s, x the rotated block):
+ *  RMS:       s = the block's RMS (the paper's choice);
+ *  UNBIASED:  the RMS codes, then s *= <x, x> / <x, Q> so that the error is
+ *             uncorrelated with the weights (no shrink; see hg_quantize_row);
+ *  LSQ:       least squares: alternately s = <x, g> / <g, g> and re-rounding
+ *             (the MSE never rises), a few rounds from the RMS;
+ *  LSQ_UNBIASED: the LSQ codes, then the UNBIASED rescale. */
+enum { HG_SCALES_RMS = 0, HG_SCALES_UNBIASED = 1, HG_SCALES_LSQ = 2, HG_SCALES_LSQ_UNBIASED = 3 };
 int hg_is_quantized(uint32_t type);
 /* in-place fast Walsh-Hadamard transform, natural (Sylvester) order, unnormalised; n power of two */
 void hg_fwht(float *x, int n);
+/* H(m), a Hadamard matrix of order m that is not a power of two (m % 4 == 0, 12 <= m <= 255):
+ * the Paley I matrix when m - 1 is a prime, else the Paley II matrix when m / 2 - 1 is a prime
+ * (= 1 mod 4); NULL for other m. Row-major m x m entries +-1, built once. docs/format.md */
+const int8_t *hg_hadamard_base(int m);
+/* HIGGS block size for a row of cols weights: the largest power-of-two divisor up to 1024 when
+ * it is at least 256 (scales cost <= 1/16 bit per weight), else the largest divisor m * 2^j <= 4096
+ * with H(m) available and a multiple of 32 (any width that is a multiple of 32 gets a block of
+ * at least 160 when one exists); else the power-of-two rule of older files. *m gets the base order. */
+int hg_hadamard_for(uint64_t cols, int *m);
+/* x (one block of q->group values) -> Hn x in place, Hn = (H(had_m) (x) Sylvester) / sqrt(group);
+ * hg_unrotate_block applies the inverse (the transpose) */
+void hg_rotate_block(const hg_qinfo *q, float *x);
+void hg_unrotate_block(const hg_qinfo *q, float *x);
 /* x (cols floats) -> xr (cols_pad floats): zero-pad, and for HIGGS rotate each block by Hn */
 void hg_prepare_activation(const hg_qinfo *q, const float *x, float *xr);
 /* quantize one row w[cols]; writes its scales and codes; returns ||w - Q(w)||^2 */
@@ -1595,15 +1619,20 @@ int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinf
     q->p = (int)params[0];
     q->bits = (int)params[1];
     q->group = (int)params[2];
-    q->hadamard = (int)(params[3] & 0xFFFFFFu);
+    q->hadamard = (int)(params[3] & 0xFFFFu);
+    q->had_m = (int)(params[3] >> 16 & 0xFFu);
     q->sign_seed = (int)(params[3] >> 24);
-    if (q->sign_seed && type != HG_HIGGS) return -1;
+    if ((q->sign_seed || q->had_m) && type != HG_HIGGS) return -1;
+    if (!q->had_m) q->had_m = 1;
     if (!hg_is_quantized(type) || q->p < 1 || q->p > 2 || q->bits < 1 || q->bits > 8 * q->p || q->bits > 16) return -1;
-    if (!hg_pow2((uint64_t)q->group) || q->group < 16 || q->group > 65536 || q->group % q->p) return -1;
+    if (q->group < 16 || q->group > 32768 || q->group % q->p) return -1;
+    if (q->had_m == 1 ? !hg_pow2((uint64_t)q->group) : q->group % 32 || q->group % q->had_m || !hg_pow2((uint64_t)(q->group / q->had_m)))
+        return -1;
     q->n = 1 << q->bits;
     switch (type) {
     case HG_HIGGS:
         if (q->hadamard != q->group) return -1;
+        if (q->had_m > 1 && !(q->had_base = hg_hadamard_base(q->had_m))) return -1;
         q->codebook = hg_grid(q->p, q->n, &q->mse_per_dim);
         if (hg_act8_grid(q->p, q->n, q->group)) {
             const hg_grid8 *g8 = hg_grid8_get(q->p, q->n);
@@ -1753,16 +1782,124 @@ static void hg_apply_signs(float *x, uint64_t n, int seed) {
     }
 }
 
+/* Hadamard matrices of orders other than powers of two, by Paley's
+ * constructions over GF(q), q prime: chi(a) = 0, 1 or -1 as a is 0, a nonzero
+ * square or a non-square mod q.
+ *  Paley I (q = 3 mod 4, order q + 1): H = I + S, S = [[0, 1^T], [-1, Q]],
+ *    Q[i][j] = chi(j - i); S is antisymmetric with S S^T = q I, so H H^T = (q + 1) I.
+ *  Paley II (q = 1 mod 4, order 2 (q + 1)): C = [[0, 1^T], [1, Q]] (symmetric);
+ *    each 0 of C becomes [[1, 1], [1, -1]] and each +-1 becomes +-[[1, -1], [-1, -1]].
+ * tests/test_hadamard.py checks H H^T = m I and builds them independently. */
+static int hg_is_prime(int v) {
+    if (v < 2) return 0;
+    for (int d = 2; d * d <= v; d++)
+        if (v % d == 0) return 0;
+    return 1;
+}
+static int hg_chi(int a, int q) {   /* quadratic character mod q (prime) */
+    a = ((a % q) + q) % q;
+    if (!a) return 0;
+    for (int x = 1; x < q; x++)
+        if (x * x % q == a) return 1;
+    return -1;
+}
+static int8_t *hg_hadamard_tab[256];
+#ifndef HG_NO_THREADS
+static pthread_mutex_t hg_hadamard_mu = PTHREAD_MUTEX_INITIALIZER;
+#endif
+static int8_t *hg_paley(int m) {
+    int8_t *h = NULL;
+    if (hg_is_prime(m - 1) && (m - 1) % 4 == 3) {
+        int q = m - 1;
+        h = (int8_t *)malloc((size_t)m * (size_t)m);
+        if (!h) return NULL;
+        for (int i = 0; i < m; i++)
+            for (int j = 0; j < m; j++) {
+                int v = i == j ? 0 : i == 0 ? 1 : j == 0 ? -1 : hg_chi(j - i, q);   /* S */
+                h[i * m + j] = (int8_t)(v + (i == j));                                  /* S + I */
+            }
+    } else if (m % 2 == 0 && hg_is_prime(m / 2 - 1) && (m / 2 - 1) % 4 == 1) {
+        int q = m / 2 - 1, n = q + 1;
+        h = (int8_t *)malloc((size_t)m * (size_t)m);
+        if (!h) return NULL;
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++) {
+                int c = i == j ? 0 : i == 0 || j == 0 ? 1 : hg_chi(j - i, q);
+                for (int a = 0; a < 2; a++)
+                    for (int b = 0; b < 2; b++) {
+                        int v = c == 0 ? (a && b ? -1 : 1) : c * (a || b ? -1 : 1);
+                        h[(2 * i + a) * m + 2 * j + b] = (int8_t)v;
+                    }
+            }
+    }
+    return h;
+}
+
+const int8_t *hg_hadamard_base(int m) {
+    if (m < 12 || m > 255 || m % 4 || hg_pow2((uint64_t)m)) return NULL;
+#ifndef HG_NO_THREADS
+    pthread_mutex_lock(&hg_hadamard_mu);
+#endif
+    if (!hg_hadamard_tab[m]) hg_hadamard_tab[m] = hg_paley(m);
+    const int8_t *h = hg_hadamard_tab[m];
+#ifndef HG_NO_THREADS
+    pthread_mutex_unlock(&hg_hadamard_mu);
+#endif
+    return h;
+}
+
+int hg_hadamard_for(uint64_t cols, int *m) {
+    int p2 = 1;
+    while (p2 < 1024 && cols % (uint64_t)(2 * p2) == 0) p2 *= 2;
+    *m = 1;
+    if (p2 >= 256) return p2;
+    int best = 0, best_m = 1;
+    for (int base = 12; base <= 255; base += 4)
+        for (int h = base; h <= 4096 && cols % (uint64_t)h == 0; h *= 2)
+            if (h % 32 == 0 && h > best && hg_hadamard_base(base)) { best = h; best_m = base; }
+    if (best > p2 && best >= 64) { *m = best_m; return best; }
+    if (p2 >= 64) return p2;
+    int h = 64;                                   /* the row is padded to a power of two */
+    while ((uint64_t)h < cols && h < 1024) h *= 2;
+    return h;
+}
+
+/* y = H(m) x (or H(m)^T x) over the m rows of a block viewed as [m][w] (w = 2^j
+ * columns), 16 columns at a time through stack buffers. Each term is a product
+ * with +-1, exact, so every build (fused or not, any vector width) gets the same sums. */
+static void hg_base_transform(const int8_t *H, int m, float *x, int w, int transpose) {
+    float in[255 * 16], out[16];
+    for (int c0 = 0; c0 < w; c0 += 16) {
+        int cw = w - c0 < 16 ? w - c0 : 16;
+        if (cw < 16) memset(in, 0, sizeof in);
+        for (int a = 0; a < m; a++) memcpy(in + a * 16, x + (size_t)a * w + c0, (size_t)cw * sizeof(float));
+        for (int r = 0; r < m; r++) {
+            for (int c = 0; c < 16; c++) out[c] = 0;
+            for (int a = 0; a < m; a++) {
+                const float sgn = (float)(transpose ? H[a * m + r] : H[r * m + a]), *v = in + a * 16;
+                for (int c = 0; c < 16; c++) out[c] += sgn * v[c];
+            }
+            memcpy(x + (size_t)r * w + c0, out, (size_t)cw * sizeof(float));
+        }
+    }
+}
+
+static void hg_block_transform(const hg_qinfo *q, float *x, int transpose) {
+    int m = q->had_m, w = q->group / m;
+    for (int a = 0; a < m; a++) hg_fwht(x + (size_t)a * w, w);
+    if (m > 1) hg_base_transform(q->had_base, m, x, w, transpose);
+    hg_scale_floats(x, q->group, 1.0f / sqrtf((float)q->group));
+}
+
+void hg_rotate_block(const hg_qinfo *q, float *x) { hg_block_transform(q, x, 0); }
+void hg_unrotate_block(const hg_qinfo *q, float *x) { hg_block_transform(q, x, 1); }
+
 void hg_prepare_activation(const hg_qinfo *q, const float *x, float *xr) {
     memcpy(xr, x, q->cols * sizeof(float));
     memset(xr + q->cols, 0, (q->cols_pad - q->cols) * sizeof(float));
     if (q->type != HG_HIGGS) return;
     if (q->sign_seed) hg_apply_signs(xr, q->cols_pad, q->sign_seed);
-    float norm = 1.0f / sqrtf((float)q->hadamard);
-    for (uint64_t b = 0; b < q->cols_pad; b += (uint64_t)q->hadamard) {
-        hg_fwht(xr + b, q->hadamard);
-        hg_scale_floats(xr + b, q->hadamard, norm);
-    }
+    for (uint64_t b = 0; b < q->cols_pad; b += (uint64_t)q->group) hg_rotate_block(q, xr + b);
 }
 
 static inline const uint16_t *hg_qscales(const hg_tensor *w, const hg_qinfo *q, int row) {
@@ -2513,7 +2650,15 @@ static float hg_act8_block(const float *v, uint64_t H, int8_t *o, int32_t *sum) 
 }
 
 #if defined(__AVX512VNNI__) && defined(__AVX512VBMI__)
-/* the VNNI kernels' order: per 128 values, the 64 even then the 64 odd */
+/* the VNNI kernels' order: per 128 values, the 64 even then the 64 odd; a
+ * block's last t < 128 values (blocks that are a multiple of 32, not of 128,
+ * such as 288 = 2 x 128 + 32), likewise: the t/2 even then the t/2 odd */
+static void hg_act8_interleave_tail(const int8_t *q, int8_t *qp, uint64_t t) {
+    for (uint64_t i = 0; i < t / 2; i++) {
+        qp[i] = q[2 * i];
+        qp[t / 2 + i] = q[2 * i + 1];
+    }
+}
 static void hg_act8_interleave(const int8_t *q, int8_t *qp, uint64_t n) {
     static const uint8_t ev[64] = {0,   2,   4,   6,   8,   10,  12,  14,  16,  18,  20,  22,  24,  26,  28,  30,
                                    32,  34,  36,  38,  40,  42,  44,  46,  48,  50,  52,  54,  56,  58,  60,  62,
@@ -2537,6 +2682,12 @@ void hg_prepare_act8(const hg_qinfo *q, const float *x, hg_act8 *a) {
     }
 #if defined(__AVX512VNNI__) && defined(__AVX512VBMI__)
     if (!(H % 128)) hg_act8_interleave(a->q, a->qp, q->cols_pad);
+    else if (!(H % 32))
+        for (uint64_t b = 0; b < q->groups; b++) {
+            uint64_t full = H / 128 * 128;
+            hg_act8_interleave(a->q + b * H, a->qp + b * H, full);
+            hg_act8_interleave_tail(a->q + b * H + full, a->qp + b * H + full, H - full);
+        }
 #endif
 }
 
@@ -2596,6 +2747,18 @@ static inline __m512i hg_dpbusd(__m512i acc, __m512i u, __m512i x) {
 #endif
 }
 
+/* The last t = 32, 64 or 96 weights of a block that is not a multiple of 128:
+ * t/2 code bytes (p=1 4-bit: two codes a byte; p=2 256 points: one per pair)
+ * and the t/2 even and t/2 odd activations (hg_act8_interleave_tail), by masked
+ * loads that read nothing past them. Masked-off code bytes meet zero
+ * activations, so they add nothing. */
+typedef struct { __m512i c, xe, xo; } hg_tail8;
+HG_INLINE hg_tail8 hg_tail8_load(const uint8_t *c, const int8_t *x, uint64_t t) {
+    const __mmask64 m = ((__mmask64)1 << (t / 2)) - 1;
+    hg_tail8 r = {_mm512_maskz_loadu_epi8(m, c), _mm512_maskz_loadu_epi8(m, x), _mm512_maskz_loadu_epi8(m, x + t / 2)};
+    return r;
+}
+
 /* p=1, 16 levels: 64 code bytes = 128 weights; low nibbles are the even
  * weights, high nibbles the odd ones, matching a->qp. vpshufb looks k + 128
  * up from a register; vpdpbusd multiplies unsigned by signed bytes and adds
@@ -2616,10 +2779,15 @@ HG_INLINE float hg_qdot8_p1n16_avx512(const hg_qinfo *q, const uint16_t *sc, con
             a2 = hg_dpbusd(a2, _mm512_shuffle_epi8(T, _mm512_and_si512(b1, m4)), _mm512_loadu_si512(x + 128));
             a3 = hg_dpbusd(a3, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(b1, 4), m4)), _mm512_loadu_si512(x + 192));
         }
-        for (; j < H; j += 128, c += 64, x += 128) {
+        for (; j + 128 <= H; j += 128, c += 64, x += 128) {
             __m512i b0 = hg_load_stream512(c);
             a0 = hg_dpbusd(a0, _mm512_shuffle_epi8(T, _mm512_and_si512(b0, m4)), _mm512_loadu_si512(x));
             a1 = hg_dpbusd(a1, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(b0, 4), m4)), _mm512_loadu_si512(x + 64));
+        }
+        if (j < H) {                  /* a block's last 32, 64 or 96 weights (blocks such as 288) */
+            const hg_tail8 t = hg_tail8_load(c, x, H - j);
+            a0 = hg_dpbusd(a0, _mm512_shuffle_epi8(T, _mm512_and_si512(t.c, m4)), t.xe);
+            a1 = hg_dpbusd(a1, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(t.c, 4), m4)), t.xo);
         }
         int32_t isum = _mm512_reduce_add_epi32(_mm512_add_epi32(_mm512_add_epi32(a0, a1), _mm512_add_epi32(a2, a3)))
                        - 128 * a->qsum[g];
@@ -2658,11 +2826,17 @@ HG_INLINE float hg_qdot8_p2n256_avx512(const hg_qinfo *q, const uint16_t *sc, co
             a2 = hg_dpbusd(a2, _mm512_mask_blend_epi8(he, _mm512_permutex2var_epi8(X0, e, X1), _mm512_permutex2var_epi8(X2, e, X3)), _mm512_loadu_si512(x + 128));
             a3 = hg_dpbusd(a3, _mm512_mask_blend_epi8(he, _mm512_permutex2var_epi8(Y0, e, Y1), _mm512_permutex2var_epi8(Y2, e, Y3)), _mm512_loadu_si512(x + 192));
         }
-        for (; j < H; j += 128, c += 64, x += 128) {
+        for (; j + 128 <= H; j += 128, c += 64, x += 128) {
             __m512i b = hg_load_stream512(c);
             __mmask64 hi = _mm512_movepi8_mask(b);
             a0 = hg_dpbusd(a0, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(X0, b, X1), _mm512_permutex2var_epi8(X2, b, X3)), _mm512_loadu_si512(x));
             a1 = hg_dpbusd(a1, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(Y0, b, Y1), _mm512_permutex2var_epi8(Y2, b, Y3)), _mm512_loadu_si512(x + 64));
+        }
+        if (j < H) {
+            const hg_tail8 t = hg_tail8_load(c, x, H - j);
+            __mmask64 hi = _mm512_movepi8_mask(t.c);
+            a0 = hg_dpbusd(a0, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(X0, t.c, X1), _mm512_permutex2var_epi8(X2, t.c, X3)), t.xe);
+            a1 = hg_dpbusd(a1, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(Y0, t.c, Y1), _mm512_permutex2var_epi8(Y2, t.c, Y3)), t.xo);
         }
         a0 = _mm512_add_epi32(a0, a2);
         a1 = _mm512_add_epi32(a1, a3);
@@ -2702,13 +2876,24 @@ HG_INLINE void hg_qdot8x2_p1n16_avx512(const hg_qinfo *q, const uint16_t *sc0, c
     for (uint64_t g = 0; g < q->groups; g++) {
         const int8_t *x = a->qp + g * H;
         __m512i a0 = _mm512_setzero_si512(), a1 = a0, b0 = a0, b1 = a0;
-        for (uint64_t j = 0; j < H; j += 128, c0 += 64, c1 += 64, x += 128) {
+        uint64_t j = 0;
+        for (; j + 128 <= H; j += 128, c0 += 64, c1 += 64, x += 128) {
             __m512i u = hg_load_stream512(c0), v = hg_load_stream512(c1);
             __m512i xe = _mm512_loadu_si512(x), xo = _mm512_loadu_si512(x + 64);
             a0 = hg_dpbusd(a0, _mm512_shuffle_epi8(T, _mm512_and_si512(u, m4)), xe);
             a1 = hg_dpbusd(a1, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(u, 4), m4)), xo);
             b0 = hg_dpbusd(b0, _mm512_shuffle_epi8(T, _mm512_and_si512(v, m4)), xe);
             b1 = hg_dpbusd(b1, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(v, 4), m4)), xo);
+        }
+        if (j < H) {
+            const hg_tail8 t = hg_tail8_load(c0, x, H - j);
+            const __m512i v = _mm512_maskz_loadu_epi8(((__mmask64)1 << ((H - j) / 2)) - 1, c1);
+            a0 = hg_dpbusd(a0, _mm512_shuffle_epi8(T, _mm512_and_si512(t.c, m4)), t.xe);
+            a1 = hg_dpbusd(a1, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(t.c, 4), m4)), t.xo);
+            b0 = hg_dpbusd(b0, _mm512_shuffle_epi8(T, _mm512_and_si512(v, m4)), t.xe);
+            b1 = hg_dpbusd(b1, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(v, 4), m4)), t.xo);
+            c0 += (H - j) / 2;
+            c1 += (H - j) / 2;
         }
         hg_qx2_block_end(a, g, sc0, sc1, _mm512_add_epi32(a0, a1), _mm512_add_epi32(b0, b1), &t0, &t1);
     }
@@ -2725,7 +2910,8 @@ HG_INLINE void hg_qdot8x2_p2n256_avx512(const hg_qinfo *q, const uint16_t *sc0, 
     for (uint64_t g = 0; g < q->groups; g++) {
         const int8_t *x = a->qp + g * H;
         __m512i a0 = _mm512_setzero_si512(), a1 = a0, b0 = a0, b1 = a0;
-        for (uint64_t j = 0; j < H; j += 128, c0 += 64, c1 += 64, x += 128) {
+        uint64_t j = 0;
+        for (; j + 128 <= H; j += 128, c0 += 64, c1 += 64, x += 128) {
             __m512i u = hg_load_stream512(c0), v = hg_load_stream512(c1);
             __m512i xe = _mm512_loadu_si512(x), xo = _mm512_loadu_si512(x + 64);
             __mmask64 hu = _mm512_movepi8_mask(u), hv = _mm512_movepi8_mask(v);
@@ -2733,6 +2919,17 @@ HG_INLINE void hg_qdot8x2_p2n256_avx512(const hg_qinfo *q, const uint16_t *sc0, 
             a1 = hg_dpbusd(a1, _mm512_mask_blend_epi8(hu, _mm512_permutex2var_epi8(Y0, u, Y1), _mm512_permutex2var_epi8(Y2, u, Y3)), xo);
             b0 = hg_dpbusd(b0, _mm512_mask_blend_epi8(hv, _mm512_permutex2var_epi8(X0, v, X1), _mm512_permutex2var_epi8(X2, v, X3)), xe);
             b1 = hg_dpbusd(b1, _mm512_mask_blend_epi8(hv, _mm512_permutex2var_epi8(Y0, v, Y1), _mm512_permutex2var_epi8(Y2, v, Y3)), xo);
+        }
+        if (j < H) {
+            const hg_tail8 t = hg_tail8_load(c0, x, H - j);
+            const __m512i v = _mm512_maskz_loadu_epi8(((__mmask64)1 << ((H - j) / 2)) - 1, c1);
+            __mmask64 hu = _mm512_movepi8_mask(t.c), hv = _mm512_movepi8_mask(v);
+            a0 = hg_dpbusd(a0, _mm512_mask_blend_epi8(hu, _mm512_permutex2var_epi8(X0, t.c, X1), _mm512_permutex2var_epi8(X2, t.c, X3)), t.xe);
+            a1 = hg_dpbusd(a1, _mm512_mask_blend_epi8(hu, _mm512_permutex2var_epi8(Y0, t.c, Y1), _mm512_permutex2var_epi8(Y2, t.c, Y3)), t.xo);
+            b0 = hg_dpbusd(b0, _mm512_mask_blend_epi8(hv, _mm512_permutex2var_epi8(X0, v, X1), _mm512_permutex2var_epi8(X2, v, X3)), t.xe);
+            b1 = hg_dpbusd(b1, _mm512_mask_blend_epi8(hv, _mm512_permutex2var_epi8(Y0, v, Y1), _mm512_permutex2var_epi8(Y2, v, Y3)), t.xo);
+            c0 += (H - j) / 2;
+            c1 += (H - j) / 2;
         }
         hg_qx2_block_end(a, g, sc0, sc1, _mm512_add_epi32(a0, a1), _mm512_add_epi32(b0, b1), &t0, &t1);
     }
@@ -3096,8 +3293,8 @@ static float hg_qdot8_row_tableless(const hg_tensor *w, const hg_qinfo *q, int r
 static void hg_qrows8(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int row0, int row1, float *out) {
 #if defined(HG_Q8SIMD512)
     if (hg_packed_kind(q)) { hg_qrows8_packed_avx512(w, q, a, row0, row1, out); return; }
-    if (!(q->group % 128) && q->p == 1 && q->bits == 4) { hg_qrows8_p1n16_avx512(w, q, a, row0, row1, out); return; }
-    if (!(q->group % 128) && q->p == 2 && q->bits == 8) { hg_qrows8_p2n256_avx512(w, q, a, row0, row1, out); return; }
+    if (!(q->group % 32) && q->p == 1 && q->bits == 4) { hg_qrows8_p1n16_avx512(w, q, a, row0, row1, out); return; }
+    if (!(q->group % 32) && q->p == 2 && q->bits == 8) { hg_qrows8_p2n256_avx512(w, q, a, row0, row1, out); return; }
 #endif
     for (int r = row0; r < row1; r++) out[r - row0] = hg_qdot8_row_tableless(w, q, r, a);
 }
@@ -3114,7 +3311,7 @@ void hg_qmatvec8_rows(float *out, const hg_act8 *a, const hg_tensor *w, const hg
 
 int hg_qmatvec8_pairs(const hg_qinfo *q) {
 #if defined(HG_Q8SIMD512)
-    return hg_packed_kind(q) || (!(q->group % 128) && ((q->p == 1 && q->bits == 4) || (q->p == 2 && q->bits == 8)));
+    return hg_packed_kind(q) || (!(q->group % 32) && ((q->p == 1 && q->bits == 4) || (q->p == 2 && q->bits == 8)));
 #else
     (void)q;
     return 0;
@@ -3147,7 +3344,7 @@ void hg_qmatvec8_rows2(float *out0, const hg_tensor *w0, int row0, float *out1, 
  * a->qp (per 128, the even then the odd activations) otherwise */
 static int hg_gemm8_vnni(const hg_qinfo *q) {
 #if defined(HG_Q8SIMD512)
-    return hg_packed_kind(q) || (((q->p == 1 && q->bits == 4) || (q->p == 2 && q->bits == 8)) && !(q->group % 128));
+    return hg_packed_kind(q) || (((q->p == 1 && q->bits == 4) || (q->p == 2 && q->bits == 8)) && !(q->group % 32));
 #else
     (void)q;
     return 0;
@@ -3165,23 +3362,31 @@ static void hg_row8_decode(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
         if (hg_packed_kind(q)) hg_row8_packed_avx512(q, codes, u);
         else if (q->p == 1) {
             const __m512i T = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)q->grid8u)), m4 = _mm512_set1_epi8(15);
-            for (uint64_t i = 0; i < n; i += 128, codes += 64) {
-                __m512i b = _mm512_loadu_si512(codes);
-                _mm512_storeu_si512(u + i, _mm512_shuffle_epi8(T, _mm512_and_si512(b, m4)));
-                _mm512_storeu_si512(u + i + 64, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(b, 4), m4)));
+            for (uint64_t i = 0; i < n;) {    /* 64 code bytes (128 weights) at a time; a block's last t < 128 masked */
+                uint64_t t = (uint64_t)q->group - i % (uint64_t)q->group < 128 ? (uint64_t)q->group - i % (uint64_t)q->group : 128;
+                __mmask64 m = t == 128 ? ~(__mmask64)0 : ((__mmask64)1 << (t / 2)) - 1;
+                __m512i b = _mm512_maskz_loadu_epi8(m, codes);
+                _mm512_mask_storeu_epi8(u + i, m, _mm512_shuffle_epi8(T, _mm512_and_si512(b, m4)));
+                _mm512_mask_storeu_epi8(u + i + t / 2, m, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(b, 4), m4)));
+                i += t;
+                codes += t / 2;
             }
         } else if (q->bits == 8) {
             const uint8_t *tx = q->grid8ux, *ty = q->grid8uy;
             const __m512i X0 = _mm512_loadu_si512(tx), X1 = _mm512_loadu_si512(tx + 64), X2 = _mm512_loadu_si512(tx + 128),
                           X3 = _mm512_loadu_si512(tx + 192), Y0 = _mm512_loadu_si512(ty), Y1 = _mm512_loadu_si512(ty + 64),
                           Y2 = _mm512_loadu_si512(ty + 128), Y3 = _mm512_loadu_si512(ty + 192);
-            for (uint64_t i = 0; i < n; i += 128, codes += 64) {
-                __m512i b = _mm512_loadu_si512(codes);
+            for (uint64_t i = 0; i < n;) {
+                uint64_t t = (uint64_t)q->group - i % (uint64_t)q->group < 128 ? (uint64_t)q->group - i % (uint64_t)q->group : 128;
+                __mmask64 m = t == 128 ? ~(__mmask64)0 : ((__mmask64)1 << (t / 2)) - 1;
+                __m512i b = _mm512_maskz_loadu_epi8(m, codes);
                 __mmask64 hi = _mm512_movepi8_mask(b);
-                _mm512_storeu_si512(u + i, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(X0, b, X1),
-                                                                  _mm512_permutex2var_epi8(X2, b, X3)));
-                _mm512_storeu_si512(u + i + 64, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(Y0, b, Y1),
-                                                                       _mm512_permutex2var_epi8(Y2, b, Y3)));
+                _mm512_mask_storeu_epi8(u + i, m, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(X0, b, X1),
+                                                                         _mm512_permutex2var_epi8(X2, b, X3)));
+                _mm512_mask_storeu_epi8(u + i + t / 2, m, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(Y0, b, Y1),
+                                                                                 _mm512_permutex2var_epi8(Y2, b, Y3)));
+                i += t;
+                codes += t / 2;
             }
         }
         return;
@@ -3208,10 +3413,21 @@ static inline __m128i hg_hsum4_epi32(__m512i a0, __m512i a1, __m512i a2, __m512i
 static inline void hg_isum8_2x4(const int8_t *u0, const int8_t *u1, const int8_t *const x[4], uint64_t H, __m128i *s0,
                                 __m128i *s1) {
     __m512i a0 = _mm512_setzero_si512(), a1 = a0, a2 = a0, a3 = a0, b0 = a0, b1 = a0, b2 = a0, b3 = a0;
-    for (uint64_t j = 0; j < H; j += 64) {
+    uint64_t j = 0;
+    for (; j + 64 <= H; j += 64) {
         __m512i w0 = _mm512_loadu_si512(u0 + j), w1 = _mm512_loadu_si512(u1 + j);
         __m512i x0 = _mm512_loadu_si512(x[0] + j), x1 = _mm512_loadu_si512(x[1] + j);
         __m512i x2 = _mm512_loadu_si512(x[2] + j), x3 = _mm512_loadu_si512(x[3] + j);
+        a0 = _mm512_dpbusd_epi32(a0, w0, x0); b0 = _mm512_dpbusd_epi32(b0, w1, x0);
+        a1 = _mm512_dpbusd_epi32(a1, w0, x1); b1 = _mm512_dpbusd_epi32(b1, w1, x1);
+        a2 = _mm512_dpbusd_epi32(a2, w0, x2); b2 = _mm512_dpbusd_epi32(b2, w1, x2);
+        a3 = _mm512_dpbusd_epi32(a3, w0, x3); b3 = _mm512_dpbusd_epi32(b3, w1, x3);
+    }
+    if (j < H) {                      /* the last 32 of a block such as 288: masked loads, zeros add nothing */
+        const __mmask64 m = ((__mmask64)1 << (H - j)) - 1;
+        __m512i w0 = _mm512_maskz_loadu_epi8(m, u0 + j), w1 = _mm512_maskz_loadu_epi8(m, u1 + j);
+        __m512i x0 = _mm512_maskz_loadu_epi8(m, x[0] + j), x1 = _mm512_maskz_loadu_epi8(m, x[1] + j);
+        __m512i x2 = _mm512_maskz_loadu_epi8(m, x[2] + j), x3 = _mm512_maskz_loadu_epi8(m, x[3] + j);
         a0 = _mm512_dpbusd_epi32(a0, w0, x0); b0 = _mm512_dpbusd_epi32(b0, w1, x0);
         a1 = _mm512_dpbusd_epi32(a1, w0, x1); b1 = _mm512_dpbusd_epi32(b1, w1, x1);
         a2 = _mm512_dpbusd_epi32(a2, w0, x2); b2 = _mm512_dpbusd_epi32(b2, w1, x2);
@@ -3288,12 +3504,21 @@ static void hg_isum8_4(const int8_t *k, const int8_t *const x[4], uint64_t H, in
 #if defined(HG_Q8SIMD512)
     if (vnni) {
         __m512i a0 = _mm512_setzero_si512(), a1 = a0, a2 = a0, a3 = a0;
-        for (uint64_t j = 0; j < H; j += 64) {
+        uint64_t j = 0;
+        for (; j + 64 <= H; j += 64) {
             __m512i w = _mm512_loadu_si512(k + j);
             a0 = _mm512_dpbusd_epi32(a0, w, _mm512_loadu_si512(x[0] + j));
             a1 = _mm512_dpbusd_epi32(a1, w, _mm512_loadu_si512(x[1] + j));
             a2 = _mm512_dpbusd_epi32(a2, w, _mm512_loadu_si512(x[2] + j));
             a3 = _mm512_dpbusd_epi32(a3, w, _mm512_loadu_si512(x[3] + j));
+        }
+        if (j < H) {
+            const __mmask64 m = ((__mmask64)1 << (H - j)) - 1;
+            __m512i w = _mm512_maskz_loadu_epi8(m, k + j);
+            a0 = _mm512_dpbusd_epi32(a0, w, _mm512_maskz_loadu_epi8(m, x[0] + j));
+            a1 = _mm512_dpbusd_epi32(a1, w, _mm512_maskz_loadu_epi8(m, x[1] + j));
+            a2 = _mm512_dpbusd_epi32(a2, w, _mm512_maskz_loadu_epi8(m, x[2] + j));
+            a3 = _mm512_dpbusd_epi32(a3, w, _mm512_maskz_loadu_epi8(m, x[3] + j));
         }
         _mm_storeu_si128((__m128i *)sums, hg_hsum4_epi32(a0, a1, a2, a3));
         return;
@@ -3465,6 +3690,38 @@ static int hg_nearest1(const float *levels, int n, float v) {   /* levels ascend
     return v - levels[lo] <= levels[hi] - v ? lo : hi;
 }
 
+/* the nearest grid point (code) to x[0..p) */
+static inline int hg_nearest(const hg_qinfo *q, const hg_buckets *b, const float *x, float inv) {
+    return q->p == 1 ? hg_nearest1(q->codebook, q->n, x[0] * inv) : hg_nearest2(b, q->codebook, q->n, x[0] * inv, x[1] * inv);
+}
+
+/* one HIGGS block rounded at scale s (grid units): *xg = <x, g>, *gg = <g, g> */
+static void hg_round_stats(const hg_qinfo *q, const hg_buckets *b, const float *x, float s, double *xg, double *gg) {
+    float inv = s > 0 ? 1.0f / s : 0.0f;
+    double a = 0, c = 0;
+    for (int i = 0; i < q->group; i += q->p) {
+        const float *pt = q->codebook + (size_t)hg_nearest(q, b, x + i, inv) * (size_t)q->p;
+        for (int d = 0; d < q->p; d++) { a += (double)x[i + d] * pt[d]; c += (double)pt[d] * pt[d]; }
+    }
+    *xg = a;
+    *gg = c;
+}
+
+/* the scale of a rotated HIGGS block x (its RMS is rms) before fp16 rounding */
+static float hg_block_scale(const hg_qinfo *q, const hg_buckets *b, const float *x, float rms) {
+    if (q->scales != HG_SCALES_LSQ && q->scales != HG_SCALES_LSQ_UNBIASED) return rms;
+    float s = rms;
+    for (int it = 0; it < 8 && s > 0; it++) {   /* each round lowers the block's error; 2-4 rounds settle */
+        double xg, gg;
+        hg_round_stats(q, b, x, s, &xg, &gg);
+        if (!(gg > 0) || !(xg > 0)) break;
+        float next = (float)(xg / gg);
+        if (fabsf(next - s) <= 1e-6f * s) { s = next; break; }
+        s = next;
+    }
+    return s;
+}
+
 double hg_quantize_row(const hg_qinfo *q, const float *w, uint16_t *scales, uint8_t *codes, float *v) {
     const hg_buckets *b = q->p == 2 ? hg_get_buckets(q->codebook, q->n) : NULL;
     memset(codes, 0, q->row_code_bytes);
@@ -3477,11 +3734,10 @@ double hg_quantize_row(const hg_qinfo *q, const float *w, uint16_t *scales, uint
         float *x = v + g * (uint64_t)q->group;
         float scale;
         if (q->type == HG_HIGGS) {
-            hg_fwht(x, q->group);                 /* x = H w: mean square h * rms^2 */
+            hg_rotate_block(q, x);                /* x = Hn D w: mean square rms^2 */
             double ss = 0;
             for (int i = 0; i < q->group; i++) ss += (double)x[i] * x[i];
-            scale = (float)sqrt(ss / q->group / q->group);   /* block RMS of w */
-            for (int i = 0; i < q->group; i++) x[i] /= sqrtf((float)q->group);   /* x = Hn w */
+            scale = hg_block_scale(q, b, x, (float)sqrt(ss / q->group));
         } else {
             float amax = 0;
             for (int i = 0; i < q->group; i++) amax = fmaxf(amax, fabsf(x[i]));
@@ -3493,8 +3749,7 @@ double hg_quantize_row(const hg_qinfo *q, const float *w, uint16_t *scales, uint
         double xx = 0, xq = 0;
         for (int i = 0; i < q->group; i += q->p) {
             uint64_t ci = (g * (uint64_t)q->group + (uint64_t)i) / (uint64_t)q->p;
-            int c = q->p == 1 ? hg_nearest1(q->codebook, q->n, x[i] * inv)
-                              : hg_nearest2(b, q->codebook, q->n, x[i] * inv, x[i + 1] * inv);
+            int c = hg_nearest(q, b, x + i, inv);
             hg_code_put(codes, ci, q->bits, c);
             for (int d = 0; d < q->p; d++) {
                 float qv = s * q->codebook[c * q->p + d];
@@ -3503,22 +3758,20 @@ double hg_quantize_row(const hg_qinfo *q, const float *w, uint16_t *scales, uint
                 x[i + d] = qv;                    /* x := Q, stored domain */
             }
         }
-        /* q->unbiased (HIGGS): rescale the block so that its error is uncorrelated with the
+        /* UNBIASED scales (HIGGS): rescale the block so that its error is uncorrelated with the
          * weights, <w, Q(w) - w> = 0, i.e. scale *= <x, x> / <x, Q>. An MSE-optimal grid's error is
          * anti-correlated with the weights (E[x e] = -E[e^2]): Q(W) ~ (1 - t^2) W + noise, a
          * shrink that the linearity theorem's noise model (alphas measured with independent
-         * noise) does not see. The codes stay those of the plain scale. */
-        if (q->unbiased && q->type == HG_HIGGS && xq > 0) {
+         * noise) does not see. The codes stay those of the scale before. */
+        int unbiased = q->scales == HG_SCALES_UNBIASED || q->scales == HG_SCALES_LSQ_UNBIASED;
+        if (unbiased && q->type == HG_HIGGS && xq > 0) {
             uint16_t s2 = hg_f32_to_f16((float)(s * xx / xq));
             float f = hg_f16_to_f32(s2) / s;
             scales[g] = s2;
             for (int i = 0; i < q->group; i++) x[i] *= f;
         }
         /* the error in the original domain, over the real (unpadded) columns */
-        if (q->type == HG_HIGGS) {
-            hg_fwht(x, q->group);
-            for (int i = 0; i < q->group; i++) x[i] /= sqrtf((float)q->group);
-        }
+        if (q->type == HG_HIGGS) hg_unrotate_block(q, x);
         for (int i = 0; i < q->group; i++) {
             uint64_t col = g * (uint64_t)q->group + (uint64_t)i;
             if (col >= q->cols) break;

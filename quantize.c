@@ -190,7 +190,7 @@ typedef struct {
     int dtype, bits, p, hadamard, group, threads, quantize_head;
     double target_bits, max_t2;       /* --target-bits: DP allocation over the HIGGS menu */
     const char *alphas, *calib;
-    int seed;                         /* HIGGS random signs: 0 none (plain Sylvester), 1..255 */
+    int seed;                         /* HIGGS random signs: 0 none (plain Sylvester), 1..255; -1 unset */
 } Options;
 
 /* which tensors a method touches: the linear layers (and the head on request) */
@@ -200,24 +200,14 @@ static int is_linear(const hg_tensor *t, const Options *o) {
     return o->quantize_head && !strcmp(t->name, "lm_head.weight");
 }
 
-static int largest_pow2_divisor(uint64_t v, int cap) {
-    int h = 1;
-    while (h < cap && v % (uint64_t)(2 * h) == 0) h *= 2;
-    return h;
-}
-
-/* HIGGS block size for a row of `cols`: the requested size if it divides the
- * row; by default the largest power of two <= 1024 that divides it (no
- * padding), unless that is below 64, then the padded power of two */
-static int hadamard_for(uint64_t cols, int requested) {
-    int cap = requested ? requested : 1024, h = largest_pow2_divisor(cols, cap);
-    if (requested && h != requested) {
-        h = requested;                              /* explicit: pad the row */
-        while (h > 64 && (uint64_t)h / 2 >= cols) h /= 2;   /* never more than one block of padding */
-    } else if (h < 64) {
-        h = 64;
-        while ((uint64_t)h < cols && h < cap) h *= 2;
-    }
+/* HIGGS block size for a row of `cols`: by default hg_hadamard_for (a power of
+ * two that divides the row, or a Hadamard order m * 2^j for widths such as 288
+ * or 192); a requested power of two if it divides the row, else the row is padded */
+static int hadamard_for(uint64_t cols, int requested, int *m) {
+    *m = 1;
+    if (!requested) return hg_hadamard_for(cols, m);
+    int h = requested;
+    while (h > 64 && (uint64_t)h / 2 >= cols) h /= 2;   /* never more than one block of padding */
     return h;
 }
 
@@ -225,9 +215,9 @@ static void params_for(const hg_tensor *t, const Options *o, uint32_t params[4])
     memset(params, 0, 4 * sizeof(uint32_t));
     switch (o->method) {
     case HG_HIGGS: {
-        int h = hadamard_for(t->cols, o->hadamard);
+        int m, h = hadamard_for(t->cols, o->hadamard, &m);
         params[0] = (uint32_t)o->p; params[1] = (uint32_t)(o->bits * o->p); params[2] = (uint32_t)h;
-        params[3] = (uint32_t)h | (uint32_t)o->seed << 24;
+        params[3] = (uint32_t)h | (uint32_t)(m > 1 ? m : 0) << 16 | (uint32_t)o->seed << 24;
         break;
     }
     case HG_RTN: params[0] = 1; params[1] = (uint32_t)o->bits; params[2] = (uint32_t)o->group; break;
@@ -262,14 +252,22 @@ static void quant_task(void *ctx, int task, int thread) {
     }
 }
 
-static int g_unbiased = -1;           /* HIGGS block scales with weight-uncorrelated error: --unbiased 1,
-                                       * --biased 0, default (-1): on with --target-bits, else off */
+static int g_scales = -1;             /* HIGGS block scales (HG_SCALES_*, --scales); -1: the default */
+static const char *const k_scales_names[] = {"rms", "unbiased", "lsq", "lsq-unbiased"};
+#define DEFAULT_SCALES HG_SCALES_RMS
+#define DEFAULT_SEED 1                /* HIGGS random signs unless --seed 0 */
+
+static int parse_scales(const char *v) {
+    for (int i = 0; i < 4; i++)
+        if (!strcmp(v, k_scales_names[i])) return i;
+    die("unknown --scales '%s' (rms, unbiased, lsq, lsq-unbiased)", v);
+}
 
 static void *quantize_tensor(const hg_tensor *t, uint32_t type, const uint32_t params[4], hg_pool *pool,
                              uint64_t *nbytes, double *t2) {
     hg_qinfo q;
     if (hg_qinfo_get(type, params, t->cols, &q)) die("%s: invalid quantization parameters", t->name);
-    q.unbiased = g_unbiased;
+    q.scales = g_scales;
     *nbytes = hg_tensor_bytes(type, params, t->rows, t->cols);
     uint8_t *out = calloc(1, *nbytes);
     if (!out) die("out of memory for tensor %s (%llu bytes)", t->name, (unsigned long long)*nbytes);
@@ -455,7 +453,7 @@ static double allocate(const hg_file *f, const char *in, const Options *o, Plan 
         used += cost[(size_t)k * n_opts + j];
         char desc[64];
         if (j == 0) snprintf(desc, sizeof desc, "f16");
-        else snprintf(desc, sizeof desc, "higgs p%d %db h%u", menu_p[j - 1], menu_bits[j - 1], pl->params[3] & 0xFFFFFFu);
+        else snprintf(desc, sizeof desc, "higgs p%d %db h%u", menu_p[j - 1], menu_bits[j - 1], pl->params[2]);
         double a = alpha_of(&al, t->name);
         printf("%-44s %-16s %10.6f %10.4g %12.4g\n", t->name, desc, t2[j], a, a * t2[j]);
         snprintf(key, sizeof key, "alloc.%s", t->name);
@@ -510,7 +508,10 @@ static void convert(const char *in, const char *out, const Options *o) {
     hg_config_write(&f.cfg, conf);
     char desc[256];
     if (o->target_bits > 0) snprintf(desc, sizeof desc, "higgs mixed, dp allocation at %.3f bits", o->target_bits);
-    else if (o->method == HG_HIGGS) snprintf(desc, sizeof desc, "higgs p=%d bits=%d hadamard=%d", o->p, o->bits, o->hadamard ? o->hadamard : 1024);
+    else if (o->method == HG_HIGGS) {
+        if (o->hadamard) snprintf(desc, sizeof desc, "higgs p=%d bits=%d hadamard=%d", o->p, o->bits, o->hadamard);
+        else snprintf(desc, sizeof desc, "higgs p=%d bits=%d hadamard=auto", o->p, o->bits);
+    }
     else if (o->method == HG_RTN) snprintf(desc, sizeof desc, "rtn bits=%d group=%d", o->bits, o->group);
     else if (o->method) snprintf(desc, sizeof desc, "%s group=%d", method_name(o->method), o->group);
     else snprintf(desc, sizeof desc, "none");
@@ -518,9 +519,9 @@ static void convert(const char *in, const char *out, const Options *o) {
         size_t len = strlen(desc);
         snprintf(desc + len, sizeof desc - len, ", sign seed %d", o->seed);
     }
-    if (o->method == HG_HIGGS && g_unbiased) {
+    if (o->method == HG_HIGGS && g_scales != HG_SCALES_RMS) {
         size_t len = strlen(desc);
-        snprintf(desc + len, sizeof desc - len, ", unbiased scales");
+        snprintf(desc + len, sizeof desc - len, ", %s scales", k_scales_names[g_scales]);
     }
     if (o->method) kv_set(&kv, "quantization", desc);
     if (o->dtype >= 0) kv_set(&kv, "dtype", o->dtype == HG_F32 ? "f32" : o->dtype == HG_F16 ? "f16" : "bf16");
@@ -548,8 +549,8 @@ static void convert(const char *in, const char *out, const Options *o) {
             seconds_q += (double)(b.tv_sec - a.tv_sec) + 1e-9 * (double)(b.tv_nsec - a.tv_nsec);
             weights_q += t->rows * t->cols;
             char cfg[64];
-            if (ot->type == HG_HIGGS) snprintf(cfg, sizeof cfg, "higgs p%u n%u h%u%s", ot->params[0], 1u << ot->params[1], ot->params[3] & 0xFFFFFFu,
-                         ot->params[3] >> 24 ? " signed" : "");
+            if (ot->type == HG_HIGGS) snprintf(cfg, sizeof cfg, "higgs p%u n%u h%u%s%s", ot->params[0], 1u << ot->params[1], ot->params[2],
+                         ot->params[3] >> 16 & 0xFF ? "*" : "", ot->params[3] >> 24 ? " signed" : "");
             else snprintf(cfg, sizeof cfg, "%s %ub g%u", method_name(ot->type), ot->params[1], ot->params[2]);
             printf("%-44s %-26s %10.6g %8.4f\n", t->name, cfg, t2, 8.0 * nbytes / (double)(t->rows * t->cols));
             fflush(stdout);
@@ -588,8 +589,9 @@ static void usage(void) {
             "  --method higgs|rtn|nf4|af4   quantize the linear layers (q,k,v,o,gate,up,down)\n"
             "  --bits B         higgs: bits per weight, p=1: 2,3,4,5,6,8; p=2: 2,3,4 (default 4); rtn: 2..8\n"
             "  --p P            higgs grid dimension, 1 or 2 (default 2)\n"
-            "  --hadamard H     higgs block size, a power of two 64..4096 (default: 1024, or the largest\n"
-            "                   power of two dividing the row, so rows need no padding)\n"
+            "  --hadamard H     higgs block size, a power of two 64..4096 (default: the largest power of\n"
+            "                   two up to 1024 dividing the row when >= 256, else a Hadamard order\n"
+            "                   m x 2^j dividing it, such as 288 = 36 x 8: rows need no padding)\n"
             "  --group G        rtn/nf4/af4 scale group (default 64)\n"
             "  --quantize-head  also quantize lm_head (embeddings always stay as they are)\n"
             "  --target-bits B  mixed HIGGS: per-layer grids chosen by dynamic programming on the\n"
@@ -599,13 +601,15 @@ static void usage(void) {
             "  --calib TEXT     measure data-aware sensitivities (perplexity on TEXT) instead\n"
             "  --max-t2 X       leave options with t^2 > X out of the menu (default: the\n"
             "                   smallest cap the target allows; 1: the whole menu)\n"
-            "  --seed S         higgs: multiply each Hadamard block by random signs drawn from seed S\n"
-            "                   (1..255; each seed is another realization of the quantization error,\n"
-            "                   same size and expected quality; default 0: no signs)\n"
-            "  --unbiased       higgs: rescale each block so its error is uncorrelated with the weights\n"
-            "                   (an MSE-optimal grid shrinks them by ~t^2; see README, linearity).\n"
-            "                   On by default with --target-bits (the allocation relies on it); --biased: off\n"
-            "  -T N             threads (default: all CPUs)\n");
+            "  --seed S         higgs: random signs before each Hadamard block (the randomized Hadamard\n"
+            "                   transform) drawn from seed S in 1..255, default 1; each seed is another\n"
+            "                   realization of the quantization error. 0: no signs (plain Sylvester)\n"
+            "  --scales S       higgs block scales: rms (the block RMS, the paper's), unbiased (the error\n"
+            "                   made uncorrelated with the weights), lsq (least squares, re-rounded),\n"
+            "                   lsq-unbiased (lsq codes, unbiased scale); default %s, and unbiased\n"
+            "                   with --target-bits (docs/quantization.md says why)\n"
+            "  --unbiased, --biased   the same as --scales unbiased, --scales rms\n"
+            "  -T N             threads (default: all CPUs)\n", k_scales_names[DEFAULT_SCALES]);
     exit(1);
 }
 
@@ -629,13 +633,13 @@ int main(int argc, char **argv) {
     const char *in = NULL, *out = NULL, *dtype = NULL, *method = NULL;
     int want_info = 0;
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-    Options o = {0, -1, 4, 2, 0, 64, (int)(ncpu > 0 ? ncpu : 1), 0, 0, 0, NULL, NULL, 0};
+    Options o = {0, -1, 4, 2, 0, 64, (int)(ncpu > 0 ? ncpu : 1), 0, 0, 0, NULL, NULL, -1};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--info")) want_info = 1;
         else if (!strcmp(a, "--quantize-head")) o.quantize_head = 1;
-        else if (!strcmp(a, "--unbiased")) g_unbiased = 1;
-        else if (!strcmp(a, "--biased")) g_unbiased = 0;
+        else if (!strcmp(a, "--unbiased")) g_scales = HG_SCALES_UNBIASED;
+        else if (!strcmp(a, "--biased")) g_scales = HG_SCALES_RMS;
         else if (!strcmp(a, "-h") || !strcmp(a, "--help")) usage();
         else if (a[0] == '-') {
             if (i + 1 >= argc) die("option %s needs a value", a);
@@ -652,6 +656,7 @@ int main(int argc, char **argv) {
             else if (!strcmp(a, "--alphas")) o.alphas = v;
             else if (!strcmp(a, "--calib")) o.calib = v;
             else if (!strcmp(a, "--seed")) o.seed = parse_int_arg(v, "--seed", 0, 255);
+            else if (!strcmp(a, "--scales")) g_scales = parse_scales(v);
             else die("unknown option '%s'", a);
         } else if (!in) in = a;
         else if (!out) out = a;
@@ -680,9 +685,10 @@ int main(int argc, char **argv) {
         if (!hg_grid(o.p, n, NULL)) die("no HIGGS grid for p=%d at %d bits (p=1: 2,3,4,5,6,8; p=2: 2,3,4)", o.p, o.bits);
     }
     if (o.method == HG_RTN && o.bits < 2) die("rtn needs --bits 2..8");
-    if (o.seed && o.method != HG_HIGGS) die("--seed applies to --method higgs");
-    if (g_unbiased == 1 && o.method != HG_HIGGS) die("--unbiased applies to --method higgs");
-    if (g_unbiased < 0) g_unbiased = o.target_bits > 0;
+    if (o.seed >= 0 && o.method != HG_HIGGS) die("--seed applies to --method higgs");
+    if (o.seed < 0) o.seed = o.method == HG_HIGGS ? DEFAULT_SEED : 0;
+    if (g_scales >= 0 && o.method != HG_HIGGS) die("--scales, --unbiased and --biased apply to --method higgs");
+    if (g_scales < 0) g_scales = o.target_bits > 0 ? HG_SCALES_UNBIASED : DEFAULT_SCALES;
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     signal(SIGXFSZ, SIG_IGN);         /* a file-size limit fails the write (and removes the temp file) instead of killing us */

@@ -167,6 +167,27 @@ static void rope_init(Model *m) {
     }
 }
 
+static uint64_t g_scratch_cols;       /* what g_xrot and g_act8 hold */
+static void scratch_free(void) {
+    free(g_xrot);
+    free(g_act8.q); free(g_act8.qp); free(g_act8.d); free(g_act8.qsum); free(g_act8.xr);
+    g_xrot = NULL;
+    memset(&g_act8, 0, sizeof g_act8);
+    g_scratch_cols = 0;
+}
+
+/* g_xrot and g_act8 for activations of up to cols_pad values (grown when a
+ * second model, the base of ppl --kld, has wider padded rows) */
+static void scratch_reserve(uint64_t cols_pad) {
+    if (g_xrot && cols_pad <= g_scratch_cols) return;
+    scratch_free();
+    g_xrot = xcalloc(cols_pad ? cols_pad : 1, sizeof(float));
+    uint64_t n8 = (cols_pad + 127) / 128 * 128 + 128, groups = cols_pad / 16 + 1;
+    g_act8 = (hg_act8){xcalloc(n8, 1), xcalloc(n8, 1), xcalloc(groups, sizeof(float)), xcalloc(groups, sizeof(int32_t)),
+                       xcalloc(n8, sizeof(float))};
+    g_scratch_cols = cols_pad;
+}
+
 static int g_mmap = 0;                /* 1: --mmap, always map the file */
 
 /* Copy the weights into (huge-page) memory when the file takes under half of
@@ -213,17 +234,13 @@ static void model_load(Model *m, const char *path) {
 #undef LAYER_NAME
     }
     rope_init(m);
-    g_xrot = xcalloc(m->max_cols_pad ? m->max_cols_pad : 1, sizeof(float));
-    uint64_t n8 = (m->max_cols_pad + 127) / 128 * 128 + 128, groups = m->max_cols_pad / 16 + 1;
-    g_act8 = (hg_act8){xcalloc(n8, 1), xcalloc(n8, 1), xcalloc(groups, sizeof(float)), xcalloc(groups, sizeof(int32_t)),
-                       xcalloc(n8, sizeof(float))};
+    scratch_reserve(m->max_cols_pad);
 }
 
 static void model_free(Model *m) {
     free(m->layers);
     free(m->inv_freq);
-    free(g_xrot);
-    free(g_act8.q); free(g_act8.qp); free(g_act8.d); free(g_act8.qsum); free(g_act8.xr);
+    scratch_free();
     hg_close(&m->file);
 }
 
@@ -1597,6 +1614,7 @@ static void generate(const Model *m, RunState *s, const Tokenizer *t, Sampler *s
         logits = forward(m, s, token, pos++);
     }
     printf("\n");
+    fflush(stdout);                   /* the text ends before the stats on stderr start */
     long t2 = time_ms();
     fprintf(stderr, "prompt: %d tokens at %.1f tok/s\n", ids.n, ids.n / ((t1 - t0) / 1000.0 + 1e-9));
     if (generated > 1) fprintf(stderr, "achieved tok/s: %f\n", (generated - 1) / ((t2 - t1) / 1000.0 + 1e-9));
@@ -1715,9 +1733,6 @@ static double nll_of(const float *logits, int vocab, int target) {
     return log(sum) + maxv - logits[target];
 }
 
-/* perplexity: BOS + the whole file, cut into non-overlapping windows of ctx
- * tokens, each run from an empty cache; every token after a window's first
- * is scored given the tokens before it in that window */
 /* BOS + the whole file, tokenized once (perplexity and calibration text) */
 static Ids tokenize_file(const Tokenizer *t, const char *path) {
     size_t n;
@@ -1729,32 +1744,103 @@ static Ids tokenize_file(const Tokenizer *t, const char *path) {
     return ids;
 }
 
-static void perplexity(const Model *m, RunState *s, const Tokenizer *t, const char *path, int ctx) {
+/* log-softmax of n logits into lp (double) */
+static void log_softmax(const float *logits, int n, double *lp) {
+    float maxv = logits[0];
+    for (int i = 1; i < n; i++)
+        if (logits[i] > maxv) maxv = logits[i];
+    double sum = 0;
+    for (int i = 0; i < n; i++) sum += exp((double)logits[i] - maxv);
+    double lse = log(sum) + maxv;
+    for (int i = 0; i < n; i++) lp[i] = (double)logits[i] - lse;
+}
+
+/* KL(P_base || P_q) for one position, from both models' logits; *same: 1 when
+ * their most probable tokens agree (first index on ties) */
+static double kl_of(const float *lq, const float *lb, int n, double *lpq, double *lpb, int *same) {
+    log_softmax(lq, n, lpq);
+    log_softmax(lb, n, lpb);
+    double kl = 0;
+    for (int i = 0; i < n; i++) kl += exp(lpb[i]) * (lpb[i] - lpq[i]);
+    *same = sample_argmax(lq, n) == sample_argmax(lb, n);
+    return kl > 0 ? kl : 0;   /* rounding can leave a tiny negative for identical models */
+}
+
+/* A model with its own run state; ppl --kld runs the base model beside the
+ * quantized one on the same windows. */
+typedef struct { const Model *m; RunState *s; } Eval;
+
+/* the logits of window tokens [p, p + B) into s->blogits (batched, or token by token) */
+static void window_logits(const Eval *e, const int *win, int p, int B) {
+    if (g_batch) forward_batch(e->m, e->s, win + p, B, p, 1);
+    else
+        for (int b = 0; b < B; b++)
+            memcpy(e->s->blogits + (size_t)b * e->m->c.vocab_size, forward(e->m, e->s, win[p + b], p + b),
+                   (size_t)e->m->c.vocab_size * sizeof(float));
+}
+
+/* Perplexity over the file, BOS + its tokens, cut into windows of ctx
+ * tokens, each run from an empty cache. Default: non-overlapping windows,
+ * every token after a window's first scored given the tokens before it in
+ * the window (the last window may be short). second_half: llama.cpp's
+ * protocol, only whole windows, the first token of each set to BOS, and only
+ * the predictions from positions ctx/2 .. ctx-2 scored (each with at least
+ * ctx/2 tokens of context). base: also the mean KL divergence of this
+ * model's next-token distribution from base's, and how often their most
+ * probable tokens agree, over the same scored positions. */
+static void perplexity(const Eval *q, const Eval *base, const Tokenizer *t, const char *path, int ctx, int second_half) {
     Ids ids = tokenize_file(t, path);
     if (ids.n < 2) die("%s has too few tokens to score", path);
-    int windows = (ids.n + ctx - 1) / ctx, scored = 0, vocab = m->c.vocab_size;
-    double nll = 0;
+    int windows = second_half ? ids.n / ctx : (ids.n + ctx - 1) / ctx, vocab = q->m->c.vocab_size;
+    if (windows == 0) die("--second-half needs at least one whole window: %s has %d tokens, -c is %d", path, ids.n, ctx);
+    int first = second_half ? ctx / 2 : 0, scored = 0, same_top = 0;
+    double nll = 0, nll_base = 0, kl = 0, kl2 = 0, kl_max = 0;
+    double *lpq = base ? xcalloc((size_t)vocab, sizeof(double)) : NULL, *lpb = base ? xcalloc((size_t)vocab, sizeof(double)) : NULL;
+    int *win = xcalloc((size_t)ctx, sizeof(int));
     long start = time_ms();
-    fprintf(stderr, "perplexity: %d tokens, %d windows of %d\n", ids.n, windows, ctx);
+    fprintf(stderr, "perplexity: %d tokens, %d windows of %d%s%s\n", ids.n, windows, ctx,
+            second_half ? ", second half of each scored" : "", base ? ", KL divergence from the base model" : "");
     for (int w = 0; w < windows; w++) {
-        int base = w * ctx, len = ids.n - base < ctx ? ids.n - base : ctx;
+        int len = ids.n - w * ctx < ctx ? ids.n - w * ctx : ctx;
+        memcpy(win, ids.v + (size_t)w * ctx, (size_t)len * sizeof(int));
+        if (second_half && t->bos >= 0) win[0] = t->bos;
         for (int p = 0; p + 1 < len;) {
             int B = g_batch ? (len - 1 - p < BATCH ? len - 1 - p : BATCH) : 1;
-            if (g_batch) forward_batch(m, s, ids.v + base + p, B, p, 1);
-            else memcpy(s->blogits, forward(m, s, ids.v[base + p], p), (size_t)vocab * sizeof(float));
+            window_logits(q, win, p, B);
+            if (base) window_logits(base, win, p, B);
             for (int b = 0; b < B; b++, p++) {
-                const float *logits = s->blogits + (size_t)b * vocab;
-                nll += nll_of(logits, vocab, ids.v[base + p + 1]);
+                if (p < first) continue;
+                const float *lq = q->s->blogits + (size_t)b * vocab;
+                nll += nll_of(lq, vocab, win[p + 1]);
                 scored++;
+                if (!base) continue;
+                const float *lb = base->s->blogits + (size_t)b * vocab;
+                nll_base += nll_of(lb, vocab, win[p + 1]);
+                int same;
+                double k = kl_of(lq, lb, vocab, lpq, lpb, &same);
+                kl += k;
+                kl2 += k * k;
+                kl_max = k > kl_max ? k : kl_max;
+                same_top += same;
             }
         }
         double secs = (time_ms() - start) / 1000.0;
-        fprintf(stderr, "\r[%d/%d] ppl %.4f, %.0f tok/s   ", w + 1, windows, scored ? exp(nll / scored) : 0.0,
-                scored / (secs + 1e-9));
+        fprintf(stderr, "\r[%d/%d] ppl %.4f", w + 1, windows, scored ? exp(nll / scored) : 0.0);
+        if (base && scored) fprintf(stderr, ", kld %.6f", kl / scored);
+        fprintf(stderr, ", %.0f tok/s   ", scored / (secs + 1e-9));
     }
     fprintf(stderr, "\n");
     if (!scored) die("%s has too few tokens to score", path);
     printf("perplexity: %.6f (%d tokens)\n", exp(nll / scored), scored);
+    if (base) {
+        double mean = kl / scored, var = scored > 1 ? (kl2 - scored * mean * mean) / (scored - 1) : 0;
+        printf("base perplexity: %.6f (%d tokens)\n", exp(nll_base / scored), scored);
+        printf("kld standard error: %.6f, max %.6f\n", sqrt(var > 0 ? var / scored : 0), kl_max);
+        printf("kld: %.6f (same top token %.3f%%, %d tokens)\n", mean, 100.0 * same_top / scored, scored);
+    }
+    free(win);
+    free(lpq);
+    free(lpb);
     free(ids.v);
 }
 
@@ -1995,6 +2081,10 @@ static void usage(void) {
             "  -y <string> (optional) system prompt in chat mode\n"
             "  -f <string> input file (ppl: text; logits/decode: token ids; tokenize: text)\n"
             "  -c <int>    perplexity window in tokens, default min(seq_len, 512)\n"
+            "  --kld BASE  ppl: also the KL divergence of this model's next-token distribution\n"
+            "              from BASE's (the unquantized model) and how often their top tokens agree\n"
+            "  --second-half  ppl: llama.cpp's protocol (whole windows starting with BOS, only the\n"
+            "              second half of each window scored)\n"
             "  -o <string> output file (logits mode: float32 [tokens, vocab])\n"
             "  -T <int>    threads, default: number of CPUs\n"
             "  --info      describe the model and exit\n"
@@ -2013,7 +2103,8 @@ static void usage(void) {
 #ifndef HIGGS_FUZZ
 int main(int argc, char **argv) {
     const char *model_path = NULL, *tokenizer_path = NULL, *prompt = NULL, *mode = "generate", *system_prompt = NULL;
-    const char *in_file = NULL, *out_file = NULL;
+    const char *in_file = NULL, *out_file = NULL, *kld_path = NULL;
+    int second_half = 0;
     float temperature = 1.0f, topp = 0.9f;
     unsigned long long seed = 0;
     int steps = 256, ctx = 0, threads = 0, info = 0, verify = 0, chat_ids = 0;
@@ -2028,6 +2119,12 @@ int main(int argc, char **argv) {
         if (!strcmp(a, "--mmap")) { g_mmap = 1; continue; }
         if (!strcmp(a, "--profile")) { g_profile = 1; continue; }
         if (!strcmp(a, "--chat")) { chat_ids = 1; continue; }
+        if (!strcmp(a, "--second-half")) { second_half = 1; continue; }
+        if (!strcmp(a, "--kld")) {
+            if (i + 1 >= argc) die("option '--kld' needs a value (see run -h)");
+            kld_path = argv[++i];
+            continue;
+        }
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) usage();
         if (a[0] != '-') {
             if (model_path) die("unexpected argument '%s' (one model path only)", a);
@@ -2062,6 +2159,7 @@ int main(int argc, char **argv) {
     if ((is_ppl || is_dec || is_logits) && !in_file && !info && !verify) die("mode %s needs -f FILE", mode);
     if (is_logits && !out_file) die("mode logits needs -o FILE");
     if (chat_ids && (!is_tok || in_file)) die("--chat goes with -m tokenize and -i (and -y), not -f");
+    if ((kld_path || second_half) && !is_ppl) die("--kld and --second-half go with -m ppl");
 
     Model model;
     model_load(&model, model_path);
@@ -2101,6 +2199,7 @@ int main(int argc, char **argv) {
     if (!ctx) ctx = c->seq_len < 512 ? c->seq_len : 512;
     if (ctx > c->seq_len) die("-c %d exceeds the model's context of %d", ctx, c->seq_len);
     if (is_ppl && ctx < 2) die("perplexity needs a context of at least 2 tokens; the model's is %d", c->seq_len);
+    if (second_half && ctx < 4) die("--second-half needs -c of at least 4");
     Ids logit_ids = {0};
     if (is_logits) {                  /* the cache needs only as many positions as there are ids */
         read_ids(in_file, c->vocab_size, &logit_ids);
@@ -2116,7 +2215,25 @@ int main(int argc, char **argv) {
 
     if (is_gen) generate(&model, &state, &tok, &sampler, prompt, steps);
     else if (is_chat) chat(&model, &state, &tok, &sampler, prompt, system_prompt, steps);
-    else if (is_ppl) perplexity(&model, &state, &tok, in_file, ctx);
+    else if (is_ppl) {
+        Eval q = {&model, &state}, base = {0};
+        Model base_model;
+        RunState base_state;
+        if (kld_path) {
+            model_load(&base_model, kld_path);
+            if (base_model.c.vocab_size != c->vocab_size)
+                die("--kld: %s has a vocabulary of %d, %s of %d: not the same model", kld_path, base_model.c.vocab_size,
+                    model_path, c->vocab_size);
+            if (ctx > base_model.c.seq_len) die("--kld: -c %d exceeds %s's context of %d", ctx, kld_path, base_model.c.seq_len);
+            state_init(&base_state, &base_model.c, ctx, base_model.max_cols_pad, hg_pool_threads(g_pool));
+            base = (Eval){&base_model, &base_state};
+        }
+        perplexity(&q, kld_path ? &base : NULL, &tok, in_file, ctx, second_half);
+        if (kld_path) {
+            state_free(&base_state);
+            model_free(&base_model);
+        }
+    }
     else if (is_sens) sensitivities(&model, &state, &tok, in_file, ctx, out_file, seed);
     else dump_logits(&model, &state, logit_ids, out_file);
 

@@ -1,9 +1,33 @@
 #!/usr/bin/env bash
-# Perplexity vs size of every quantization method on the bundled model.
-#   bench/quality.sh [MODEL.higgs] [TEXT]      (defaults: models/brown-f16.higgs, data/brown-heldout.txt)
-# Writes bench/results/quality.tsv, quality.md and quality.svg, and the table into README.md.
+# Quality vs size of every quantization method: perplexity and KL divergence from the
+# unquantized model on a held-out text, HIGGS rows averaged over random-sign seeds.
+#
+#   bench/quality.sh [options] [MODEL.higgs [TEXT]]
+#     --seeds N        HIGGS realizations (sign seeds 1..N), default 4
+#     --configs LIST   which rows (names below, separated by ';'), default: all
+#     --tag NAME       write bench/results/NAME.{tsv,md,svg}; default "quality", which also
+#                      rewrites the README table (other tags leave the README alone)
+#     --ctx N          perplexity window (run -c), default: run's
+#   Defaults: models/brown-f16.higgs, data/brown-heldout.txt; THREADS (default 2).
+#
+# Every file is scored with `run -m ppl --kld MODEL --no-int8` (float activations: all
+# methods side by side); rows named "..., int8" score the same files as run computes them
+# by default. One file is one realization of the rounding errors: a HIGGS row is the mean
+# and the standard deviation over the seeds (RTN, NF4, AF4 have no randomness).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+SEEDS=4; ONLY=""; TAG=quality; CTX=()
+while [ $# -gt 0 ]; do
+  case $1 in
+    --seeds) SEEDS=$2; shift 2 ;;
+    --configs) ONLY=$2; shift 2 ;;
+    --tag) TAG=$2; shift 2 ;;
+    --ctx) CTX=(-c "$2"); shift 2 ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    -*) echo "quality.sh: unknown option $1" >&2; exit 1 ;;
+    *) break ;;
+  esac
+done
 MODEL=${1:-models/brown-f16.higgs}
 TEXT=${2:-data/brown-heldout.txt}
 THREADS=${THREADS:-2}
@@ -12,51 +36,76 @@ PY=$(for p in "${HIGGS_PYTHON:-}" python3 /usr/bin/python3; do [ -n "$p" ] && "$
 make -s run quantize
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-OUT=bench/results/quality.tsv
-printf "config\tmethod\tbits_linear\tfile_mb\tppl\ttokens\n" > "$OUT"
+mkdir -p bench/results
+OUT=bench/results/$TAG.tsv
+printf "config\targs\tseed\tbits_linear\tfile_mb\tppl\tbase_ppl\tkld\tsame_top\ttokens\n" > "$OUT"
+
+# name|quantize arguments|seeded (1: one file per sign seed)|run flags
 configs=(
-  "f16|"
-  "higgs p=2 4-bit|--method higgs --p 2 --bits 4"
-  "higgs p=1 4-bit|--method higgs --p 1 --bits 4"
-  "higgs p=2 3-bit|--method higgs --p 2 --bits 3"
-  "higgs p=1 3-bit|--method higgs --p 1 --bits 3"
-  "higgs p=2 2-bit|--method higgs --p 2 --bits 2"
-  "higgs p=1 2-bit|--method higgs --p 1 --bits 2"
-  "nf4 g64|--method nf4 --group 64"
-  "af4 g64|--method af4 --group 64"
-  "rtn 4-bit g64|--method rtn --bits 4 --group 64"
-  "rtn 3-bit g64|--method rtn --bits 3 --group 64"
+  "higgs p=2 4-bit|--method higgs --p 2 --bits 4|1|--no-int8"
+  "higgs p=2 4-bit, int8|--method higgs --p 2 --bits 4|1|"
+  "higgs p=1 4-bit|--method higgs --p 1 --bits 4|1|--no-int8"
+  "higgs p=2 3-bit|--method higgs --p 2 --bits 3|1|--no-int8"
+  "higgs p=1 3-bit|--method higgs --p 1 --bits 3|1|--no-int8"
+  "higgs p=2 2-bit|--method higgs --p 2 --bits 2|1|--no-int8"
+  "higgs 4.0 bits (DP)|--target-bits 4.0|1|--no-int8"
+  "higgs 3.25 bits (DP)|--target-bits 3.25|1|--no-int8"
+  "nf4 g64|--method nf4 --group 64|0|--no-int8"
+  "af4 g64|--method af4 --group 64|0|--no-int8"
+  "rtn 4-bit g64|--method rtn --bits 4 --group 64|0|--no-int8"
+  "rtn 3-bit g64|--method rtn --bits 3 --group 64|0|--no-int8"
+  "higgs p=2 4-bit, rms scales|--method higgs --p 2 --bits 4 --scales rms|1|--no-int8"
+  "higgs p=2 4-bit, unbiased scales|--method higgs --p 2 --bits 4 --scales unbiased|1|--no-int8"
+  "higgs p=2 4-bit, lsq scales|--method higgs --p 2 --bits 4 --scales lsq|1|--no-int8"
+  "higgs p=2 4-bit, lsq-unbiased scales|--method higgs --p 2 --bits 4 --scales lsq-unbiased|1|--no-int8"
+  "higgs p=2 3-bit, rms scales|--method higgs --p 2 --bits 3 --scales rms|1|--no-int8"
+  "higgs p=2 3-bit, unbiased scales|--method higgs --p 2 --bits 3 --scales unbiased|1|--no-int8"
+  "higgs p=2 3-bit, lsq scales|--method higgs --p 2 --bits 3 --scales lsq|1|--no-int8"
+  "higgs p=2 3-bit, lsq-unbiased scales|--method higgs --p 2 --bits 3 --scales lsq-unbiased|1|--no-int8"
+  "higgs p=2 4-bit, no signs|--method higgs --p 2 --bits 4 --seed 0|0|--no-int8"
+  "higgs p=2 4-bit, power-of-two blocks|--method higgs --p 2 --bits 4 --hadamard 64|1|--no-int8"
 )
-for entry in "${configs[@]}"; do
-  name=${entry%%|*}; args=${entry#*|}
-  file=$MODEL; bits=16
-  if [ -n "$args" ]; then
-    file=$TMP/q.higgs
-    # shellcheck disable=SC2086
-    log=$(./quantize "$MODEL" "$file" $args -T "$THREADS")
-    bits=$(echo "$log" | sed -n 's/^linear layers: \([0-9.]*\) bits\/weight.*/\1/p')
-  fi
-  mb=$(stat -c %s "$file" | awk '{printf "%.3f", $1/1e6}')
-  # float activations: the quantization methods side by side (RTN/NF4/AF4 have no int8 path)
-  line=$(./run "$file" -m ppl -f "$TEXT" -T "$THREADS" --no-int8 2>/dev/null | tail -1)
-  ppl=$(echo "$line" | awk '{print $2}'); tokens=$(echo "$line" | tr -d '(' | awk '{print $3}')
-  printf "%s\t%s\t%s\t%s\t%s\t%s\n" "$name" "${args:-none}" "$bits" "$mb" "$ppl" "$tokens" | tee -a "$OUT"
-  # the grids this build decodes with int8 activations (`run --info`: "int8 grids: p1 4-bit, p2 3/4-bit")
-  int8=no
-  case $name in
-    "higgs p="*)
-      p=${name#higgs p=}; b=${p#* }; p=${p%% *}; b=${b%-bit}
-      grids=$(./run "$file" --info | sed -n 's/.*int8 grids: //p')
-      if echo "$grids" | tr ',' '\n' | grep -Eq "^ *p$p ([0-9]+/)*$b(/[0-9]+)*-bit"; then int8=yes; fi ;;
-  esac
-  case $int8 in
-    yes)
-      # the same file as run computes it by default: int8 activations and grid (prompts and decoding alike)
-      line=$(./run "$file" -m ppl -f "$TEXT" -T "$THREADS" 2>/dev/null | tail -1)
-      ppl=$(echo "$line" | awk '{print $2}'); tokens=$(echo "$line" | tr -d '(' | awk '{print $3}')
-      printf "%s\t%s\t%s\t%s\t%s\t%s\n" "$name, int8 (run's default)" "$args" "$bits" "$mb" "$ppl" "$tokens" | tee -a "$OUT" ;;
-  esac
+# the default rows: the methods; the scale and rotation variants only when asked for
+DEFAULT_ROWS="higgs p=2 4-bit;higgs p=2 4-bit, int8;higgs p=1 4-bit;higgs p=2 3-bit;higgs p=1 3-bit;higgs p=2 2-bit;higgs 4.0 bits (DP);higgs 3.25 bits (DP);nf4 g64;af4 g64;rtn 4-bit g64;rtn 3-bit g64"
+ONLY=${ONLY:-$DEFAULT_ROWS}
+
+base_line=$(./run "$MODEL" -m ppl -f "$TEXT" "${CTX[@]}" -T "$THREADS" 2>/dev/null | tail -1)
+base_ppl=$(echo "$base_line" | awk '{print $2}'); base_tokens=$(echo "$base_line" | tr -d '(' | awk '{print $3}')
+base_mb=$(stat -c %s "$MODEL" | awk '{printf "%.3f", $1/1e6}')
+printf "f16\tnone\t0\t16\t%s\t%s\t%s\t0\t100\t%s\n" "$base_mb" "$base_ppl" "$base_ppl" "$base_tokens" | tee -a "$OUT"
+
+IFS=';' read -r -a wanted <<< "$ONLY"
+for want in "${wanted[@]}"; do
+  found=""
+  for entry in "${configs[@]}"; do
+    IFS='|' read -r name args seeded flags <<< "$entry"
+    [ "$name" = "$want" ] || continue
+    found=1
+    seeds=0; [ "$seeded" = 1 ] && seeds=$(seq 1 "$SEEDS")
+    for seed in $seeds; do
+      sarg=(); [ "$seeded" = 1 ] && sarg=(--seed "$seed")
+      file=$TMP/q.higgs
+      # shellcheck disable=SC2086
+      log=$(./quantize "$MODEL" "$file" $args "${sarg[@]}" -T "$THREADS")
+      bits=$(echo "$log" | sed -n 's/^linear layers: \([0-9.]*\) bits\/weight.*/\1/p')
+      [ -n "$bits" ] || bits=$(echo "$log" | sed -n 's/^allocated \([0-9.]*\) bits\/weight.*/\1/p')
+      mb=$(stat -c %s "$file" | awk '{printf "%.3f", $1/1e6}')
+      # shellcheck disable=SC2086
+      res=$(./run "$file" -m ppl -f "$TEXT" "${CTX[@]}" -T "$THREADS" --kld "$MODEL" $flags 2>/dev/null)
+      ppl=$(echo "$res" | sed -n 's/^perplexity: \([0-9.]*\).*/\1/p')
+      bppl=$(echo "$res" | sed -n 's/^base perplexity: \([0-9.]*\).*/\1/p')
+      kld=$(echo "$res" | sed -n 's/^kld: \([0-9.]*\) .*/\1/p')
+      same=$(echo "$res" | sed -n 's/^kld: .*same top token \([0-9.]*\)%.*/\1/p')
+      tokens=$(echo "$res" | sed -n 's/^kld: .*, \([0-9]*\) tokens)$/\1/p')
+      printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n" "$name" "$args" "$seed" "$bits" "$mb" "$ppl" "$bppl" "$kld" "$same" "$tokens" | tee -a "$OUT"
+    done
+  done
+  [ -n "$found" ] || { echo "quality.sh: no config named '$want'" >&2; exit 1; }
 done
-"$PY" bench/report.py quality "$OUT" bench/results/quality.md bench/results/quality.svg "$MODEL" "$TEXT"
-"$PY" bench/report.py readme README.md quality bench/results/quality.md
-echo "wrote $OUT, bench/results/quality.md, bench/results/quality.svg and the README table"
+"$PY" bench/report.py quality "$OUT" "bench/results/$TAG.md" "bench/results/$TAG.svg" "$MODEL" "$TEXT"
+if [ "$TAG" = quality ]; then
+  "$PY" bench/report.py readme README.md quality bench/results/quality.md
+  echo "wrote $OUT, bench/results/quality.md, bench/results/quality.svg and the README table"
+else
+  echo "wrote $OUT, bench/results/$TAG.md and bench/results/$TAG.svg"
+fi

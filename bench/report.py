@@ -6,6 +6,7 @@
   report.py readme README.md NAME TABLE.md    (replaces <!-- NAME:begin --> ... <!-- NAME:end -->)
 """
 import csv
+import math
 import sys
 
 
@@ -18,9 +19,11 @@ DEFAULT_COLORS = {"higgs p=2": "#d62728", "higgs p=1": "#ff7f0e", "nf4": "#1f77b
                   "rtn": "#7f7f7f", "f16": "#2ca02c"}
 
 
-def svg_scatter(points, path, title, xlabel, ylabel, colors=None, diagonal=False):
-    """points: [(x, y, label, series)]; a dependency-free scatter plot"""
+def svg_scatter(points, path, title, xlabel, ylabel, colors=None, diagonal=False, logy=False):
+    """points: [(x, y, label, series)]; a dependency-free scatter plot (logy: log10 y axis)"""
     colors = colors or DEFAULT_COLORS
+    if logy:
+        points = [(x, math.log10(y), label, series) for x, y, label, series in points]
     W, H, L, R, T, B = 720, 460, 70, 190, 40, 55
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     if diagonal:
@@ -45,7 +48,7 @@ def svg_scatter(points, path, title, xlabel, ylabel, colors=None, diagonal=False
         xv = x0 + (x1 - x0) * i / 5
         yv = y0 + (y1 - y0) * i / 5
         out.append(f'<text x="{sx(xv)}" y="{H - B + 16}" text-anchor="middle">{xv:.3g}</text>')
-        out.append(f'<text x="{L - 6}" y="{sy(yv) + 4}" text-anchor="end">{yv:.3g}</text>')
+        out.append(f'<text x="{L - 6}" y="{sy(yv) + 4}" text-anchor="end">{10 ** yv if logy else yv:.3g}</text>')
         out.append(f'<line x1="{L}" y1="{sy(yv)}" x2="{W - R}" y2="{sy(yv)}" stroke="#eee"/>')
     if diagonal:
         out.append(f'<line x1="{sx(x0)}" y1="{sy(x0)}" x2="{sx(x1)}" y2="{sy(x1)}" stroke="#999" stroke-dasharray="4 4"/>')
@@ -65,30 +68,60 @@ def series_of(name):
     for s in ("higgs p=2", "higgs p=1", "nf4", "af4", "rtn", "f16"):
         if name.startswith(s):
             return s
-    return "other"
+    return "higgs mixed" if name.startswith("higgs") else "other"
+
+
+def mean_sd(v):
+    m = sum(v) / len(v)
+    sd = (sum((x - m) ** 2 for x in v) / (len(v) - 1)) ** 0.5 if len(v) > 1 else 0.0
+    return m, sd
+
+
+def fmt_ms(v, digits, signed=False):
+    m, sd = mean_sd(v)
+    s = f"{m:+.{digits}f}" if signed else f"{m:.{digits}f}"
+    return s + (f" +- {sd:.{digits}f}" if len(v) > 1 else "")
 
 
 def quality(tsv, md, svg, model, text):
     rows = read_tsv(tsv)
-    base = next(float(r["ppl"]) for r in rows if r["config"] == "f16")
-    lines = [f"Perplexity of `{model}` on `{text}` ({rows[0]['tokens']} tokens scored); bits/weight counts the "
-             "linear layers with their fp16 scales (embeddings and head stay f16).", "",
-             "| config | bits/weight (linear) | file MB | PPL | dPPL |", "|---|---|---|---|---|"]
+    base = next(r for r in rows if r["config"] == "f16")
+    base_ppl = float(base["ppl"])
+    groups = {}
+    for r in rows:
+        groups.setdefault(r["config"], []).append(r)
+    n_seeds = max(len(g) for g in groups.values())
+    lines = [f"`{model}` on `{text}` ({base['tokens']} tokens scored, f16 perplexity {base_ppl:.3f}). "
+             "bits/weight counts the linear layers with their fp16 scales (embeddings and head stay f16). "
+             "dPPL: perplexity minus f16's; KLD: mean KL divergence of the next-token distribution from f16's; "
+             "top-1: how often both models' most probable next token agree. HIGGS rows: mean +- standard "
+             f"deviation over {n_seeds} random-sign seeds (one file each); RTN, NF4 and AF4 have no randomness.", "",
+             "| config | bits/weight (linear) | file MB | dPPL | KLD x 1000 | top-1 % |", "|---|---|---|---|---|---|"]
     pts = []
-    for r in sorted(rows, key=lambda r: -float(r["bits_linear"])):
-        ppl, bits = float(r["ppl"]), float(r["bits_linear"])
-        lines.append(f"| {r['config']} | {bits:.3f} | {float(r['file_mb']):.2f} | {ppl:.3f} | {ppl - base:+.3f} |")
-        if r["config"] != "f16" and "int8" not in r["config"]:
-            pts.append((bits, ppl, r["config"].replace("higgs ", ""), series_of(r["config"])))
-    if any("int8" in r["config"] for r in rows):
-        lines += ["", "PPL with float activations (`run --no-int8`): the quantization methods side by side. The "
-                  "\"int8\" rows are the same files as `run` computes them by default, prompts and decoding alike: "
-                  "int8 activations and an int8 grid for the grids `run --info` lists (AVX-512 VBMI builds: p=1 2, 3, 4, 5 "
-                  "bits and p=2 2, 3, 4 bits; other builds p=1 4 bits and p=2 3, 4 bits)."]
+    for name, g in sorted(groups.items(), key=lambda kv: (-float(kv[1][0]["bits_linear"]), kv[0])):
+        bits = sum(float(r["bits_linear"]) for r in g) / len(g)
+        mb = sum(float(r["file_mb"]) for r in g) / len(g)
+        if name == "f16":
+            lines.append(f"| f16 | 16.000 | {mb:.2f} | +0.000 | 0 | 100 |")
+            continue
+        dppl = [float(r["ppl"]) - base_ppl for r in g]
+        kld = [1000 * float(r["kld"]) for r in g]
+        top = [float(r["same_top"]) for r in g]
+        lines.append(f"| {name} | {bits:.3f} | {mb:.2f} | {fmt_ms(dppl, 3, True)} | {fmt_ms(kld, 3)} | "
+                     f"{mean_sd(top)[0]:.2f} |")
+        if "int8" not in name:
+            pts.append((bits, mean_sd(kld)[0], name.replace("higgs ", ""), series_of(name)))
+    if any("int8" in n for n in groups):
+        lines += ["", "Scored with float activations (`run --no-int8`): the quantization methods side by side. "
+                  "Rows named \"int8\" are the same files as `run` computes them by default (int8 activations "
+                  "and grid for the grids `run --info` lists)."]
     with open(md, "w") as f:
         f.write("\n".join(lines) + "\n")
-    svg_scatter(pts, svg, f"Held-out perplexity vs bits per weight (f16: {base:.2f})", "bits per weight (linear layers)",
-                "perplexity")
+    colors = dict(DEFAULT_COLORS)
+    colors["higgs mixed"] = "#9467bd"
+    colors.pop("f16", None)
+    svg_scatter(pts, svg, "KL divergence from f16 vs bits per weight (mean over seeds)", "bits per weight (linear layers)",
+                "KLD x 1000 (log scale)", colors, logy=True)
 
 
 def speed(tsv, md):

@@ -519,6 +519,48 @@ def file_cases(C, valid):
                run="ok", qinfo="any")
 
 
+def quantized_cases(C, tmp):
+    """HIGGS tensors' parameters (docs/format.md): a model with rows of 96 and 192 columns, whose
+    default HIGGS blocks are H(12) (x) Sylvester; its q_proj's params patched, the CRC recomputed"""
+    hf = os.path.join(tmp, "hf96")
+    make_checkpoint(hf, dim=96, hidden_dim=192, n_layers=1, n_heads=4, n_kv_heads=2, vocab_size=4096,
+                    seq_len=32, tokenizer_model=TOKENIZER_MODEL)
+    f16, qpath = os.path.join(tmp, "M96.higgs"), os.path.join(tmp, "M96-q.higgs")
+    p = subprocess.run([sys.executable, os.path.join(ROOT, "export.py"), "--hf", hf, f16, "--dtype", "f16"],
+                       capture_output=True, text=True)
+    if p.returncode:
+        raise RuntimeError("export.py failed: %s" % p.stderr[-2000:])
+    p = subprocess.run([os.path.join(ROOT, "quantize"), f16, qpath, "--method", "higgs", "--bits", "4"],
+                       capture_output=True, text=True)
+    if p.returncode:
+        raise RuntimeError("quantize failed: %s" % p.stderr[-2000:])
+    valid = open(qpath, "rb").read()
+    hq = Higgs(valid)
+    q = hq.tensor["model.layers.0.self_attn.q_proj.weight"]
+    p0, bits, group, h3 = struct.unpack_from("<4I", valid, q["params_off"])
+    C.add("valid: HIGGS H(12) blocks, generation", [RUN, qpath, "-i", "hello", "-n", "6", "-t", "0", "-T", "2"], "ok")
+    C.file("valid HIGGS H(12) blocks", valid, run="ok", qinfo="ok", qconv="err")
+
+    def par(value):
+        return patch(valid, q["params_off"] + 12, "I", value)
+    assert group == 96 and h3 & 0xFFFF == 96 and h3 >> 16 & 0xFF == 12, (group, h3)
+    seed = h3 & 0xFF000000
+    C.file("HIGGS base order 52 (no construction)", par(96 | 52 << 16 | seed), qinfo="any", qconv="err")
+    C.file("HIGGS base order 255", par(96 | 255 << 16 | seed), qinfo="any", qconv="err")
+    C.file("HIGGS base order 20 (96 = 20 x 4.8)", par(96 | 20 << 16 | seed), qinfo="any", qconv="err")
+    C.file("HIGGS base order 24 (96 = 24 x 4: another valid rotation)", par(96 | 24 << 16 | seed), run="ok",
+           qinfo="ok", qconv="err")
+    C.file("HIGGS base order 12 without it (96 is no power of two)", par(96 | seed), qinfo="any", qconv="err")
+    C.file("HIGGS hadamard 192 != group 96", par(192 | 12 << 16 | seed), qinfo="any", qconv="err")
+    C.file("HIGGS hadamard 0", par(0 | 12 << 16 | seed), qinfo="any", qconv="err")
+    C.file("HIGGS hadamard 2^16 - 1", par(0xFFFF | 12 << 16 | seed), qinfo="any", qconv="err")
+    C.file("HIGGS group 48 (m 12, not a multiple of 32)",
+           patch(patch(valid, q["params_off"] + 8, "I", 48, crc=False), q["params_off"] + 12, "I", 48 | 12 << 16 | seed),
+           qinfo="any", qconv="err")
+    nf4 = patch(valid, q["type_off"], "I", 18, crc=False)
+    C.file("NF4 tensor with a base order", patch(nf4, q["params_off"] + 12, "I", 12 << 16), qinfo="any", qconv="err")
+
+
 def cli_cases(C, model, tokbin, valid):
     tmp = C.tmp
     R = lambda *a: [RUN, model] + list(a)  # noqa: E731
@@ -646,6 +688,7 @@ def main():
             valid = f.read()
         C = Cases(tmp)
         file_cases(C, valid)
+        quantized_cases(C, tmp)
         cli_cases(C, model, tokbin, valid)
         cases = [c for c in C.list if not filters or any(s in c["name"] for s in filters)]
         with ThreadPoolExecutor(max_workers=WORKERS) as ex:

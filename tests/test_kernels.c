@@ -420,22 +420,30 @@ static void test_act8_edges(void) {
 }
 
 static void test_quantized(void) {
-    struct { uint32_t type, p, bits, group; } cfgs[] = {
-        {HG_HIGGS, 1, 2, 64}, {HG_HIGGS, 1, 3, 128}, {HG_HIGGS, 1, 4, 256}, {HG_HIGGS, 1, 5, 64}, {HG_HIGGS, 1, 6, 1024},
-        {HG_HIGGS, 1, 8, 64}, {HG_HIGGS, 2, 4, 64}, {HG_HIGGS, 2, 6, 512}, {HG_HIGGS, 2, 8, 1024}, {HG_HIGGS, 2, 8, 256},
-        {HG_HIGGS, 1, 4, 64}, {HG_HIGGS, 1, 4, 1024}, {HG_HIGGS, 2, 8, 64}, {HG_HIGGS, 2, 8, 32}, {HG_HIGGS, 1, 4, 16}, {HG_HIGGS, 2, 8, 128}, {HG_HIGGS, 2, 6, 128}, {HG_HIGGS, 2, 6, 64}, {HG_HIGGS, 2, 6, 1024},
-        {HG_RTN, 1, 3, 64}, {HG_RTN, 1, 4, 64}, {HG_RTN, 1, 8, 128}, {HG_NF4, 1, 4, 64}, {HG_AF4, 1, 4, 64},
+    struct { uint32_t type, p, bits, group, m; } cfgs[] = {
+        {HG_HIGGS, 1, 2, 64, 0}, {HG_HIGGS, 1, 3, 128, 0}, {HG_HIGGS, 1, 4, 256, 0}, {HG_HIGGS, 1, 5, 64, 0}, {HG_HIGGS, 1, 6, 1024, 0},
+        {HG_HIGGS, 1, 8, 64, 0}, {HG_HIGGS, 2, 4, 64, 0}, {HG_HIGGS, 2, 6, 512, 0}, {HG_HIGGS, 2, 8, 1024, 0}, {HG_HIGGS, 2, 8, 256, 0},
+        {HG_HIGGS, 1, 4, 64, 0}, {HG_HIGGS, 1, 4, 1024, 0}, {HG_HIGGS, 2, 8, 64, 0}, {HG_HIGGS, 2, 8, 32, 0}, {HG_HIGGS, 1, 4, 16, 0}, {HG_HIGGS, 2, 8, 128, 0}, {HG_HIGGS, 2, 6, 128, 0}, {HG_HIGGS, 2, 6, 64, 0}, {HG_HIGGS, 2, 6, 1024, 0},
+        {HG_RTN, 1, 3, 64, 0}, {HG_RTN, 1, 4, 64, 0}, {HG_RTN, 1, 8, 128, 0}, {HG_NF4, 1, 4, 64, 0}, {HG_AF4, 1, 4, 64, 0},
         /* the packed-code int8 kernels (AVX-512 VBMI builds): p=2 16 points in blocks of >= 128, and blocks
          * too small for them (float kernels) */
-        {HG_HIGGS, 2, 4, 256}, {HG_HIGGS, 1, 3, 1024}, {HG_HIGGS, 1, 2, 32}, {HG_HIGGS, 1, 5, 512}};
-    int cols_list[] = {1024, 700, 96};
+        {HG_HIGGS, 2, 4, 256, 0}, {HG_HIGGS, 1, 3, 1024, 0}, {HG_HIGGS, 1, 2, 32, 0}, {HG_HIGGS, 1, 5, 512, 0},
+        /* blocks of H(m) (x) Sylvester, a multiple of 32 but not always of 128 (AVX-512 int8 kernels end each
+         * block with a masked step of 32, 64 or 96 weights) */
+        {HG_HIGGS, 2, 8, 288, 36}, {HG_HIGGS, 1, 4, 288, 36}, {HG_HIGGS, 2, 8, 192, 12}, {HG_HIGGS, 1, 4, 96, 12},
+        {HG_HIGGS, 2, 8, 960, 60}, {HG_HIGGS, 1, 4, 576, 36}, {HG_HIGGS, 2, 6, 288, 36}, {HG_HIGGS, 1, 3, 320, 20},
+        {HG_HIGGS, 2, 8, 896, 28}, {HG_HIGGS, 2, 4, 224, 28}};
     char name[160], detail[256];
     for (size_t ci = 0; ci < sizeof cfgs / sizeof cfgs[0]; ci++)
         for (int li = 0; li < 3; li++) {
+            /* 1024 (2 blocks of 288 or 960 and padding); for H(m) blocks, two whole blocks instead */
+            int cols_list[] = {cfgs[ci].m ? 2 * (int)cfgs[ci].group : 1024, 700, 96};
             int rows = 24, cols = cols_list[li];
-            uint32_t params[4] = {cfgs[ci].p, cfgs[ci].bits, cfgs[ci].group, cfgs[ci].type == HG_HIGGS ? cfgs[ci].group : 0};
+            uint32_t params[4] = {cfgs[ci].p, cfgs[ci].bits, cfgs[ci].group,
+                                  cfgs[ci].type == HG_HIGGS ? cfgs[ci].group | cfgs[ci].m << 16 | (cfgs[ci].m ? 9u << 24 : 0) : 0};
             hg_qinfo q;
-            snprintf(name, sizeof name, "quant_%s_p%u_b%u_g%u_cols%d", hg_type_name(cfgs[ci].type), cfgs[ci].p, cfgs[ci].bits, cfgs[ci].group, cols);
+            snprintf(name, sizeof name, "quant_%s_p%u_b%u_g%u%s_cols%d", hg_type_name(cfgs[ci].type), cfgs[ci].p, cfgs[ci].bits,
+                     cfgs[ci].group, cfgs[ci].m ? "m" : "", cols);
             if (hg_qinfo_get(cfgs[ci].type, params, (uint64_t)cols, &q)) { check(0, name, "qinfo rejected"); continue; }
             uint64_t nbytes = hg_tensor_bytes(cfgs[ci].type, params, (uint64_t)rows, (uint64_t)cols);
             uint8_t *data = calloc(1, nbytes);
@@ -466,7 +474,7 @@ static void test_quantized(void) {
             snprintf(detail, sizeof detail, "simd vs scalar %.2g, scalar vs float64 %.2g", worst_simd, worst_ref);
             check(worst_simd < 1e-5 && worst_ref < 1e-5, name, detail);
             if (q.act8) test_act8(&t, &q, x, name);
-            if (cfgs[ci].type == HG_HIGGS && cols == 1024) {
+            if (cfgs[ci].type == HG_HIGGS && li == 0) {
                 double t2 = err / norm, want = q.mse_per_dim;
                 snprintf(name, sizeof name, "higgs_t2_matches_grid_mse_p%u_b%u_g%u", cfgs[ci].p, cfgs[ci].bits, cfgs[ci].group);
                 snprintf(detail, sizeof detail, "t^2 %.6f vs grid MSE %.6f", t2, want);
@@ -476,6 +484,60 @@ static void test_quantized(void) {
             }
             free(data); free(w); free(work); free(x); free(xr); free(deq);
         }
+}
+
+/* H(m) for every order the format allows: entries +-1, H H^T = m I, and
+ * which m exist (Paley I: m - 1 prime; Paley II: m / 2 - 1 prime = 1 mod 4);
+ * a block's rotation is orthogonal (norm kept) and unrotate inverts it */
+static void test_hadamard_bases(void) {
+    int bad = 0, count = 0;
+    for (int m = 1; m <= 300; m++) {
+        const int8_t *H = hg_hadamard_base(m);
+        int prime1 = m > 2, prime2 = m / 2 > 2;
+        for (int d = 2; d * d <= m - 1; d++) prime1 &= (m - 1) % d != 0;
+        for (int d = 2; d * d <= m / 2 - 1; d++) prime2 &= (m / 2 - 1) % d != 0;
+        int want = m >= 12 && m <= 255 && m % 4 == 0 && (m & (m - 1)) && (prime1 || (prime2 && (m / 2 - 1) % 4 == 1));
+        if (!H != !want) { bad++; continue; }
+        if (!H) continue;
+        count++;
+        for (int i = 0; i < m; i++)
+            for (int j = 0; j < m; j++) {
+                int dot = 0;
+                for (int k = 0; k < m; k++) dot += H[i * m + k] * H[j * m + k];
+                bad += dot != (i == j ? m : 0) || (H[i * m + j] != 1 && H[i * m + j] != -1);
+            }
+    }
+    char detail[96];
+    snprintf(detail, sizeof detail, "%d orders available, %d wrong entries or orders", count, bad);
+    check(bad == 0 && count > 20, "hadamard_bases_orthogonal", detail);
+    const int groups[][2] = {{288, 36}, {192, 12}, {960, 60}, {224, 28}, {1024, 1}};
+    for (int gi = 0; gi < 5; gi++) {
+        uint32_t params[4] = {2, 8, (uint32_t)groups[gi][0], (uint32_t)groups[gi][0] | (groups[gi][1] > 1 ? (uint32_t)groups[gi][1] << 16 : 0)};
+        hg_qinfo q;
+        char name[64];
+        snprintf(name, sizeof name, "hadamard_block_roundtrip_%d", groups[gi][0]);
+        if (hg_qinfo_get(HG_HIGGS, params, (uint64_t)groups[gi][0], &q)) { check(0, name, "qinfo rejected"); continue; }
+        float x[1024], y[1024];
+        double n0 = 0, n1 = 0, worst = 0;
+        for (int i = 0; i < q.group; i++) { x[i] = frand(); y[i] = x[i]; n0 += (double)x[i] * x[i]; }
+        hg_rotate_block(&q, y);
+        for (int i = 0; i < q.group; i++) n1 += (double)y[i] * y[i];
+        hg_unrotate_block(&q, y);
+        for (int i = 0; i < q.group; i++) worst = fmax(worst, fabs(y[i] - x[i]));
+        snprintf(detail, sizeof detail, "norm ratio %.7f, roundtrip error %.2g", n1 / n0, worst);
+        check(fabs(n1 / n0 - 1) < 1e-5 && worst < 1e-5, name, detail);
+    }
+    /* what the format refuses: m without a construction, blocks not m * 2^j or not a multiple of 32 */
+    const uint32_t badp[][2] = {{288, 288 | 24u << 16}, {288, 288 | 52u << 16}, {216, 216 | 108u << 16 /* 108*2 */},
+                                {144, 144 | 36u << 16 /* 36*4: not a multiple of 32 */}, {300, 300 | 12u << 16}};
+    int refused = 0;
+    for (int i = 0; i < 5; i++) {
+        uint32_t params[4] = {2, 8, badp[i][0], badp[i][1]};
+        hg_qinfo q;
+        refused += hg_qinfo_get(HG_HIGGS, params, 1024, &q) != 0;
+    }
+    snprintf(detail, sizeof detail, "%d of 5 refused", refused);
+    check(refused == 5, "hadamard_bad_params_refused", detail);
 }
 
 /* the fast Walsh-Hadamard transform against the Sylvester matrix */
@@ -506,6 +568,7 @@ int main(void) {
     test_crc();
     test_pool();
     test_fwht();
+    test_hadamard_bases();
     test_act8_edges();
     test_quantized();
     test_dense_pairs();                /* last: the quantized tests' t^2 checks depend on the random stream before them */

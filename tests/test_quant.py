@@ -65,11 +65,41 @@ def codebook(ttype, p, bits, grids):
     return np.array(NF4_LEVELS if ttype == NF4 else AF4_LEVELS, dtype=np.float32).reshape(16, 1)
 
 
-def hadamard(h):
+def sylvester(h):
     H = np.ones((1, 1))
     while H.shape[0] < h:
         H = np.block([[H, H], [H, -H]])
     return H
+
+
+def is_prime(v):
+    return v >= 2 and all(v % d for d in range(2, int(v ** 0.5) + 1))
+
+
+def paley(m):
+    """A Hadamard matrix of order m (docs/format.md): Paley I when m - 1 is a prime (= 3 mod 4), else
+    Paley II when m / 2 - 1 is a prime = 1 mod 4; None otherwise. Built from the set of quadratic
+    residues, independently of higgs.h's loops."""
+    def jacobsthal(q):
+        squares = {(x * x) % q for x in range(1, q)}
+        d = (np.arange(q)[None, :] - np.arange(q)[:, None]) % q
+        return np.where(d == 0, 0, np.where(np.isin(d, list(squares)), 1, -1))
+    if is_prime(m - 1) and (m - 1) % 4 == 3:
+        q = m - 1
+        S = np.zeros((m, m))
+        S[0, 1:], S[1:, 0], S[1:, 1:] = 1, -1, jacobsthal(q)
+        return S + np.eye(m)
+    if m % 2 == 0 and is_prime(m // 2 - 1) and (m // 2 - 1) % 4 == 1:
+        q = m // 2 - 1
+        C = np.zeros((q + 1, q + 1))
+        C[0, 1:], C[1:, 0], C[1:, 1:] = 1, 1, jacobsthal(q)
+        return np.kron(C, np.array([[1, -1], [-1, -1]])) + np.kron(np.eye(q + 1), np.array([[1, 1], [1, -1]]))
+    return None
+
+
+def hadamard(h, m=1):
+    """the block transform of a HIGGS tensor, unnormalised: H(m) (x) Sylvester(h / m)"""
+    return sylvester(h) if m == 1 else np.kron(paley(m), sylvester(h // m))
 
 
 def sign_vector(seed, n):
@@ -88,14 +118,20 @@ def sign_vector(seed, n):
 
 
 def higgs_params(t):
-    """(p, bits, group, hadamard, sign seed): params[3] = hadamard | seed << 24"""
+    """(p, bits, group, hadamard, sign seed, base order m): params[3] = hadamard | m << 16 | seed << 24"""
     p, bits, group, h3 = t["params"]
-    return p, bits, group, h3 & 0xFFFFFF, h3 >> 24
+    return p, bits, group, h3 & 0xFFFF, h3 >> 24, (h3 >> 16 & 0xFF) or 1
+
+
+def rotation(t):
+    """Hn of a HIGGS tensor's blocks: the stored block is Hn D w (w a column)"""
+    _, _, _, had, _, m = higgs_params(t)
+    return hadamard(had, m) / np.sqrt(had)
 
 
 def decode_tensor(path, h, t, grids):
     """-> (W in the original domain [rows, cols], stored-domain values, codes, scales, codebook)"""
-    ttype, (p, bits, group, had, seed) = t["type"], higgs_params(t)
+    ttype, (p, bits, group, had, seed, _) = t["type"], higgs_params(t)
     rows, cols = t["shape"][:2]
     cols_pad = -(-cols // group) * group
     groups = cols_pad // group
@@ -110,8 +146,7 @@ def decode_tensor(path, h, t, grids):
     cb = codebook(ttype, p, bits, grids)
     stored = cb[codes].reshape(rows, cols_pad) * np.repeat(scales, group, axis=1)
     if ttype == HIGGS:
-        Hn = hadamard(had) / np.sqrt(had)
-        orig = (stored.reshape(rows, groups, had) @ Hn).reshape(rows, cols_pad) * sign_vector(seed, cols_pad)
+        orig = (stored.reshape(rows, groups, had) @ rotation(t)).reshape(rows, cols_pad) * sign_vector(seed, cols_pad)
     else:
         orig = stored
     return orig[:, :cols], stored, codes, scales, cb
@@ -145,19 +180,19 @@ def int8_linear(dec, x):
     coordinates k = round(g * S), S = 127 / max|g|; the rotated activation
     rounded per block to int8 with its absmax; exact integer sums."""
     _, _, codes, scales, cb, t = dec
-    p, bits, group, had, seed = higgs_params(t)
+    p, bits, group, had, seed, _ = higgs_params(t)
     rows, cols = t["shape"][:2]
     cols_pad = scales.shape[1] * group
     cb32 = cb.astype(np.float32)
     S = np.float32(127) / np.float32(np.abs(cb32).max())
     k = np.clip(np.rint(cb32 * S), -127, 127).astype(np.int64)
     K = k[codes].reshape(rows, cols_pad // group, group)
-    Hn = hadamard(had) / np.sqrt(had)
+    Hn = rotation(t)
     out = np.zeros((x.shape[0], rows))
     for i, v in enumerate(np.atleast_2d(x)):
         xp = np.zeros(cols_pad)
         xp[:cols] = v
-        xr = ((xp * sign_vector(seed, cols_pad)).reshape(-1, had) @ Hn).astype(np.float32)           # Hn is symmetric
+        xr = ((xp * sign_vector(seed, cols_pad)).reshape(-1, had) @ Hn.T).astype(np.float32)
         m = np.abs(xr).max(axis=1)
         inv = np.where(m > 0, np.float32(127) / np.where(m > 0, m, 1), 0).astype(np.float32)
         q = np.clip(np.rint(xr * inv[:, None]), -127, 127).astype(np.int64)
@@ -176,12 +211,16 @@ CONFIGS = [
     ("higgs_p1_b2", ["--method", "higgs", "--bits", "2", "--p", "1"]),
     ("higgs_p1_b5", ["--method", "higgs", "--bits", "5", "--p", "1"]),
     ("higgs_p1_b8_h64_padded", ["--method", "higgs", "--bits", "8", "--p", "1", "--hadamard", "128"]),
+    ("higgs_p2_b4_h64_padded", ["--method", "higgs", "--bits", "4", "--p", "2", "--hadamard", "64"]),
     # random Hadamard signs: the int8 path (p=2 4-bit), padded rows (dim 96 in blocks of 128)
     ("higgs_p2_b4_seed7", ["--method", "higgs", "--bits", "4", "--p", "2", "--seed", "7"]),
     ("higgs_p1_b3_h128_padded_seed200", ["--method", "higgs", "--bits", "3", "--p", "1", "--hadamard", "128",
                                          "--seed", "200"]),
     # scales rescaled so each block's error is uncorrelated with its weights
     ("higgs_p2_b3_unbiased_seed5", ["--method", "higgs", "--bits", "3", "--p", "2", "--unbiased", "--seed", "5"]),
+    ("higgs_p2_b4_lsq", ["--method", "higgs", "--bits", "4", "--p", "2", "--scales", "lsq"]),
+    ("higgs_p2_b4_lsq_unbiased", ["--method", "higgs", "--bits", "4", "--p", "2", "--scales", "lsq-unbiased"]),
+    ("higgs_p2_b4_plain", ["--method", "higgs", "--bits", "4", "--p", "2", "--seed", "0"]),
     ("rtn_b4_g64", ["--method", "rtn", "--bits", "4", "--group", "64"]),
     ("rtn_b3_g32", ["--method", "rtn", "--bits", "3", "--group", "32"]),
     ("nf4", ["--method", "nf4"]),
@@ -196,25 +235,59 @@ def main():
     report(generated in open(os.path.join(ROOT, "higgs.h"), encoding="utf-8").read(), "higgs_h_embeds_generated_grids",
            "higgs.h differs from tools/grids_table.h: run tools/embed_grids.sh")
     with tempfile.TemporaryDirectory() as tmp:
-        d = os.path.join(tmp, "hf")
-        # dims: 96 (rows need padding for h=128 blocks), hidden 192 = 64*3 (largest power-of-two divisor 64)
-        cfg, _ = ms.make_checkpoint(d, dim=96, hidden_dim=192, n_layers=2, n_heads=6, n_kv_heads=2, vocab_size=4096,
-                                    seq_len=64, tokenizer_model=TOKENIZER, seed=21)
-        base = os.path.join(tmp, "base.higgs")
-        sh(PY, os.path.join(ROOT, "export.py"), "--hf", d, base, "--dtype", "f32")
-        hb = export.read_higgs(base)
-        w_orig = {t["name"]: export.higgs_tensor_f32(hb, t["name"]) for t in hb["tensors"]}
-        ids = [1] + np.random.default_rng(3).integers(3, 4096, size=45).tolist()
-        idf = os.path.join(tmp, "ids.txt")
-        with open(idf, "w") as f:
-            f.write(" ".join(map(str, ids)))
-        for name, args in CONFIGS:
+        # dims 96 = 12 * 8 and hidden 192 = 12 * 16: by default blocks of H(12) (x) Sylvester, whole rows;
+        # --hadamard 64 / 128: power-of-two blocks, the rows padded
+        cfg, base, w_orig, ids, idf = make_model(tmp, "m96", dim=96, hidden_dim=192, n_heads=6, n_kv_heads=2, seed=21)
+        check_configs(tmp, grids, cfg, base, w_orig, ids, idf, CONFIGS, "")
+        # 288 = 36 * 8 (llama2.c's stories15M width) with hidden 192: the awkward widths of small models
+        cfg288, base288, w288, ids288, idf288 = make_model(tmp, "m288", dim=288, hidden_dim=192, n_heads=6, n_kv_heads=2,
+                                                           seed=22, n_layers=1)
+        check_configs(tmp, grids, cfg288, base288, w288, ids288, idf288, CONFIGS_288, "m288_")
+        hb = export.read_higgs(os.path.join(tmp, "m288_higgs_p2_b4.higgs"), load_tensors=False)
+        blocks = {t["name"].split(".")[-2]: higgs_params(t)[3:6:2] for t in hb["tensors"] if t["type"] == HIGGS}
+        report(blocks.get("q_proj") == (288, 36) and blocks.get("down_proj") == (192, 12),
+               "m288_default_blocks_are_whole_rows", f"(block, m) per tensor: {blocks}")
+        lin = [t for t in hb["tensors"] if t["type"] == HIGGS]
+        bpw = 8.0 * sum(t["nbytes"] for t in lin) / sum(t["shape"][0] * t["shape"][1] for t in lin)
+        report(bpw <= 4.1, "m288_p2_b4_at_most_4.1_bits_per_weight", f"{bpw:.4f} bits/weight")
+        dp_and_cli_checks(tmp, grids, cfg, base, w_orig, ids, idf)
+    finish()
+
+
+CONFIGS_288 = [
+    ("higgs_p2_b4", ["--method", "higgs", "--bits", "4", "--p", "2"]),
+    ("higgs_p1_b4", ["--method", "higgs", "--bits", "4", "--p", "1"]),
+    ("higgs_p2_b3_lsq", ["--method", "higgs", "--bits", "3", "--p", "2", "--scales", "lsq"]),
+    ("higgs_p1_b3_plain", ["--method", "higgs", "--bits", "3", "--p", "1", "--seed", "0"]),
+]
+
+
+def make_model(tmp, tag, *, dim, hidden_dim, n_heads, n_kv_heads, seed, n_layers=2):
+    d = os.path.join(tmp, tag + "-hf")
+    cfg, _ = ms.make_checkpoint(d, dim=dim, hidden_dim=hidden_dim, n_layers=n_layers, n_heads=n_heads,
+                                n_kv_heads=n_kv_heads, vocab_size=4096, seq_len=64, tokenizer_model=TOKENIZER, seed=seed)
+    base = os.path.join(tmp, tag + "-base.higgs")
+    sh(PY, os.path.join(ROOT, "export.py"), "--hf", d, base, "--dtype", "f32")
+    hb = export.read_higgs(base)
+    w_orig = {t["name"]: export.higgs_tensor_f32(hb, t["name"]) for t in hb["tensors"]}
+    ids = [1] + np.random.default_rng(3).integers(3, 4096, size=45).tolist()
+    idf = os.path.join(tmp, tag + "-ids.txt")
+    with open(idf, "w") as f:
+        f.write(" ".join(map(str, ids)))
+    return cfg, base, w_orig, ids, idf
+
+
+def check_configs(tmp, grids, cfg, base, w_orig, ids, idf, configs, prefix):
+    t2_of = {}
+    for name, args in configs:
+            name = prefix + name
             try:
                 out = os.path.join(tmp, name + ".higgs")
                 log = sh(os.path.join(ROOT, "quantize"), base, out, *args, "-T", "2")
                 h = export.read_higgs(out, load_tensors=False)
                 weights, worst_t2, worst_code, q_bytes, q_params = dict(w_orig), 0.0, 0, 0, 0
-                unbiased, worst_corr = "--unbiased" in args, 0.0
+                unbiased, worst_corr = "--unbiased" in args or "lsq-unbiased" in args, 0.0
+                t2_of[name] = {}
                 for t in h["tensors"]:
                     if t["type"] < 16:
                         continue
@@ -224,17 +297,18 @@ def main():
                     t2 = float(((Wo - W) ** 2).sum() / (Wo ** 2).sum())
                     m = re.search(re.escape(t["name"]) + r"\s+.*?\s([0-9.eE+-]+)\s+([0-9.]+)\n", log)
                     worst_t2 = max(worst_t2, abs(float(m.group(1)) - t2) / t2 if m else 1.0)
+                    t2_of[name][t["name"]] = t2
                     q_bytes += t["nbytes"]
                     q_params += t["shape"][0] * t["shape"][1]
                     # brute-force nearest codes: recompute the value each code stands for
-                    p, bits, group, had, seed = higgs_params(t)
+                    p, bits, group, had, seed, _ = higgs_params(t)
                     rows, cols = t["shape"][:2]
                     cols_pad = stored.shape[1]
                     x = np.zeros((rows, cols_pad), np.float64)
                     x[:, :cols] = Wo
                     if t["type"] == HIGGS:
                         x = (x * sign_vector(seed, cols_pad)).reshape(rows, -1, had)
-                        x = (x @ (hadamard(had) / np.sqrt(had))).reshape(rows, cols_pad)
+                        x = (x @ rotation(t).T).reshape(rows, cols_pad)
                     s = np.repeat(scales, group, axis=1).astype(np.float64)
                     v = np.divide(x, s, out=np.zeros_like(x), where=s > 0).reshape(rows, -1, p)
                     if unbiased:
@@ -295,6 +369,16 @@ def main():
                                f"(vs the float reference: {errf:.2e})")
             except Exception as e:  # noqa: BLE001
                 report(False, name, f"{type(e).__name__}: {e}")
+    # least-squares scales never leave a block with more error than its RMS scale (same seed, same codes' grid)
+    for name in t2_of:
+        if name.endswith("_lsq") and name[:-4] in t2_of:
+            worse = [n for n, t2 in t2_of[name].items() if t2 > t2_of[name[:-4]][n] * (1 + 1e-3)]
+            gain = np.mean([t2_of[name][n] / t2_of[name[:-4]][n] for n in t2_of[name]])
+            report(not worse, f"{name}_error_not_above_rms_scales", f"mean t^2 ratio {gain:.4f}; worse: {worse}")
+
+
+def dp_and_cli_checks(tmp, grids, cfg, base, w_orig, ids, idf):
+    if True:
         # DP allocation: the budget holds, the file's size is what was reported, run runs the mix
         for target in (2.75, 3.25, 4.5):
             out = os.path.join(tmp, f"dp{target}.higgs")
@@ -349,24 +433,26 @@ def main():
             t = next(t for t in hh["tensors"] if t["name"] == nm)
             dec[n] = (t, decode_tensor(fn, hh, t, grids)[2])
         (tp, cp), (ts, cs) = dec["higgs_p2_b4"], dec["higgs_p2_b4_seed7"]
-        report(tp["nbytes"] == ts["nbytes"] and ts["params"][3] == (7 << 24 | tp["params"][3])
+        report(tp["nbytes"] == ts["nbytes"] and tp["params"][3] >> 24 == 1 and ts["params"][3] >> 24 == 7
+               and ts["params"][3] & 0xFFFFFF == tp["params"][3] & 0xFFFFFF
                and (cp != cs).mean() > 0.5, "seed_changes_codes_not_size",
                f"params {tp['params']} vs {ts['params']}, {100 * (cp != cs).mean():.0f}% of codes differ")
         r = subprocess.run([os.path.join(ROOT, "quantize"), base, os.path.join(tmp, "x.higgs"), "--method", "nf4",
                             "--seed", "3"], capture_output=True, text=True)
-        for n, want in (("higgs_p2_b4", "quantization = higgs p=2 bits=4 hadamard=1024\n"),
-                        ("higgs_p2_b4_seed7", "quantization = higgs p=2 bits=4 hadamard=1024, sign seed 7\n"),
-                        ("higgs_p2_b3_unbiased_seed5", "quantization = higgs p=2 bits=3 hadamard=1024, sign seed 5, "
+        for n, want in (("higgs_p2_b4_plain", "quantization = higgs p=2 bits=4 hadamard=auto\n"),
+                        ("higgs_p2_b4_seed7", "quantization = higgs p=2 bits=4 hadamard=auto, sign seed 7\n"),
+                        ("higgs_p1_b8_h64_padded", "quantization = higgs p=1 bits=8 hadamard=128, sign seed 1\n"),
+                        ("higgs_p2_b4_lsq", "quantization = higgs p=2 bits=4 hadamard=auto, sign seed 1, lsq scales\n"),
+                        ("higgs_p2_b3_unbiased_seed5", "quantization = higgs p=2 bits=3 hadamard=auto, sign seed 5, "
                                                        "unbiased scales\n")):
             info = sh(os.path.join(ROOT, "run"), os.path.join(tmp, n + ".higgs"), "--info")
             report(want in info, f"{n}_metadata_names_the_method", want.strip())
         r2 = subprocess.run([os.path.join(ROOT, "quantize"), base, os.path.join(tmp, "x.higgs"), "--method", "rtn",
                              "--unbiased"], capture_output=True, text=True)
-        report(r2.returncode == 1 and "--unbiased applies to --method higgs" in r2.stderr,
+        report(r2.returncode == 1 and "--scales, --unbiased and --biased apply to --method higgs" in r2.stderr,
                "quantize_rejects_unbiased_without_higgs", r2.stderr.strip())
         report(r.returncode == 1 and "--seed applies to --method higgs" in r.stderr, "quantize_rejects_seed_without_higgs",
                r.stderr.strip())
-    finish()
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Writes the fuzzers' seed corpora (committed): a tiny valid .higgs (through export.py's llama2.c
-path), a llama2.c tokenizer.bin, and a few texts. Rerun after a format change."""
+"""Writes the fuzzers' seed corpora (committed): tiny valid .higgs files (through export.py's llama2.c
+path; one quantized by ./quantize, which must be built), a llama2.c tokenizer.bin, and a few texts.
+Rerun after a format change."""
 import os
 import struct
 import subprocess
@@ -25,8 +26,8 @@ def tokenizer_bin(path):
     return len(pieces)
 
 
-def llama2c_v0(path, vocab):
-    dim, hidden, layers, heads, kv, seq = 8, 16, 1, 2, 1, 16
+def llama2c_v0(path, vocab, dim=8, hidden=16, heads=2, kv=1):
+    layers, seq = 1, 16
     rng = np.random.default_rng(0)
     hd = dim // heads
     parts = [rng.normal(0, 0.5, (vocab, dim)), np.ones((layers, dim)), rng.normal(0, 0.3, (layers, dim, dim)),
@@ -51,6 +52,14 @@ def main():
     for dtype in ("f16", "f32"):
         subprocess.run([PY, os.path.join(ROOT, "export.py"), "--llama2c", l2c, "--tokenizer", tok,
                         os.path.join(dirs["model"], f"tiny-{dtype}.higgs"), "--dtype", dtype], check=True)
+    # a quantized model in blocks of H(12) (x) Sylvester: rows of 96 and 192 columns, 4-bit HIGGS
+    llama2c_v0(l2c, vocab, dim=96, hidden=192, heads=4, kv=2)
+    f16 = os.path.join(HERE, "tiny96-f16.higgs")
+    subprocess.run([PY, os.path.join(ROOT, "export.py"), "--llama2c", l2c, "--tokenizer", tok, f16, "--dtype", "f16"],
+                   check=True)
+    subprocess.run([os.path.join(ROOT, "quantize"), f16, os.path.join(dirs["model"], "tiny96-higgs4-h12.higgs"),
+                    "--method", "higgs", "--bits", "4"], check=True, stdout=subprocess.DEVNULL)
+    os.remove(f16)
     os.remove(l2c)
     texts = ["The jury said it did find that many of Georgia's registration laws are outmoded.",
              "  leading and trailing spaces  \n\nnew\tlines, digits 1961 and 12345678",
