@@ -222,6 +222,34 @@ def perplexity(model, token_ids, ctx):
     return math.exp(nll / n), n
 
 
+def compare(model, base, token_ids, ctx, second_half=False, bos=None):
+    """run -m ppl --kld: model against base over the same windows. Default windows as perplexity();
+    second_half: llama.cpp's protocol (whole windows only, the first token of each set to bos, only
+    positions ctx/2 .. ctx-2 scored). Returns (ppl, base_ppl, mean KL(base || model), share of
+    positions whose most probable next token is the same, n_scored)."""
+    toks = list(token_ids)
+    starts = range(0, len(toks) - ctx + 1, ctx) if second_half else range(0, len(toks), ctx)
+    nll = nll_b = kl = 0.0
+    same = n = 0
+    for start in starts:
+        win = toks[start:start + ctx]
+        if second_half and bos is not None:
+            win[0] = bos
+        if len(win) < 2:
+            continue
+        first = ctx // 2 if second_half else 0
+        lp = log_softmax(forward(model, win)[:-1], axis=-1)[first:]
+        lb = log_softmax(forward(base, win)[:-1], axis=-1)[first:]
+        tgt = np.asarray(win[1 + first:], dtype=np.int64)
+        rows = np.arange(len(tgt))
+        nll -= float(np.sum(lp[rows, tgt]))
+        nll_b -= float(np.sum(lb[rows, tgt]))
+        kl += float(np.sum(np.exp(lb) * (lb - lp)))
+        same += int(np.sum(lp.argmax(-1) == lb.argmax(-1)))
+        n += len(tgt)
+    return math.exp(nll / n), math.exp(nll_b / n), kl / n, same / n, n
+
+
 # ----------------------------------------------------------------------------------------
 # self-test helpers: an independent Meta/llama2.c-convention forward reading a v0 file
 

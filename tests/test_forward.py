@@ -11,6 +11,7 @@ in float64 on the very same weight values), and the same for f16 files
 compared with a reference fed the f16-rounded weights. Logits have std ~1-2.
 """
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -180,6 +181,48 @@ def test_perplexity(tmp):
                f"run {got:.6f} ({n_got} tokens) vs reference {want:.6f} ({n_want} tokens), rel {rel:.1e}")
 
 
+def test_kld(tmp):
+    """run -m ppl --kld BASE [--second-half]: perplexities, mean KL divergence and top-1 agreement against
+    the reference over the same windows (two models of one shape: a checkpoint and another draw)"""
+    import sentencepiece as spm
+    dq, db = os.path.join(tmp, "kq"), os.path.join(tmp, "kb")
+    for d, seed in ((dq, 11), (db, 12)):
+        ms.make_checkpoint(d, dim=64, hidden_dim=128, n_layers=2, n_heads=4, n_kv_heads=2, vocab_size=4096, seq_len=64,
+                           tokenizer_model=TOKENIZER, seed=seed)
+        export_hf(d, d + ".higgs", "f32")
+    text = open(os.path.join(ROOT, "data", "brown-heldout.txt"), encoding="utf-8").read()[:2500]
+    tf = os.path.join(tmp, "kld.txt")
+    with open(tf, "w", encoding="utf-8") as f:
+        f.write(text)
+    sp = spm.SentencePieceProcessor(model_file=TOKENIZER)
+    ids = [sp.bos_id()] + sp.encode(text)
+    mq, mb = ref.load_model(dq), ref.load_model(db)
+    for ctx, half in ((64, False), (48, True), (37, True)):
+        want = ref.compare(mq, mb, ids, ctx, second_half=half, bos=sp.bos_id())
+        r = sh(os.path.join(ROOT, "run"), dq + ".higgs", "-m", "ppl", "-f", tf, "-c", ctx, "--kld", db + ".higgs",
+               *(["--second-half"] if half else []))
+        lines = r.stdout.strip().splitlines()
+        got = {}
+        for ln in lines:
+            m = re.match(r"(perplexity|base perplexity): ([0-9.]+) \((\d+) tokens\)$", ln)
+            if m:
+                got[m.group(1)] = (float(m.group(2)), int(m.group(3)))
+        m = re.match(r"kld: ([0-9.]+) \(same top token ([0-9.]+)%, (\d+) tokens\)$", lines[-1])
+        ok = m is not None and len(got) == 2
+        if ok:
+            kld, same, n = float(m.group(1)), float(m.group(2)) / 100, int(m.group(3))
+            ok = (n == want[4] and got["perplexity"][1] == n and abs(got["perplexity"][0] / want[0] - 1) < 1e-5
+                  and abs(got["base perplexity"][0] / want[1] - 1) < 1e-5 and abs(kld / want[2] - 1) < 1e-4
+                  and abs(same - want[3]) < 0.6 / n)
+        report(ok, f"ppl_kld_ctx{ctx}{'_second_half' if half else ''}_equals_reference",
+               f"run {lines[-3:]} vs reference ppl {want[0]:.6f} base {want[1]:.6f} kld {want[2]:.6f} "
+               f"same {100 * want[3]:.3f}% n {want[4]}")
+    # the same model as its own base: no divergence, every top token the same
+    r = sh(os.path.join(ROOT, "run"), dq + ".higgs", "-m", "ppl", "-f", tf, "-c", 64, "--kld", dq + ".higgs")
+    report(r.stdout.strip().splitlines()[-1].startswith("kld: 0.000000 (same top token 100.000%"), "ppl_kld_self_is_zero",
+           r.stdout.strip().splitlines()[-1])
+
+
 def test_quantize_dtype(tmp):
     d = os.path.join(tmp, "conv")
     ms.make_checkpoint(d, dim=64, hidden_dim=128, n_layers=2, n_heads=4, n_kv_heads=2, vocab_size=4096, seq_len=64,
@@ -235,6 +278,11 @@ def test_generate(tmp):
     text = bytes(b for b in text if b >= 32 or b in (9, 10))
     report(len(text) > 8 and runs[0].stdout.startswith(text), "generate_greedy_follows_reference_argmax",
            f"{text!r} vs {runs[0].stdout[:80]!r}")
+    # stdout and stderr on one pipe (a terminal, `make demo`): the text ends with a newline before the stats
+    both = subprocess.run([os.path.join(ROOT, "run"), out, "-i", "The jury", "-n", "30", "-t", "0"], stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, timeout=60).stdout
+    report(b"\nprompt: " in both and b"\nachieved tok/s: " in both and not both.startswith(b"prompt:"),
+           "generate_stats_on_their_own_line", repr(both[-160:]))
     chat = subprocess.run([os.path.join(ROOT, "run"), out, "-m", "chat", "-y", "Be brief.", "-i", "Hello", "-n", "60", "-t", "0"],
                           capture_output=True, timeout=60, stdin=subprocess.DEVNULL)
     report(chat.returncode == 0 and b"Assistant:" in chat.stdout, "chat_llama2_template_runs", chat.stderr.strip()[-100:])
@@ -242,7 +290,7 @@ def test_generate(tmp):
 
 def main():
     with tempfile.TemporaryDirectory() as tmp:
-        tests = (test_variants, test_threads_identical, test_decode_pairs_identical, test_llama2c_import, test_perplexity, test_quantize_dtype,
+        tests = (test_variants, test_threads_identical, test_decode_pairs_identical, test_llama2c_import, test_perplexity, test_kld, test_quantize_dtype,
                  test_generate)
         for t in tests[:1] if "--variants" in sys.argv[1:] else tests:
             try:
