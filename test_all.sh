@@ -6,6 +6,28 @@
 set -u
 cd "$(dirname "$0")"
 
+# What the tests need from Debian: compilers (gcc, clang with its fuzzer and sanitizer runtimes),
+# numpy and sentencepiece for the Python references, and the aarch64 / armhf cross toolchains with
+# qemu-user. Missing ones are installed when running as root (a fresh machine or CI); otherwise
+# one line says which apt command installs them.
+DEB_PACKAGES="build-essential clang python3-numpy python3-sentencepiece gcc-aarch64-linux-gnu libc6-dev-arm64-cross
+  qemu-user gcc-arm-linux-gnueabihf libc6-dev-armhf-cross"
+if command -v dpkg >/dev/null 2>&1 && [ -z "${HIGGS_NO_INSTALL:-}" ]; then
+  missing=""
+  for pkg in $DEB_PACKAGES; do dpkg -s "$pkg" >/dev/null 2>&1 || missing="$missing $pkg"; done
+  if [ -n "$missing" ]; then
+    if [ "$(id -u)" = 0 ]; then
+      echo "test_all.sh: installing$missing"
+      export DEBIAN_FRONTEND=noninteractive
+      if ! { apt-get update -qq && apt-get install -y -qq --no-install-recommends $missing >/dev/null; }; then
+        echo "test_all.sh: apt-get could not install$missing" >&2; exit 1
+      fi
+    else
+      echo "test_all.sh: missing Debian packages; install them with: sudo apt-get install$missing" >&2; exit 1
+    fi
+  fi
+fi
+
 # a Python that has numpy (the first python3 on PATH may be a pyenv build without it)
 PY=""
 for cand in "${HIGGS_PYTHON:-}" python3 /usr/bin/python3 /usr/local/bin/python3; do
