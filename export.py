@@ -1859,7 +1859,7 @@ def gguf_tensor_source(g, t):
     if t.type not in GGML_READ:
         raise ExportError("%s: tensor %s has type %s, which cannot be imported (only F32, F16, BF16 and Q8_0; "
                           "k-quants and other quantized types are refused: convert from a higher-precision file)"
-                          % (g["where"], t.name, GGML_NAMES.get(t.type, "unknown type %d" % t.type)))
+                          % (g["where"], t.name, GGML_NAMES.get(t.type, "%d (unknown)" % t.type)))
     shape = t.shape
     start = g["data_offset"] + t.offset
 
