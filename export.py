@@ -3,13 +3,16 @@
 
 Usage:
     python3 export.py --hf DIR OUT.higgs [--dtype f32|f16|bf16]
+    python3 export.py --gguf MODEL.gguf OUT.higgs [--dtype ...]
     python3 export.py --llama2c MODEL.bin --tokenizer tokenizer.bin OUT.higgs [--dtype ...]
     python3 export.py --tokenizer-only (tokenizer.model | tokenizer.json | model.higgs) tokenizer.bin
     python3 export.py --info MODEL.higgs [--verify]
 
---hf       a Hugging Face Llama/Mistral directory: config.json, model.safetensors (or sharded
-           model-XXXXX-of-YYYYY.safetensors + model.safetensors.index.json), and tokenizer.model
-           (SentencePiece BPE) or tokenizer.json (byte-level BPE, Llama 3).
+--hf       a Hugging Face Llama / Mistral / Qwen2 / Phi-3 directory (docs/models.md): config.json,
+           model.safetensors (or sharded model-XXXXX-of-YYYYY.safetensors +
+           model.safetensors.index.json), and tokenizer.model (SentencePiece BPE, with added tokens
+           from tokenizer.json) or tokenizer.json (byte-level BPE: Llama 3, Qwen2, SmolLM2, GPT-2).
+--gguf     a llama.cpp GGUF file (v2/v3; llama or qwen2; F32/F16/BF16/Q8_0 tensors; k-quants refused).
 --llama2c  a karpathy/llama2.c float32 checkpoint (legacy v0 or "ak42" version 1) plus its
            tokenizer.bin.  Meta's interleaved RoPE layout is permuted to HF rotate-half.
 --dtype    storage type of the linear layers, the embeddings and the output head (default f16);
