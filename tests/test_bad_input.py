@@ -35,6 +35,7 @@ os.environ.pop("_reexec_guard", None)
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 sys.path.insert(0, os.path.join(ROOT, "tests"))
+sys.path.insert(0, ROOT)
 import numpy as np  # noqa: E402
 from make_synthetic import make_checkpoint  # noqa: E402
 import gguf_write as gw  # noqa: E402
@@ -260,6 +261,7 @@ class Cases:
     def __init__(self, tmp):
         self.tmp = tmp
         self.list = []
+        self.inproc = []      # export.py cases run in this process (check_inproc)
         self.n_files = 0
 
     def add(self, name, cmd, expect="err", prefix="run: error:", **kw):
@@ -676,16 +678,22 @@ def gguf_cases(C):
     valid, L = gguf_model()
     exp = os.path.join(ROOT, "export.py")
 
-    def g(name, data, expect="err", post=None):
+    def g(name, data, expect="err", post=None, cli=False):
+        """a case through the command line (cli), or in this process (export.export_gguf: fast; the
+        command line prints an ExportError as its one error line)"""
         path = C.write(data, ".gguf")
         out = path + ".out.higgs"
-        C.add("gguf: " + name, [sys.executable, exp, "--gguf", path, out, "--dtype", "f16"], expect,
-              "export.py: error:", out=out, post=post)
+        if cli:
+            C.add("gguf: " + name, [sys.executable, exp, "--gguf", path, out, "--dtype", "f16"], expect,
+                  "export.py: error:", out=out, post=post)
+        else:
+            C.inproc.append(dict(name="gguf (in-process): " + name, path=path, out=out, expect=expect, post=post))
 
     def patched(off, fmt, value, data=None):
         b = bytearray(valid if data is None else data)
         struct.pack_into("<" + fmt, b, off, value)
         return bytes(b)
+    g("valid file", valid, "ok", cli=True)
     g("valid file", valid, "ok")
     # truncations: in the header, metadata, tensor directory and data
     kv, tn = L["kv"], L["tensors"]
@@ -695,14 +703,14 @@ def gguf_cases(C):
             "inside a tensor's dimensions", L["data"] - 1: "before the data", L["data"] + 100: "inside the first tensor",
             L["size"] - 1: "last byte"}
     for at, what in sorted(cuts.items()):
-        g("truncated at %d (%s)" % (at, what), valid[:at])
-    g("bad magic", b"GGUX" + valid[4:])
+        g("truncated at %d (%s)" % (at, what), valid[:at], cli=at in (0, kv["tokenizer.ggml.tokens"][2] + 500))
+    g("bad magic", b"GGUX" + valid[4:], cli=True)
     g("random bytes", bytes(random.Random(5).randrange(256) for _ in range(3000)))
     for v, what in ((1, "version 1"), (4, "version 4"), (0x03000000, "big-endian version 3")):
-        g(what, patched(4, "I", v))
+        g(what, patched(4, "I", v), cli=v == 1)
     for field, v in (("tensor_count", (1 << 64) - 1), ("tensor_count", 100000),
                      ("kv_count", 1 << 62), ("kv_count", 1000)):
-        g("%s %d" % (field, v), patched(L[field], "Q", v))
+        g("%s %d" % (field, v), patched(L[field], "Q", v), cli=v == (1 << 64) - 1)
     g("first key length 2^62", patched(kv["general.architecture"][0], "Q", 1 << 62))
     g("token list count 2^40", patched(kv["tokenizer.ggml.tokens"][2] + 4, "Q", 1 << 40))
     g("token list element type 99", patched(kv["tokenizer.ggml.tokens"][2], "I", 99))
@@ -718,7 +726,7 @@ def gguf_cases(C):
     g("tensor dimension 0", patched(q["dims"], "Q", 0))
     g("tensor dimension not whole Q8_0 blocks", patched(q["dims"], "Q", 33))
     g("tensor type Q4_K", patched(q["type"], "I", gw.Q4_K),
-      post=lambda rc, o, e: None if "Q4_K" in e else "message does not name Q4_K")
+      post=lambda rc, o, e: None if "Q4_K" in e else "message does not name Q4_K", cli=True)
     g("tensor type 99", patched(q["type"], "I", 99))
     g("tensor offset unaligned", patched(q["offset"], "Q", q["data_offset"] + 1))
     g("tensor offset past the end", patched(q["offset"], "Q", L["size"]))
@@ -737,9 +745,9 @@ def gguf_cases(C):
     g("duplicate metadata key", gguf_model(kv_edit=lambda kvs: kvs.append(("llama.block_count", 1)))[0])
     g("missing tensor blk.0.ffn_up.weight", gguf_model(
         tensor_edit=lambda ts: ts.__setitem__(slice(None), [t for t in ts if t[0] != "blk.0.ffn_up.weight"]))[0],
-      post=lambda rc, o, e: None if "blk.0.ffn_up.weight" in e else "message does not name the tensor")
+      post=lambda rc, o, e: None if "blk.0.ffn_up.weight" in e else "message does not name the tensor", cli=True)
     g("unknown tensor blk.0.attn_q_norm.weight", gguf_model(
-        tensor_edit=lambda ts: ts.append(("blk.0.attn_q_norm.weight", np.ones(8, np.float32), gw.F32)))[0])
+        tensor_edit=lambda ts: ts.append(("blk.0.attn_q_norm.weight", np.ones(8, np.float32), gw.F32)))[0], cli=True)
     g("tensor blk.5.attn_q.weight past block_count", gguf_model(
         tensor_edit=lambda ts: ts.append(("blk.5.attn_q.weight", np.ones((32, 32), np.float32), gw.F32)))[0])
     g("wrong tensor shape", gguf_model(tensor_edit=lambda ts: ts.__setitem__(
@@ -750,6 +758,40 @@ def gguf_cases(C):
     C.add("gguf: input is a directory", [sys.executable, exp, "--gguf", C.tmp, out], "err", "export.py: error:", out=out)
     C.add("gguf: input does not exist", [sys.executable, exp, "--gguf", os.path.join(C.tmp, "nope.gguf"), out], "err",
           "export.py: error:", out=out)
+
+
+def check_inproc(case):
+    """export.export_gguf on a file in this process: an ExportError with a one-line message for a
+    bad file (the command line prints it as its error line and exits 1), never another exception;
+    no output or temporary file left behind after an error"""
+    import contextlib
+    import io
+    import export
+    err, exc = "", None
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            export.export_gguf(case["path"], case["out"], export.F16)
+    except export.ExportError as e:
+        err = "export.py: error: %s" % e
+    except Exception as e:  # noqa: BLE001
+        exc = e
+    if exc is not None:
+        return "unexpected %s: %s (the command line would report an internal error)" % (type(exc).__name__, exc)
+    left = glob.glob(glob.escape(case["out"]) + ".tmp.*")
+    if left:
+        return "temporary file left behind: %s" % left
+    if case["expect"] == "ok":
+        if err:
+            return "expected success: %s" % err
+        return None if os.path.exists(case["out"]) else "no output written"
+    if not err:
+        return "expected an error, the export succeeded"
+    if os.path.exists(case["out"]):
+        return "output left behind after a failure"
+    problem = one_line_error(err, "export.py: error:")
+    if problem:
+        return problem
+    return case["post"](1, "", err) if case.get("post") else None
 
 
 def main():
@@ -772,6 +814,9 @@ def main():
         cases = [c for c in C.list if not filters or any(s in c["name"] for s in filters)]
         with ThreadPoolExecutor(max_workers=WORKERS) as ex:
             results = list(ex.map(lambda c: check(c, tmp), cases))
+        inproc = [c for c in C.inproc if not filters or any(s in c["name"] for s in filters)]
+        cases += inproc
+        results += [check_inproc(c) for c in inproc]
         failed = 0
         for c, problem in zip(cases, results):
             if problem:
