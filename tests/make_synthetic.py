@@ -17,7 +17,7 @@ CLI:
     python3 tests/make_synthetic.py OUT_DIR --dim 288 --hidden 768 --layers 6 --heads 6 \
         [--kv-heads 6] [--vocab 512] [--seq-len 256] [--head-dim N] [--tie] [--dtype BF16] \
         [--shards 2] [--theta 500000] [--llama3-scaling] [--tokenizer PATH] [--seed N] \
-        [--llama2c OUT.bin]
+        [--llama2c OUT.bin] [--arch llama|mistral|qwen2|phi3] [--sliding-window N]
 """
 import argparse
 import json
@@ -506,6 +506,8 @@ def main(argv=None):
     ap.add_argument("--tokenizer", default=None, help="tokenizer.model to copy in")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--llama2c", default=None, help="also write a llama2.c v0 .bin here")
+    ap.add_argument("--arch", default="llama", choices=["llama", "mistral", "qwen2", "phi3"])
+    ap.add_argument("--sliding-window", type=int, default=None, help="mistral, phi3")
     a = ap.parse_args(argv)
     scaling = (llama3_scaling(a.rope_factor, a.low_freq_factor, a.high_freq_factor, a.orig_ctx)
                if a.llama3_scaling else None)
@@ -514,7 +516,7 @@ def main(argv=None):
         n_kv_heads=a.kv_heads or a.heads, vocab_size=a.vocab, seq_len=a.seq_len,
         head_dim=a.head_dim, rope_theta=a.theta, rope_scaling=scaling, tie=a.tie,
         dtype=a.dtype, shards=a.shards, seed=a.seed, rms_norm_eps=a.eps,
-        tokenizer_model=a.tokenizer, weight_std=a.weight_std)
+        tokenizer_model=a.tokenizer, weight_std=a.weight_std, arch=a.arch, sliding_window=a.sliding_window)
     n_params = sum(int(v.size) for v in w.values())
     print("wrote %s: %d tensors, %d params, dtype %s, %d shard(s)"
           % (a.out_dir, len(w), n_params, a.dtype, max(1, a.shards)))
