@@ -13,8 +13,8 @@
    by tests/test_quant.py's independent decoder) within 1e-4.
 3. GGUF: tests/gguf_write.py writes the synthetic checkpoints as GGUF files (a llama model with Q/K
    permuted to Meta's interleaved layout as llama.cpp's converter does, F32/F16/BF16/Q8_0 tensors,
-   llama3 rope scaling as a rope_freqs tensor, a SentencePiece tokenizer taken from the sentencepiece
-   library; a tied qwen2 model with biases and a byte-level BPE tokenizer; GGUF version 2 and 3).
+   llama3 rope scaling as a rope_freqs tensor, the pieces of a SentencePiece model read here; a tied
+   qwen2 model with biases and a byte-level BPE tokenizer; GGUF version 2 and 3).
    export.py --gguf must give the same tensors, config and tokenizer as export.py --hf on a checkpoint
    holding the same values, and ./run the same logits.
 4. A 151,665-piece byte-level tokenizer with 150,000 merges (Qwen2's size): export.py and ./run
@@ -181,20 +181,66 @@ def test_quantized(tmp, files):
 # ----------------------------------------------------------------------------------------------
 # GGUF
 
+def _varint(b, i):
+    r = sh_ = 0
+    while True:
+        c = b[i]
+        i += 1
+        r |= (c & 0x7F) << sh_
+        sh_ += 7
+        if c < 0x80:
+            return r, i
+
+
+def spm_pieces(path):
+    """[(piece, score, type)] of a SentencePiece model: ModelProto field 1 (pieces: 1 piece string,
+    2 float score, 3 type, default NORMAL = 1), read with a few lines of protobuf here"""
+    b = open(path, "rb").read()
+    out, i = [], 0
+    while i < len(b):
+        key, i = _varint(b, i)
+        fn, wt = key >> 3, key & 7
+        if wt == 0:
+            _, i = _varint(b, i)
+            continue
+        if wt == 5:
+            i += 4
+            continue
+        if wt == 1:
+            i += 8
+            continue
+        ln, i = _varint(b, i)
+        body, i = b[i:i + ln], i + ln
+        if fn != 1:
+            continue
+        piece, score, typ, j = "", 0.0, 1, 0
+        while j < len(body):
+            k2, j = _varint(body, j)
+            if k2 == (1 << 3 | 2):
+                ln2, j = _varint(body, j)
+                piece, j = body[j:j + ln2].decode("utf-8"), j + ln2
+            elif k2 == (2 << 3 | 5):
+                score, j = struct.unpack_from("<f", body, j)[0], j + 4
+            elif k2 == (3 << 3 | 0):
+                typ, j = _varint(body, j)
+            else:
+                raise ValueError("unexpected field %d in a SentencePiece piece" % (k2 >> 3))
+        out.append((piece, score, typ))
+    return out
+
+
 def spm_metadata():
-    """tokenizer.ggml.* of models/brown-hf/tokenizer.model, from the sentencepiece library"""
-    import sentencepiece as spm
-    sp = spm.SentencePieceProcessor(model_file=TOKENIZER)
-    n = sp.get_piece_size()
-    kinds = [3 if sp.is_control(i) else 2 if sp.is_unknown(i) else 6 if sp.is_byte(i) else
-             5 if sp.is_unused(i) else 1 for i in range(n)]
+    """tokenizer.ggml.* of models/brown-hf/tokenizer.model (pieces, scores and types as stored)"""
+    pieces = spm_pieces(TOKENIZER)
+    ids = {p: i for i, (p, _s, _t) in enumerate(pieces)}
     return [("tokenizer.ggml.model", "llama"),
-            ("tokenizer.ggml.tokens", (gw.ARRAY, (gw.STRING, [sp.id_to_piece(i) for i in range(n)]))),
-            ("tokenizer.ggml.scores", (gw.ARRAY, (gw.FLOAT32, [sp.get_score(i) for i in range(n)]))),
-            ("tokenizer.ggml.token_type", (gw.ARRAY, (gw.INT32, kinds))),
-            ("tokenizer.ggml.bos_token_id", sp.bos_id()), ("tokenizer.ggml.eos_token_id", sp.eos_id()),
-            ("tokenizer.ggml.unknown_token_id", sp.unk_id()), ("tokenizer.ggml.add_bos_token", True),
-            ("tokenizer.ggml.add_space_prefix", True), ("tokenizer.ggml.remove_extra_whitespaces", False)]
+            ("tokenizer.ggml.tokens", (gw.ARRAY, (gw.STRING, [p for p, _s, _t in pieces]))),
+            ("tokenizer.ggml.scores", (gw.ARRAY, (gw.FLOAT32, [sc for _p, sc, _t in pieces]))),
+            ("tokenizer.ggml.token_type", (gw.ARRAY, (gw.INT32, [t for _p, _s, t in pieces]))),
+            ("tokenizer.ggml.bos_token_id", ids["<s>"]), ("tokenizer.ggml.eos_token_id", ids["</s>"]),
+            ("tokenizer.ggml.unknown_token_id", next(i for i, p in enumerate(pieces) if p[2] == 2)),
+            ("tokenizer.ggml.add_bos_token", True), ("tokenizer.ggml.add_space_prefix", True),
+            ("tokenizer.ggml.remove_extra_whitespaces", False)]
 
 
 BYTE_ENC = export.bytes_to_unicode()
