@@ -3,13 +3,16 @@
 
 Usage:
     python3 export.py --hf DIR OUT.higgs [--dtype f32|f16|bf16]
+    python3 export.py --gguf MODEL.gguf OUT.higgs [--dtype ...]
     python3 export.py --llama2c MODEL.bin --tokenizer tokenizer.bin OUT.higgs [--dtype ...]
     python3 export.py --tokenizer-only (tokenizer.model | tokenizer.json | model.higgs) tokenizer.bin
     python3 export.py --info MODEL.higgs [--verify]
 
---hf       a Hugging Face Llama/Mistral directory: config.json, model.safetensors (or sharded
-           model-XXXXX-of-YYYYY.safetensors + model.safetensors.index.json), and tokenizer.model
-           (SentencePiece BPE) or tokenizer.json (byte-level BPE, Llama 3).
+--hf       a Hugging Face Llama / Mistral / Qwen2 / Phi-3 directory (docs/models.md): config.json,
+           model.safetensors (or sharded model-XXXXX-of-YYYYY.safetensors +
+           model.safetensors.index.json), and tokenizer.model (SentencePiece BPE, with added tokens
+           from tokenizer.json) or tokenizer.json (byte-level BPE: Llama 3, Qwen2, SmolLM2, GPT-2).
+--gguf     a llama.cpp GGUF file (v2/v3; llama or qwen2; F32/F16/BF16/Q8_0 tensors; k-quants refused).
 --llama2c  a karpathy/llama2.c float32 checkpoint (legacy v0 or "ak42" version 1) plus its
            tokenizer.bin.  Meta's interleaved RoPE layout is permuted to HF rotate-half.
 --dtype    storage type of the linear layers, the embeddings and the output head (default f16);
@@ -80,11 +83,19 @@ FLAG_ADD_BOS = 1 << 4
 FLAG_NAMES = [(FLAG_ADD_DUMMY_PREFIX, "add_dummy_prefix"), (FLAG_REMOVE_EXTRA_WS, "remove_extra_whitespaces"),
               (FLAG_BYTE_FALLBACK, "byte_fallback"), (FLAG_IGNORE_MERGES, "ignore_merges"),
               (FLAG_ADD_BOS, "add_bos")]
-PRETOK_NONE, PRETOK_LLAMA3 = 0, 1
+PRETOK_NONE, PRETOK_LLAMA3, PRETOK_QWEN2, PRETOK_SMOLLM, PRETOK_GPT2 = 0, 1, 2, 3, 4
+PRETOK_NAMES = {PRETOK_NONE: "none", PRETOK_LLAMA3: "llama3", PRETOK_QWEN2: "qwen2", PRETOK_SMOLLM: "smollm",
+                PRETOK_GPT2: "gpt2"}
 KIND_NORMAL, KIND_UNKNOWN, KIND_CONTROL, KIND_USER, KIND_UNUSED, KIND_BYTE = 1, 2, 3, 4, 5, 6
 
 LLAMA3_REGEX = (r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}|"
                 r" ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+")
+# Qwen2 / Qwen2.5: Llama 3's regex with single digits
+QWEN2_REGEX = LLAMA3_REGEX.replace(r"\p{N}{1,3}", r"\p{N}")
+# GPT-2's (Hugging Face ByteLevel with use_regex=true)
+GPT2_REGEX = r"'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"
+# added tokens that end generation when the vocabulary has them (as control tokens)
+STOP_TOKEN_NAMES = ("<|end_of_text|>", "<|eot_id|>", "<|eom_id|>", "<|im_end|>", "<|endoftext|>", "<|end|>")
 
 CONF_STRUCT = struct.Struct("<8If I 3f I f I 2i 32s")
 assert CONF_STRUCT.size == 104
@@ -220,6 +231,27 @@ def is_norm_name(name):
     return name.endswith("layernorm.weight") or name == "model.norm.weight"
 
 
+def is_bias_name(name):
+    return name.endswith(".bias")
+
+
+def is_f32_name(name):
+    """tensors always stored as F32: norm weights and biases"""
+    return is_norm_name(name) or is_bias_name(name)
+
+
+def bias_tensors(config):
+    """[(name, shape)] of the q/k/v projection biases an architecture has (Qwen2)"""
+    if config.get("arch") != "qwen2":
+        return []
+    hd, nh, nkv = config["head_dim"], config["n_heads"], config["n_kv_heads"]
+    out = []
+    for i in range(config["n_layers"]):
+        p = "model.layers.%d.self_attn." % i
+        out += [(p + "q_proj.bias", (nh * hd,)), (p + "k_proj.bias", (nkv * hd,)), (p + "v_proj.bias", (nkv * hd,))]
+    return out
+
+
 def expected_tensors(config):
     """[(name, shape)] of the required tensors in file order."""
     d, h, L = config["dim"], config["hidden_dim"], config["n_layers"]
@@ -351,6 +383,16 @@ def write_higgs(path, config, tokenizer, tensors_iter, meta=None, validate=True,
         for e in entries:
             if is_norm_name(e.name) and e.ttype != F32:
                 raise ExportError("norm weight %s must be F32" % e.name)
+        allowed_bias = dict(bias_tensors(config))
+        for e in entries:
+            if is_bias_name(e.name):
+                if e.name not in allowed_bias:
+                    raise ExportError("bias tensor %s is not supported for arch %s" % (e.name, config["arch"]))
+                if e.shape != tuple(allowed_bias[e.name]):
+                    raise ExportError("shape mismatch for %s: expected %s, got %s"
+                                      % (e.name, list(allowed_bias[e.name]), list(e.shape)))
+                if e.ttype != F32:
+                    raise ExportError("bias %s must be F32" % e.name)
     meta_block = b"".join([
         _section(b"CONF", pack_conf(config)),
         _section(b"TOKN", pack_tokn(tokenizer, config["vocab_size"])),
@@ -937,6 +979,55 @@ def _find_split_regex(pt):
     return splits, bls
 
 
+def _pretok_nodes(pt):
+    """a pre_tokenizer tree as the flat list of its steps"""
+    if not isinstance(pt, dict):
+        return []
+    if pt.get("type") == "Sequence":
+        out = []
+        for sub in pt.get("pretokenizers") or []:
+            out += _pretok_nodes(sub)
+        return out
+    return [pt]
+
+
+def detect_pretokenizer(pt, where):
+    """The TOKN pretokenizer id of a tokenizer.json pre_tokenizer: Split(regex) + ByteLevel(use_regex
+    false) with the Llama 3, Qwen2 or GPT-2 regex; Digits(individual) + ByteLevel(use_regex true)
+    (SmolLM2, StarCoder); ByteLevel(use_regex true) alone (GPT-2). Anything else is refused."""
+    nodes = _pretok_nodes(pt)
+    desc = "+".join(str(n.get("type")) for n in nodes) or "none"
+    supported = "supported: Llama 3, Qwen2, GPT-2 and SmolLM2 byte-level pre-tokenizers"
+
+    def bytelevel(n, use_regex):
+        if n.get("type") != "ByteLevel" or bool(n.get("use_regex", True)) != use_regex:
+            return False
+        if n.get("add_prefix_space"):
+            raise ExportError("%s: unsupported pre-tokenizer (ByteLevel add_prefix_space)" % where)
+        return True
+    if len(nodes) == 2 and nodes[0].get("type") == "Split" and bytelevel(nodes[1], False):
+        pat = nodes[0].get("pattern") or {}
+        rx = pat.get("Regex") if isinstance(pat, dict) else None
+        if nodes[0].get("behavior", "Isolated") == "Isolated" and not nodes[0].get("invert"):
+            found = {LLAMA3_REGEX: PRETOK_LLAMA3, QWEN2_REGEX: PRETOK_QWEN2, GPT2_REGEX: PRETOK_GPT2}.get(rx)
+            if found is not None:
+                return found
+        raise ExportError("%s: unsupported pre-tokenizer Split regex %r (%s)" % (where, rx, supported))
+    if (len(nodes) == 2 and nodes[0].get("type") == "Digits" and nodes[0].get("individual_digits")
+            and bytelevel(nodes[1], True)):
+        return PRETOK_SMOLLM
+    if len(nodes) == 1 and bytelevel(nodes[0], True):
+        return PRETOK_GPT2
+    raise ExportError("%s: unsupported pre-tokenizer %s (%s)" % (where, desc, supported))
+
+
+def _generation_eos(d):
+    """eos_token_id of generation_config.json (an int or a list), [] without one"""
+    v = _read_json_opt(os.path.join(d, "generation_config.json")).get("eos_token_id")
+    v = v if isinstance(v, list) else [v]
+    return [int(x) for x in v if isinstance(x, int) and not isinstance(x, bool)]
+
+
 def byte_level_scores(pieces, merges):
     """llama2.c-style scores for a byte-level BPE vocabulary: -rank for the piece produced by a
     merge (first rank wins), -1e10 for control/user/unused pieces (never merged into by llama2.c's
@@ -971,18 +1062,14 @@ def load_tokenizer_json(path, config=None):
                           % (where, model.get("type")))
     if model.get("continuing_subword_prefix") or model.get("end_of_word_suffix"):
         raise ExportError("%s: BPE continuing_subword_prefix/end_of_word_suffix not supported" % where)
-    splits, bls = _find_split_regex(tj.get("pre_tokenizer"))
-    ok = (len(splits) == 1 and splits[0][0] == LLAMA3_REGEX and
-          splits[0][1].get("behavior", "Isolated") == "Isolated" and not splits[0][1].get("invert")
-          and len(bls) == 1 and bls[0].get("use_regex") is False)
-    if not ok:
-        raise ExportError("%s: unsupported pre-tokenizer (only the Llama 3 Split regex + ByteLevel "
-                          "is supported)" % where)
-    if bls[0].get("add_prefix_space"):
-        raise ExportError("%s: unsupported pre-tokenizer (ByteLevel add_prefix_space)" % where)
+    pretok = detect_pretokenizer(tj.get("pre_tokenizer"), where)
     if tj.get("normalizer"):
-        warn("%s has a normalizer (%s) that the runtime does not implement"
-             % (where, tj["normalizer"].get("type")))
+        nt = tj["normalizer"].get("type") if isinstance(tj["normalizer"], dict) else "?"
+        if nt == "NFC":   # Qwen2: text already in NFC (most text is) tokenizes the same
+            warn("%s has an NFC normalizer, which the runtime does not apply: text that is not in NFC "
+                 "may tokenize differently" % where)
+        else:
+            warn("%s has a normalizer (%s) that the runtime does not implement" % (where, nt))
     vocab = model.get("vocab") or {}
     added = tj.get("added_tokens") or []
     ids = [int(i) for i in vocab.values()] + [int(a["id"]) for a in added]
@@ -1038,8 +1125,8 @@ def load_tokenizer_json(path, config=None):
         unk = vocab.get(model["unk_token"], by_content.get(model["unk_token"], -1))
     pad = config.get("pad_token_id")
     pad = int(pad) if isinstance(pad, int) and 0 <= pad < n else -1
-    stops = _dedup(cfg_ids("eos_token_id") + [eos] + [by_content.get(s) for s in
-                                                      ("<|end_of_text|>", "<|eot_id|>", "<|eom_id|>")])
+    stops = _dedup(cfg_ids("eos_token_id") + _generation_eos(os.path.dirname(path)) + [eos] +
+                   [by_content[s] for s in STOP_TOKEN_NAMES if s in by_content and pieces[by_content[s]][2] == KIND_CONTROL])
     flags = 0
     if model.get("ignore_merges"):
         flags |= FLAG_IGNORE_MERGES
@@ -1055,7 +1142,7 @@ def load_tokenizer_json(path, config=None):
             add_bos = bool(tc.get("add_bos_token", False))
     if add_bos:
         flags |= FLAG_ADD_BOS
-    return {"type": TOK_BYTELEVEL, "flags": flags, "pretokenizer": PRETOK_LLAMA3, "bos_id": bos,
+    return {"type": TOK_BYTELEVEL, "flags": flags, "pretokenizer": pretok, "bos_id": bos,
             "eos_id": eos, "unk_id": unk, "pad_id": pad, "stop_ids": stops, "pieces": pieces,
             "merges": merges}
 
@@ -1177,29 +1264,40 @@ def _load_hf_config(d):
     return c
 
 
+HF_ARCHS = {"LlamaForCausalLM": "llama", "MistralForCausalLM": "mistral", "Qwen2ForCausalLM": "qwen2",
+            "Phi3ForCausalLM": "phi3"}
+HF_MODEL_TYPES = {"llama": "llama", "mistral": "mistral", "qwen2": "qwen2", "phi3": "phi3"}
+
+
 def hf_config_to_conf(c):
-    """HF config.json dict -> CONF dict (raises ExportError on unsupported settings)."""
+    """HF config.json dict -> CONF dict (raises ExportError on unsupported settings).  The dict also
+    carries "sliding_window" (0: none), which export_hf stores as KVMD metadata."""
     archs = c.get("architectures") or []
     if isinstance(archs, str):
         archs = [archs]
     mt = c.get("model_type")
-    if not (any(a in ("LlamaForCausalLM", "MistralForCausalLM") for a in archs)
-            or mt in ("llama", "mistral")):
-        raise ExportError("unsupported architecture %s (supported: LlamaForCausalLM, "
-                          "MistralForCausalLM)" % (",".join(map(str, archs)) or mt or "unknown"))
+    arch = next((HF_ARCHS[a] for a in archs if a in HF_ARCHS), HF_MODEL_TYPES.get(mt))
+    if arch is None:
+        raise ExportError("unsupported architecture %s (supported: %s)"
+                          % (",".join(map(str, archs)) or mt or "unknown", ", ".join(HF_ARCHS)))
 
     def need(k):
         if c.get(k) is None:
             raise ExportError("config.json: missing %s" % k)
         return c[k]
 
-    if c.get("attention_bias"):
+    if c.get("attention_bias") and arch != "qwen2":
         raise ExportError("attention_bias=true is not supported")
     if c.get("mlp_bias"):
         raise ExportError("mlp_bias=true is not supported")
     act = c.get("hidden_act", "silu")
     if act not in ("silu", "swish"):
         raise ExportError("unsupported hidden_act %r (only silu)" % act)
+    if float(c.get("partial_rotary_factor") or 1.0) != 1.0:
+        raise ExportError("partial_rotary_factor %r is not supported (RoPE over the whole head only)"
+                          % c.get("partial_rotary_factor"))
+    if c.get("num_local_experts") or c.get("num_experts"):
+        raise ExportError("mixture-of-experts models are not supported")
     dim = int(need("hidden_size"))
     nh = int(need("num_attention_heads"))
     nkv = int(c.get("num_key_value_heads") or nh)
@@ -1211,12 +1309,29 @@ def hf_config_to_conf(c):
     hd = int(hd)
     if nh % nkv:
         raise ExportError("num_key_value_heads %d does not divide num_attention_heads %d" % (nkv, nh))
+    n_layers = int(need("num_hidden_layers"))
     seq_len = int(c.get("max_position_embeddings") or 2048)
-    sw = c.get("sliding_window")
-    if sw is not None and c.get("use_sliding_window", True) and int(sw) < seq_len:
-        warn("sliding_window=%d is not implemented by the runtime; seq_len limited to %d (was %d)"
-             % (int(sw), int(sw), seq_len))
-        seq_len = int(sw)
+    # sliding-window attention (a position sees the last `window` positions, itself included),
+    # as transformers applies it: Mistral (default 4096 when the key is absent), Phi-3, and Qwen2
+    # only with use_sliding_window, then on the layers from max_window_layers on
+    window = 0
+    if arch == "mistral":
+        window = c.get("sliding_window", 4096)
+    elif arch == "phi3":
+        window = c.get("sliding_window")
+    elif arch == "qwen2" and c.get("use_sliding_window") and c.get("sliding_window") is not None:
+        mwl = c.get("max_window_layers")
+        if mwl is None or int(mwl) < n_layers:
+            raise ExportError("use_sliding_window=true with sliding layers (max_window_layers %s < %d layers) is "
+                              "not supported" % (mwl, n_layers))
+    if window is not None and not isinstance(window, bool) and isinstance(window, (int, float)) and window > 0:
+        window = int(window)
+        if window >= seq_len:
+            window = 0                            # as long as the context: changes nothing
+    elif window not in (None, 0):
+        raise ExportError("config.json: bad sliding_window %r" % (window,))
+    else:
+        window = 0
     rs = c.get("rope_scaling")
     rtype, factor, lo, hi, orig = 0, 1.0, 1.0, 1.0, 0
     if rs:
@@ -1233,6 +1348,9 @@ def hf_config_to_conf(c):
             except (KeyError, TypeError, ValueError):
                 raise ExportError("rope_scaling llama3 needs factor, low_freq_factor, high_freq_factor, "
                                   "original_max_position_embeddings")
+        elif kind in ("longrope", "su"):
+            raise ExportError("unsupported rope_scaling type %r (Phi-3 128k / Phi-3.5 long context; only "
+                              "plain RoPE and llama3 scaling are supported)" % kind)
         else:
             raise ExportError("unsupported rope_scaling type %r (only llama3)" % kind)
 
@@ -1242,14 +1360,29 @@ def hf_config_to_conf(c):
         return -1 if v is None else int(v)
 
     return {"dim": dim, "hidden_dim": int(need("intermediate_size")),
-            "n_layers": int(need("num_hidden_layers")), "n_heads": nh, "n_kv_heads": nkv,
+            "n_layers": n_layers, "n_heads": nh, "n_kv_heads": nkv,
             "head_dim": hd, "vocab_size": int(need("vocab_size")), "seq_len": seq_len,
             "rope_theta": float(c.get("rope_theta") or 10000.0), "rope_scaling_type": rtype,
             "rope_factor": factor, "rope_low_freq_factor": lo, "rope_high_freq_factor": hi,
             "rope_original_max_pos": orig, "rms_norm_eps": float(c.get("rms_norm_eps") or 1e-6),
             "tied_embeddings": 1 if c.get("tie_word_embeddings", False) else 0,
             "bos_id": first(c.get("bos_token_id")), "eos_id": first(c.get("eos_token_id")),
-            "arch": "llama"}
+            "arch": arch, "sliding_window": window}
+
+
+def _added_tokens(d):
+    """[(id, content, special)] from tokenizer.json's added_tokens, else added_tokens.json ({content:
+    id}, taken as special)"""
+    tj = _read_json_opt(os.path.join(d, "tokenizer.json"))
+    out = []
+    for a in tj.get("added_tokens") or []:
+        if isinstance(a, dict) and isinstance(a.get("id"), int) and isinstance(a.get("content"), str):
+            out.append((int(a["id"]), a["content"], bool(a.get("special"))))
+    if not out:
+        for content, i in _read_json_opt(os.path.join(d, "added_tokens.json")).items():
+            if isinstance(i, int):
+                out.append((int(i), content, True))
+    return out
 
 
 def load_hf_tokenizer(d, hf_cfg):
@@ -1257,15 +1390,33 @@ def load_hf_tokenizer(d, hf_cfg):
     tj_path = os.path.join(d, "tokenizer.json")
     eos_cfg = hf_cfg.get("eos_token_id")
     eos_cfg = [] if eos_cfg is None else [int(x) for x in (eos_cfg if isinstance(eos_cfg, list) else [eos_cfg])]
+    eos_cfg += _generation_eos(d)
     if os.path.exists(spm_path):
         tc = _read_json_opt(os.path.join(d, "tokenizer_config.json"))
         tok = load_sentencepiece_model(spm_path, add_bos=bool(tc.get("add_bos_token", True)))
+        # tokens added on top of the SentencePiece model (Phi-3's <|user|>, <|end|>, ...): appended
+        # after its pieces, with unused pieces for any gap
+        pieces = tok["pieces"]
+        n_sp = len(pieces)
+        for i, content, special in sorted(_added_tokens(d)):
+            if i < n_sp or i > 1 << 24:
+                continue
+            while len(pieces) < i:
+                pieces.append((b"", 0.0, KIND_UNUSED))
+            piece = (content.encode("utf-8"), 0.0, KIND_CONTROL if special else KIND_USER)
+            if i == len(pieces):
+                pieces.append(piece)
+            else:
+                pieces[i] = piece
         if tok["bos_id"] < 0 and hf_cfg.get("bos_token_id") is not None:
             tok["bos_id"] = int(hf_cfg["bos_token_id"])
         if tok["eos_id"] < 0 and eos_cfg:
             tok["eos_id"] = eos_cfg[0]
-        index = {b: i for i, (b, _s, _k) in enumerate(tok["pieces"])}
-        extra = [index.get(s) for s in (b"<|eot_id|>", b"<|end_of_text|>")]
+        index = {}
+        for i, (b, _s, k) in enumerate(pieces):
+            if k == KIND_CONTROL:
+                index.setdefault(b, i)
+        extra = [index.get(s.encode()) for s in STOP_TOKEN_NAMES]
         tok["stop_ids"] = _dedup(eos_cfg + [tok["eos_id"]] + extra)
         return tok, "tokenizer.model"
     if os.path.exists(tj_path):
@@ -1273,23 +1424,55 @@ def load_hf_tokenizer(d, hf_cfg):
     raise ExportError("%s: no tokenizer.model or tokenizer.json" % d)
 
 
-def _hf_source(st, name, shape):
+def _hf_source(st, name, shape, rows=None):
+    """a loader of tensor `name` (rows r0..r1 of it when rows = (r0, r1): a part of a fused tensor)"""
     if st.dtype not in ST_DTYPES:
         raise ExportError("tensor %s has unsupported dtype %s (supported: BF16, F16, F32)"
                           % (name, st.dtype))
     if tuple(st.shape) != tuple(shape):
         raise ExportError("shape mismatch for %s: expected %s, got %s"
                           % (name, list(shape), list(st.shape)))
-    return st.load
+    if rows is None:
+        return st.load
+    return lambda: st.load()[rows[0]:rows[1]]
+
+
+def hf_sources(st, conf):
+    """{required or bias tensor name: (TensorEntry shape, loader)}: the tensors as the file holds them,
+    Phi-3's fused qkv_proj and gate_up_proj split into q/k/v and gate/up rows"""
+    out = {}
+    want = expected_tensors(conf) + bias_tensors(conf)
+    hd, nh, nkv, d, h = conf["head_dim"], conf["n_heads"], conf["n_kv_heads"], conf["dim"], conf["hidden_dim"]
+    for name, shape in want:
+        if name in st:
+            out[name] = (shape, _hf_source(st[name], name, shape))
+            continue
+        if conf["arch"] == "phi3" and ".self_attn." in name and name.endswith("_proj.weight") \
+                and name.rsplit(".", 2)[-2] in ("q_proj", "k_proj", "v_proj"):
+            fused = name.rsplit(".", 2)[0] + ".qkv_proj.weight"
+            q, kv = nh * hd, nkv * hd
+            span = {"q_proj": (0, q), "k_proj": (q, q + kv), "v_proj": (q + kv, q + 2 * kv)}[name.rsplit(".", 2)[-2]]
+            if fused in st:
+                out[name] = (shape, _hf_source(st[fused], fused, (q + 2 * kv, d), span))
+                continue
+        if conf["arch"] == "phi3" and name.endswith(("mlp.gate_proj.weight", "mlp.up_proj.weight")):
+            fused = name.rsplit(".", 2)[0] + ".gate_up_proj.weight"
+            span = (0, h) if name.endswith("gate_proj.weight") else (h, 2 * h)
+            if fused in st:
+                out[name] = (shape, _hf_source(st[fused], fused, (2 * h, d), span))
+                continue
+        raise ExportError("missing tensor %s" % name)
+    return out
 
 
 def export_hf(d, out, dtype=F16):
     hf = _load_hf_config(d)
     conf = hf_config_to_conf(hf)
     st = read_safetensors_index(d)
-    bias = sorted(n for n in st if n.endswith(".bias"))
+    allowed = {n for n, _ in bias_tensors(conf)}
+    bias = sorted(n for n in st if n.endswith(".bias") and n not in allowed)
     if bias:
-        raise ExportError("bias tensors are not supported (found %s)" % bias[0])
+        raise ExportError("bias tensors are not supported for %s (found %s)" % (conf["arch"], bias[0]))
     tok, tok_src = load_hf_tokenizer(d, hf)
     if len(tok["pieces"]) > conf["vocab_size"]:
         raise ExportError("vocab mismatch: tokenizer has %d pieces but vocab_size is %d"
@@ -1300,13 +1483,12 @@ def export_hf(d, out, dtype=F16):
         conf["eos_id"] = tok["eos_id"]
     if not conf["tied_embeddings"] and "lm_head.weight" not in st:
         raise ExportError("tie_word_embeddings is false but lm_head.weight is missing")
-    entries = []
-    for name, shape in expected_tensors(conf):
-        if name not in st:
-            raise ExportError("missing tensor %s" % name)
-        entries.append(TensorEntry(name, shape, F32 if is_norm_name(name) else dtype,
-                                   _hf_source(st[name], name, shape)))
-    used = {e.name for e in entries}
+    src = hf_sources(st, conf)
+    entries = [TensorEntry(name, shape, F32 if is_f32_name(name) else dtype, loader)
+               for name, (shape, loader) in src.items()]
+    used = set(src)
+    if conf["arch"] == "phi3":
+        used |= {n for n in st if n.endswith((".qkv_proj.weight", ".gate_up_proj.weight"))}
     extra = [n for n in st if n not in used and not n.endswith("rotary_emb.inv_freq")
              and not (n == "lm_head.weight" and conf["tied_embeddings"])]
     if extra:
@@ -1315,6 +1497,8 @@ def export_hf(d, out, dtype=F16):
             "dtype": _dtype_name(dtype), "source_format": "hf",
             "hf_architecture": ",".join(hf.get("architectures") or [hf.get("model_type", "")]),
             "tokenizer_source": tok_src}
+    if conf["sliding_window"]:
+        meta["sliding_window"] = str(conf["sliding_window"])
     return write_higgs(out, conf, tok, entries, meta)
 
 
@@ -1460,6 +1644,535 @@ def export_llama2c(model_path, tok_path, out, dtype=F16):
 
 
 # ----------------------------------------------------------------------------------------------
+# GGUF (llama.cpp) import: F32/F16/BF16/Q8_0 tensors, llama and qwen2 architectures
+
+GGUF_MAGIC = b"GGUF"
+# ggml tensor types: id -> (name, elements per block, bytes per block) for the ones read here; the
+# names of the others for the refusal message
+GGML_READ = {0: ("F32", 1, 4), 1: ("F16", 1, 2), 8: ("Q8_0", 32, 34), 30: ("BF16", 1, 2)}
+GGML_NAMES = {2: "Q4_0", 3: "Q4_1", 6: "Q5_0", 7: "Q5_1", 9: "Q8_1", 10: "Q2_K", 11: "Q3_K", 12: "Q4_K",
+              13: "Q5_K", 14: "Q6_K", 15: "Q8_K", 16: "IQ2_XXS", 17: "IQ2_XS", 18: "IQ3_XXS", 19: "IQ1_S",
+              20: "IQ4_NL", 21: "IQ3_S", 22: "IQ2_S", 23: "IQ4_XS", 24: "I8", 25: "I16", 26: "I32", 27: "I64",
+              28: "F64", 29: "IQ1_M", 34: "TQ1_0", 35: "TQ2_0", 39: "MXFP4"}
+GGML_NAMES.update({k: v[0] for k, v in GGML_READ.items()})
+# metadata value types: id -> (struct format, size) for scalars; 8 string, 9 array
+GGUF_SCALARS = {0: ("<B", 1), 1: ("<b", 1), 2: ("<H", 2), 3: ("<h", 2), 4: ("<I", 4), 5: ("<i", 4),
+                6: ("<f", 4), 7: ("<B", 1), 10: ("<Q", 8), 11: ("<q", 8), 12: ("<d", 8)}
+GGUF_NP = {0: "u1", 1: "i1", 2: "<u2", 3: "<i2", 4: "<u4", 5: "<i4", 6: "<f4", 10: "<u8", 11: "<i8", 12: "<f8"}
+GGUF_INT_TYPES = (0, 1, 2, 3, 4, 5, 10, 11)
+GGUF_MAX_TENSORS = 1 << 20
+GGUF_MAX_KV = 1 << 20
+
+
+class GGUFTensor:
+    __slots__ = ("name", "dims", "type", "offset", "nbytes")
+
+    def __init__(self, name, dims, ttype, offset, nbytes):
+        self.name, self.dims, self.type, self.offset, self.nbytes = name, dims, ttype, offset, nbytes
+
+    @property
+    def shape(self):
+        """numpy (row-major) shape: the reverse of ggml's ne[] (ne[0] varies fastest)"""
+        return tuple(reversed(self.dims))
+
+
+class _GGUFParser:
+    """Bounds-checked reader of a GGUF header, metadata and tensor directory from a mapping."""
+
+    def __init__(self, buf, where):
+        self.b, self.p, self.where, self.n = buf, 0, where, len(buf)
+
+    def fail(self, what):
+        raise ExportError("%s: %s" % (self.where, what))
+
+    def need(self, k, what):
+        if k < 0 or self.p + k > self.n:
+            self.fail("truncated GGUF file (%s at byte %d needs %d bytes, the file has %d)"
+                      % (what, self.p, k, self.n))
+
+    def scalar(self, fmt, size, what):
+        self.need(size, what)
+        (v,) = struct.unpack_from(fmt, self.b, self.p)
+        self.p += size
+        return v
+
+    def u32(self, what):
+        return self.scalar("<I", 4, what)
+
+    def u64(self, what):
+        return self.scalar("<Q", 8, what)
+
+    def raw_string(self, what, limit=None):
+        ln = self.u64(what + " length")
+        if limit is not None and ln > limit:
+            self.fail("%s is %d bytes long (at most %d)" % (what, ln, limit))
+        self.need(ln, what)
+        v = bytes(self.b[self.p:self.p + ln])
+        self.p += ln
+        return v
+
+    def string(self, what, limit=None):
+        return self.raw_string(what, limit).decode("utf-8", "replace")
+
+    def value(self, vtype, what, depth=0):
+        if vtype in GGUF_SCALARS:
+            fmt, size = GGUF_SCALARS[vtype]
+            v = self.scalar(fmt, size, what)
+            if vtype == 7:
+                if v > 1:
+                    self.fail("%s: bool value %d" % (what, v))
+                return bool(v)
+            return v
+        if vtype == 8:
+            return self.string(what)
+        if vtype == 9:
+            if depth > 2:
+                self.fail("%s: arrays nested too deeply" % what)
+            etype = self.u32(what + " element type")
+            count = self.u64(what + " element count")
+            if etype in GGUF_NP:
+                size = GGUF_SCALARS[etype][1]
+                if count > (self.n - self.p) // size:
+                    self.fail("truncated GGUF file (%s: %d elements of %d bytes do not fit)" % (what, count, size))
+                a = np.frombuffer(self.b, dtype=GGUF_NP[etype], count=count, offset=self.p)
+                self.p += count * size
+                return a
+            if etype == 7:
+                if count > self.n - self.p:
+                    self.fail("truncated GGUF file (%s: %d booleans do not fit)" % (what, count))
+                a = np.frombuffer(self.b, dtype="u1", count=count, offset=self.p)
+                self.p += count
+                return a.astype(bool)
+            if etype == 8:   # strings, kept as bytes (token lists)
+                if count > (self.n - self.p) // 8:
+                    self.fail("truncated GGUF file (%s: %d strings do not fit)" % (what, count))
+                out = []
+                for _ in range(count):
+                    ln = self.u64(what + " element length")
+                    self.need(ln, what + " element")
+                    out.append(bytes(self.b[self.p:self.p + ln]))
+                    self.p += ln
+                return out
+            if etype == 9:
+                if count > (self.n - self.p) // 12:
+                    self.fail("truncated GGUF file (%s: %d arrays do not fit)" % (what, count))
+                return [self.value(9, what, depth + 1) for _ in range(count)]
+            self.fail("%s: unknown array element type %d" % (what, etype))
+        self.fail("%s: unknown metadata value type %d" % (what, vtype))
+
+
+def read_gguf(path):
+    """Parse a GGUF v2/v3 file: -> {"version", "kv": {key: value}, "tensors": {name: GGUFTensor},
+    "data_offset", "alignment", "buf"} (buf: a read-only numpy uint8 memmap of the whole file)."""
+    where = os.path.basename(path)
+    try:
+        size = os.path.getsize(path)
+        if not os.path.isfile(path):
+            raise ExportError("%s is not a regular file" % path)
+        if size < 24:
+            raise ExportError("%s: too small for a GGUF file (%d bytes)" % (where, size))
+        buf = np.memmap(path, dtype=np.uint8, mode="r")
+    except OSError as e:
+        raise ExportError("cannot read %s: %s" % (path, e.strerror or e))
+    r = _GGUFParser(buf, where)
+    if bytes(buf[:4]) != GGUF_MAGIC:
+        r.fail("not a GGUF file (bad magic %r)" % bytes(buf[:4]))
+    r.p = 4
+    version = r.u32("version")
+    if version in (2, 3):
+        pass
+    elif version == 1:
+        r.fail("GGUF version 1 is not supported (an obsolete format; convert the model again)")
+    elif version in (0x02000000, 0x03000000):
+        r.fail("big-endian GGUF files are not supported")
+    else:
+        r.fail("unsupported GGUF version %d (supported: 2, 3)" % version)
+    n_tensors = r.u64("tensor count")
+    n_kv = r.u64("metadata count")
+    if n_tensors > GGUF_MAX_TENSORS or n_tensors > (size - r.p) // 32:
+        r.fail("implausible tensor count %d for a %d-byte file" % (n_tensors, size))
+    if n_kv > GGUF_MAX_KV or n_kv > (size - r.p) // 12:
+        r.fail("implausible metadata count %d for a %d-byte file" % (n_kv, size))
+    kv = {}
+    for i in range(n_kv):
+        key = r.string("metadata key %d" % i, limit=65535)
+        vtype = r.u32("type of metadata %s" % key)
+        if key in kv:
+            r.fail("metadata key %s appears twice" % key)
+        kv[key] = r.value(vtype, "metadata %s" % key)
+    align = kv.get("general.alignment", 32)
+    if isinstance(align, (bool, float, str, list, np.ndarray)) or not 8 <= int(align) <= 1 << 20 or int(align) % 8:
+        r.fail("bad general.alignment %r" % (align,))
+    align = int(align)
+    infos = []
+    for i in range(n_tensors):
+        name = r.string("tensor name %d" % i, limit=1024)
+        nd = r.u32("tensor %s dimension count" % name)
+        if not 1 <= nd <= 4:
+            r.fail("tensor %s has %d dimensions (1 to 4 supported)" % (name, nd))
+        dims = [r.u64("tensor %s dimensions" % name) for _ in range(nd)]
+        ttype = r.u32("tensor %s type" % name)
+        off = r.u64("tensor %s offset" % name)
+        infos.append((name, dims, ttype, off))
+    data_offset = (r.p + align - 1) // align * align
+    if data_offset > size:
+        r.fail("truncated GGUF file (tensor data would start at %d, the file has %d bytes)" % (data_offset, size))
+    tensors = {}
+    for name, dims, ttype, off in infos:
+        if name in tensors:
+            r.fail("tensor %s appears twice" % name)
+        n = 1
+        for dd in dims:
+            if dd < 1 or dd > 1 << 40:
+                r.fail("tensor %s has a bad dimension %d" % (name, dd))
+            n *= dd
+        if n > 1 << 40:
+            r.fail("tensor %s is implausibly large (%d elements)" % (name, n))
+        nbytes = None
+        if ttype in GGML_READ:
+            _tn, blk, bsz = GGML_READ[ttype]
+            if dims[0] % blk:
+                r.fail("tensor %s: rows of %d elements are not whole %s blocks" % (name, dims[0], _tn))
+            nbytes = n // blk * bsz
+            if off % align or off > size - data_offset or nbytes > size - data_offset - off:
+                r.fail("tensor %s: data at offset %d + %d bytes lies outside the file or is unaligned "
+                       "(truncated file?)" % (name, off, nbytes))
+        tensors[name] = GGUFTensor(name, dims, ttype, off, nbytes)
+    return {"version": version, "kv": kv, "tensors": tensors, "data_offset": data_offset, "alignment": align,
+            "buf": buf, "where": where}
+
+
+class _RowSource:
+    """A tensor that is decoded a range of rows at a time (write_higgs slices it by rows)."""
+    __slots__ = ("shape", "fetch")
+
+    def __init__(self, shape, fetch):
+        self.shape, self.fetch = tuple(shape), fetch
+
+    def __getitem__(self, idx):
+        if not isinstance(idx, slice) or idx.step not in (None, 1):
+            raise TypeError("row slices only")
+        r0, r1, _ = idx.indices(self.shape[0])
+        return self.fetch(r0, r1)
+
+
+def gguf_tensor_source(g, t):
+    """A zero-argument loader of GGUF tensor t as a numpy array, BF16Array or _RowSource (Q8_0 is
+    dequantized to float32 as rows are written)."""
+    if t.type not in GGML_READ:
+        raise ExportError("%s: tensor %s has type %s, which cannot be imported (only F32, F16, BF16 and Q8_0; "
+                          "k-quants and other quantized types are refused: convert from a higher-precision file)"
+                          % (g["where"], t.name, GGML_NAMES.get(t.type, "%d (unknown)" % t.type)))
+    shape = t.shape
+    start = g["data_offset"] + t.offset
+
+    def load():
+        raw = g["buf"][start:start + t.nbytes]
+        if t.type == 0:
+            return raw.view("<f4").reshape(shape)
+        if t.type == 1:
+            return raw.view("<f2").reshape(shape)
+        if t.type == 30:
+            return BF16Array(raw.view("<u2").reshape(shape))
+        cols = t.dims[0]
+        rows = t.nbytes // (cols // 32 * 34)
+        blocks = raw.view(np.dtype([("d", "<f2"), ("q", "i1", (32,))])).reshape(rows, cols // 32)
+
+        def fetch(r0, r1):
+            b = blocks[r0:r1]
+            w = b["d"].astype(np.float32)[:, :, None] * b["q"].astype(np.float32)
+            return w.reshape(r1 - r0, cols)
+        if len(shape) == 1:
+            return fetch(0, 1).reshape(shape)
+        return _RowSource((rows, cols), fetch)
+    return load
+
+
+def _gguf_materialize(a):
+    """a loaded GGUF tensor in memory: float32 ndarray or BF16Array"""
+    if isinstance(a, _RowSource):
+        return a[0:a.shape[0]]
+    if isinstance(a, BF16Array):
+        return BF16Array(np.array(a.bits))
+    return np.array(a)
+
+
+def _gguf_unpermute(loader, n_heads):
+    """llama.cpp's converter stores a Llama model's q and k rows in Meta's interleaved RoPE layout
+    (its LlamaModel.permute, with the key/value head count for k); back to HF rotate-half rows"""
+    def load():
+        a = _gguf_materialize(loader())
+        if isinstance(a, BF16Array):
+            return BF16Array(permute_interleaved_to_half(a.bits, n_heads))
+        return permute_interleaved_to_half(a, n_heads)
+    return load
+
+
+def _llama3_factors(theta, head_dim, factor, lo, hi, orig):
+    """rope_freqs.weight as llama.cpp's converter computes it for llama3 rope scaling"""
+    freqs = 1.0 / (np.float32(theta) ** (np.arange(0, head_dim, 2, dtype=np.float32) / np.float32(head_dim)))
+    out = []
+    for f in freqs.astype(np.float64):
+        wavelen = 2 * np.pi / f
+        if wavelen < orig / hi:
+            out.append(1.0)
+        elif wavelen > orig / lo:
+            out.append(factor)
+        else:
+            smooth = (orig / wavelen - lo) / (hi - lo)
+            out.append(1.0 / ((1 - smooth) / factor + smooth))
+    return np.array(out)
+
+
+GGUF_ARCHS = ("llama", "qwen2")
+GGUF_LAYER_NAMES = {"attn_norm.weight": "input_layernorm.weight", "attn_q.weight": "self_attn.q_proj.weight",
+                    "attn_k.weight": "self_attn.k_proj.weight", "attn_v.weight": "self_attn.v_proj.weight",
+                    "attn_output.weight": "self_attn.o_proj.weight", "ffn_norm.weight": "post_attention_layernorm.weight",
+                    "ffn_gate.weight": "mlp.gate_proj.weight", "ffn_up.weight": "mlp.up_proj.weight",
+                    "ffn_down.weight": "mlp.down_proj.weight", "attn_q.bias": "self_attn.q_proj.bias",
+                    "attn_k.bias": "self_attn.k_proj.bias", "attn_v.bias": "self_attn.v_proj.bias"}
+GGUF_GLOBAL_NAMES = {"token_embd.weight": "model.embed_tokens.weight", "output_norm.weight": "model.norm.weight",
+                     "output.weight": "lm_head.weight"}
+GGUF_PRETOK = {"llama-bpe": PRETOK_LLAMA3, "llama3": PRETOK_LLAMA3, "llama-v3": PRETOK_LLAMA3,
+               "qwen2": PRETOK_QWEN2, "smollm": PRETOK_SMOLLM, "gpt-2": PRETOK_GPT2, "gpt2": PRETOK_GPT2}
+
+
+def _gguf_name_of(hf_name):
+    """the GGUF name of an HF tensor name"""
+    for k, v in GGUF_GLOBAL_NAMES.items():
+        if v == hf_name:
+            return k
+    m = re.fullmatch(r"model\.layers\.(\d+)\.(.+)", hf_name)
+    for k, v in GGUF_LAYER_NAMES.items():
+        if m and v == m.group(2):
+            return "blk.%s.%s" % (m.group(1), k)
+    return hf_name
+
+
+def _gguf_get(kv, key, kind, default=None, where=""):
+    """metadata value of a kind ('int', 'float', 'bool', 'str'); missing -> default (None: required)"""
+    if key not in kv:
+        if default is None:
+            raise ExportError("%s: missing metadata %s" % (where, key))
+        return default
+    v = kv[key]
+    if isinstance(v, np.ndarray) and kind in ("int", "float") and v.ndim == 1 and v.size:
+        if not (v == v[0]).all():   # per-layer values: only uniform ones
+            raise ExportError("%s: %s differs between layers, which is not supported" % (where, key))
+        v = v[0].item()
+    if kind == "int" and isinstance(v, int) and not isinstance(v, bool):
+        return int(v)
+    if kind == "float" and isinstance(v, (int, float)) and not isinstance(v, bool):
+        return float(v)
+    if kind == "bool" and isinstance(v, bool):
+        return v
+    if kind == "str" and isinstance(v, str):
+        return v
+    raise ExportError("%s: metadata %s has the wrong type (%s, expected %s)" % (where, key, type(v).__name__, kind))
+
+
+def _gguf_ids(kv, key, n, where):
+    v = kv.get(key)
+    if v is None:
+        return -1
+    v = _gguf_get(kv, key, "int", where=where)
+    return v if 0 <= v < n else -1
+
+
+def gguf_tokenizer(kv, where):
+    """The TOKN dict of a GGUF file's tokenizer.ggml.* metadata: "llama" (SentencePiece: tokens,
+    scores, token types) or "gpt2" (byte-level BPE: tokens and merges, pre-tokenizer from
+    tokenizer.ggml.pre)."""
+    model = _gguf_get(kv, "tokenizer.ggml.model", "str", where=where)
+    tokens = kv.get("tokenizer.ggml.tokens")
+    if not isinstance(tokens, list) or not tokens:
+        raise ExportError("%s: tokenizer.ggml.tokens is missing or not a list of strings" % where)
+    n = len(tokens)
+    types = kv.get("tokenizer.ggml.token_type")
+    if types is None:
+        kinds = [KIND_NORMAL] * n
+    else:
+        if not isinstance(types, np.ndarray) or types.dtype.kind not in "iu" or len(types) != n:
+            raise ExportError("%s: tokenizer.ggml.token_type must be %d integers" % (where, n))
+        kinds = [int(k) if 1 <= k <= 6 else KIND_NORMAL for k in types.tolist()]
+    bos = _gguf_ids(kv, "tokenizer.ggml.bos_token_id", n, where)
+    eos = _gguf_ids(kv, "tokenizer.ggml.eos_token_id", n, where)
+    unk = _gguf_ids(kv, "tokenizer.ggml.unknown_token_id", n, where)
+    pad = _gguf_ids(kv, "tokenizer.ggml.padding_token_id", n, where)
+    extra_stops = [_gguf_ids(kv, "tokenizer.ggml.eot_token_id", n, where),
+                   _gguf_ids(kv, "tokenizer.ggml.eom_token_id", n, where)]
+    if model == "llama":
+        scores = kv.get("tokenizer.ggml.scores")
+        if not isinstance(scores, np.ndarray) or scores.dtype.kind != "f" or len(scores) != n:
+            raise ExportError("%s: tokenizer.ggml.scores must be %d floats" % (where, n))
+        if not np.isfinite(scores).all():
+            raise ExportError("%s: tokenizer.ggml.scores has non-finite values" % where)
+        pieces = [(t, float(sc), k) for t, sc, k in zip(tokens, scores.tolist(), kinds)]
+        if unk < 0:
+            unk = next((i for i, k in enumerate(kinds) if k == KIND_UNKNOWN), -1)
+        flags = 0
+        if _gguf_get(kv, "tokenizer.ggml.add_space_prefix", "bool", True, where):
+            flags |= FLAG_ADD_DUMMY_PREFIX
+        if _gguf_get(kv, "tokenizer.ggml.remove_extra_whitespaces", "bool", False, where):
+            flags |= FLAG_REMOVE_EXTRA_WS
+        if KIND_BYTE in kinds:
+            flags |= FLAG_BYTE_FALLBACK
+        if _gguf_get(kv, "tokenizer.ggml.add_bos_token", "bool", True, where) and bos >= 0:
+            flags |= FLAG_ADD_BOS
+        ttype, pretok, merges = TOK_SPM, PRETOK_NONE, []
+    elif model == "gpt2":
+        pre = _gguf_get(kv, "tokenizer.ggml.pre", "str", "default", where)
+        if pre not in GGUF_PRETOK:
+            raise ExportError("%s: unsupported pre-tokenizer tokenizer.ggml.pre = %r (supported: %s)"
+                              % (where, pre, ", ".join(sorted(GGUF_PRETOK))))
+        pretok = GGUF_PRETOK[pre]
+        strs = [t.decode("utf-8", "surrogateescape") for t in tokens]
+        pieces, bad = [], 0
+        for s_, k in zip(strs, kinds):
+            if k in (KIND_CONTROL, KIND_USER, KIND_UNUSED):
+                b = s_.encode("utf-8", "surrogateescape")
+            else:
+                b = _unbyte(s_)
+                if b is None:
+                    bad += 1
+                    b = s_.encode("utf-8", "surrogateescape")
+            pieces.append((b, 0.0, k))
+        if bad:
+            warn("%s: %d tokens are not byte-level encoded (kept as UTF-8)" % (where, bad))
+        vocab = {}
+        for i, s_ in enumerate(strs):
+            vocab.setdefault(s_, i)
+        raw_merges = kv.get("tokenizer.ggml.merges")
+        if not isinstance(raw_merges, list):
+            raise ExportError("%s: tokenizer.ggml.merges is missing or not a list of strings" % where)
+        merges = []
+        for rank, m in enumerate(raw_merges):
+            parts = m.decode("utf-8", "surrogateescape").split(" ")
+            if len(parts) != 2 or parts[0] not in vocab or parts[1] not in vocab:
+                raise ExportError("%s: merge #%d %r: not two tokens of the vocabulary" % (where, rank, m[:60]))
+            if parts[0] + parts[1] not in vocab:
+                raise ExportError("%s: merge #%d %r: result not in the vocabulary" % (where, rank, m[:60]))
+            merges.append((vocab[parts[0]], vocab[parts[1]]))
+        scores = byte_level_scores(pieces, merges)
+        pieces = [(b, sc, k) for (b, _s, k), sc in zip(pieces, scores)]
+        flags = 0
+        if _gguf_get(kv, "tokenizer.ggml.add_bos_token", "bool", False, where) and bos >= 0:
+            flags |= FLAG_ADD_BOS
+        ttype = TOK_BYTELEVEL
+    else:
+        raise ExportError("%s: unsupported tokenizer.ggml.model %r (supported: llama, gpt2)" % (where, model))
+    index = {}
+    for i, (b, _s, k) in enumerate(pieces):
+        if k == KIND_CONTROL:
+            index.setdefault(b, i)
+    stops = _dedup([eos] + extra_stops + [index.get(s.encode()) for s in STOP_TOKEN_NAMES])
+    return {"type": ttype, "flags": flags, "pretokenizer": pretok, "bos_id": bos, "eos_id": eos,
+            "unk_id": unk, "pad_id": pad, "stop_ids": stops, "pieces": pieces, "merges": merges}
+
+
+def export_gguf(path, out, dtype=F16):
+    g = read_gguf(path)
+    kv, tensors, where = g["kv"], g["tensors"], g["where"]
+    arch = _gguf_get(kv, "general.architecture", "str", where=where)
+    if arch not in GGUF_ARCHS:
+        raise ExportError("%s: unsupported architecture %r (supported: %s)" % (where, arch, ", ".join(GGUF_ARCHS)))
+
+    def get(key, kind, default=None):
+        return _gguf_get(kv, "%s.%s" % (arch, key), kind, default, where)
+    if get("expert_count", "int", 0):
+        raise ExportError("%s: mixture-of-experts models are not supported" % where)
+    dim = get("embedding_length", "int")
+    nh = get("attention.head_count", "int")
+    nkv = get("attention.head_count_kv", "int", nh)
+    n_layers = get("block_count", "int")
+    for k, v in (("embedding_length", dim), ("attention.head_count", nh), ("attention.head_count_kv", nkv),
+                 ("block_count", n_layers)):
+        if not 0 < v <= 1 << 24:
+            raise ExportError("%s: implausible %s.%s = %d" % (where, arch, k, v))
+    if nh % nkv:
+        raise ExportError("%s: head_count_kv %d does not divide head_count %d" % (where, nkv, nh))
+    hd = get("attention.key_length", "int", dim // nh)
+    if get("attention.value_length", "int", hd) != hd:
+        raise ExportError("%s: key and value heads of different sizes are not supported" % where)
+    if get("rope.dimension_count", "int", hd) != hd:
+        raise ExportError("%s: partial RoPE (rope.dimension_count %d < head size %d) is not supported"
+                          % (where, get("rope.dimension_count", "int"), hd))
+    rs_type = get("rope.scaling.type", "str", "none")
+    if rs_type not in ("none", "") or get("rope.scale_linear", "float", 1.0) != 1.0:
+        raise ExportError("%s: rope scaling %r is not supported" % (where, rs_type))
+    theta = get("rope.freq_base", "float", 10000.0)
+    emb = tensors.get("token_embd.weight")
+    if emb is None or len(emb.dims) != 2:
+        raise ExportError("%s: missing tensor token_embd.weight" % where)
+    vocab = emb.shape[0]
+    seq_len = get("context_length", "int")
+    window = get("attention.sliding_window", "int", 0)
+    conf = {"dim": dim, "hidden_dim": get("feed_forward_length", "int"), "n_layers": n_layers, "n_heads": nh,
+            "n_kv_heads": nkv, "head_dim": hd, "vocab_size": vocab, "seq_len": seq_len, "rope_theta": theta,
+            "rope_scaling_type": 0, "rope_factor": 1.0, "rope_low_freq_factor": 1.0, "rope_high_freq_factor": 1.0,
+            "rope_original_max_pos": 0, "rms_norm_eps": get("attention.layer_norm_rms_epsilon", "float"),
+            "tied_embeddings": 0 if "output.weight" in tensors else 1, "bos_id": -1, "eos_id": -1, "arch": arch,
+            "sliding_window": window if 0 < window < seq_len else 0}
+    tok = gguf_tokenizer(kv, where)
+    if len(tok["pieces"]) > vocab:
+        raise ExportError("%s: vocab mismatch: %d tokens but token_embd.weight has %d rows"
+                          % (where, len(tok["pieces"]), vocab))
+    conf["bos_id"], conf["eos_id"] = tok["bos_id"], tok["eos_id"]
+    # tensors: GGUF names -> HF names
+    hf = {}
+    for name, t in tensors.items():
+        if name in GGUF_GLOBAL_NAMES:
+            hf[GGUF_GLOBAL_NAMES[name]] = t
+            continue
+        if name == "rope_freqs.weight":
+            continue
+        m = re.fullmatch(r"blk\.(\d+)\.(.+)", name)
+        if m and m.group(2) in GGUF_LAYER_NAMES and int(m.group(1)) < n_layers and str(int(m.group(1))) == m.group(1):
+            hf["model.layers.%s.%s" % (m.group(1), GGUF_LAYER_NAMES[m.group(2)])] = t
+            continue
+        raise ExportError("%s: tensor %s is not part of a %s model this runtime computes (unsupported variant)"
+                          % (where, name, arch))
+    if "rope_freqs.weight" in tensors:   # llama3 rope scaling, stored as per-frequency divisors
+        rf = tensors["rope_freqs.weight"]
+        if rf.shape != (hd // 2,) or rf.type != 0:
+            raise ExportError("%s: rope_freqs.weight must be F32 [%d]" % (where, hd // 2))
+        f = np.asarray(gguf_tensor_source(g, rf)(), dtype=np.float64)
+        if not np.allclose(f, 1.0):
+            fac = float(f.max())
+            fitted = None
+            for lo, hi, orig in ((1.0, 4.0, 8192),):
+                if np.allclose(_llama3_factors(theta, hd, fac, lo, hi, orig), f, rtol=1e-4, atol=0):
+                    fitted = (fac, lo, hi, orig)
+            if fitted is None:
+                raise ExportError("%s: rope_freqs.weight is not llama3 rope scaling with low/high frequency "
+                                  "factors 1/4 and an original context of 8192; not supported" % where)
+            conf.update(rope_scaling_type=1, rope_factor=fitted[0], rope_low_freq_factor=fitted[1],
+                        rope_high_freq_factor=fitted[2], rope_original_max_pos=fitted[3])
+    if arch != "qwen2" and any(n.endswith(".bias") for n in hf):
+        raise ExportError("%s: bias tensors are not supported for %s" % (where, arch))
+    entries = []
+    biases = dict(bias_tensors(conf))
+    for name, shape in expected_tensors(conf) + [(n, s) for n, s in biases.items() if n in hf]:
+        t = hf.get(name)
+        if t is None:
+            raise ExportError("%s: missing tensor %s" % (where, _gguf_name_of(name)))
+        if t.shape != tuple(shape):
+            raise ExportError("%s: shape mismatch for %s: expected %s, got %s" % (where, t.name, list(shape), list(t.shape)))
+        loader = gguf_tensor_source(g, t)
+        if arch == "llama" and name.endswith(("q_proj.weight", "k_proj.weight")):
+            loader = _gguf_unpermute(loader, nh if name.endswith("q_proj.weight") else nkv)
+        entries.append(TensorEntry(name, shape, F32 if is_f32_name(name) else dtype, loader))
+    meta = {"source": os.path.basename(path), "exported_by": "export.py", "dtype": _dtype_name(dtype),
+            "source_format": "gguf-v%d" % g["version"], "gguf_architecture": arch,
+            "tokenizer_source": "gguf %s" % kv.get("tokenizer.ggml.model")}
+    if isinstance(kv.get("general.name"), str):
+        meta["gguf_name"] = kv["general.name"][:200]
+    if conf["sliding_window"]:
+        meta["sliding_window"] = str(conf["sliding_window"])
+    return write_higgs(out, conf, tok, entries, meta)
+
+
+# ----------------------------------------------------------------------------------------------
 # --tokenizer-only and --info
 
 def load_any_tokenizer(path):
@@ -1537,8 +2250,9 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog="export.py", description="Convert checkpoints to .higgs "
                                  "(docs/format.md).")
     mode = ap.add_mutually_exclusive_group(required=True)
-    mode.add_argument("--hf", metavar="DIR", help="Hugging Face Llama/Mistral directory")
+    mode.add_argument("--hf", metavar="DIR", help="Hugging Face Llama/Mistral/Qwen2/Phi-3 directory")
     mode.add_argument("--llama2c", metavar="MODEL.bin", help="llama2.c checkpoint (v0 or v1)")
+    mode.add_argument("--gguf", metavar="FILE.gguf", help="llama.cpp GGUF file (llama, qwen2; F32/F16/BF16/Q8_0)")
     mode.add_argument("--tokenizer-only", metavar="TOKENIZER",
                       help="tokenizer.model, tokenizer.json or .higgs -> llama2.c tokenizer.bin")
     mode.add_argument("--info", metavar="FILE.higgs", help="describe a .higgs file")
@@ -1557,6 +2271,8 @@ def main(argv=None):
         ap.error("missing output file")
     if a.hf:
         export_hf(a.hf, a.out, DTYPE_ARG[a.dtype])
+    elif a.gguf:
+        export_gguf(a.gguf, a.out, DTYPE_ARG[a.dtype])
     elif a.llama2c:
         if not a.tokenizer:
             ap.error("--llama2c needs --tokenizer tokenizer.bin")

@@ -70,6 +70,7 @@ typedef struct {
 
 typedef struct {
     const hg_tensor *attn_norm, *ffn_norm;
+    const hg_tensor *bq, *bk, *bv;    /* q/k/v projection biases (Qwen2), F32; NULL when absent */
     Weight wq, wk, wv, wo, w_gate, w_up, w_down;
 } Layer;
 
@@ -81,12 +82,15 @@ typedef struct {
     Weight head;
     double *inv_freq;                 /* head_dim/2 RoPE frequencies */
     uint64_t max_cols_pad;            /* scratch size for rotated activations */
+    int window;                       /* sliding-window attention: a position sees the last `window`
+                                         positions (itself included); 0: all (KVMD key sliding_window) */
 } Model;
 
 #define BATCH 32
 
 typedef struct {
     int max_pos;                      /* positions the KV cache holds */
+    int window;                       /* Model.window: attention sees positions > pos - window (0: all) */
     float *x, *xb, *xb2, *hb, *hb2, *q, *att, *logits;
     int kpos, n_kv_heads, head_dim;   /* kpos: max_pos rounded up to whole key blocks */
     size_t kv_bytes;                  /* of each of the two caches */
@@ -206,11 +210,74 @@ static int load_by_copy(const char *path) {
     return kb && (unsigned long long)st.st_size < kb * 1024 / 2;
 }
 
+/* the value of KVMD key `key` (free-form metadata, docs/format.md) as a NUL-terminated string in
+ * buf; 0 when the key is absent or the section is malformed (KVMD is optional: a reader never
+ * fails on it, only on a value it needs and cannot parse) */
+static int kv_get(const hg_file *f, const char *key, char *buf, size_t cap) {
+    if (!f->kv) return 0;
+    hg_rd r = {f->kv, f->kv_size, 0, 0};
+    uint32_t count = hg_rd_u32(&r);
+    size_t klen = strlen(key);
+    for (uint32_t i = 0; i < count && !r.bad; i++) {
+        uint16_t kl = hg_rd_u16(&r);
+        const uint8_t *k = hg_rd_bytes(&r, kl);
+        uint32_t vl = hg_rd_u32(&r);
+        const uint8_t *v = hg_rd_bytes(&r, vl);
+        if (r.bad || !k || !v) return 0;
+        if (kl == klen && !memcmp(k, key, klen)) {
+            size_t n = vl < cap - 1 ? vl : cap - 1;
+            memcpy(buf, v, n);
+            buf[n] = 0;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* optional F32 vector [cols] */
+static const hg_tensor *opt_vector(Model *m, const char *name, uint64_t cols) {
+    return hg_find(&m->file, name) ? need_tensor(m, name, 0, cols, 1) : NULL;
+}
+
 static void model_load(Model *m, const char *path) {
     char err[512];
     if (hg_open_ex(&m->file, path, load_by_copy(path) ? HG_OPEN_COPY : 0, err, sizeof err)) die("%s", err);
     m->c = m->file.cfg;
     hg_config *c = &m->c;
+    /* the architectures this forward pass computes (docs/models.md); a file of another one may
+     * hold tensors that change the result, so it is refused rather than run without them */
+    static const char *const archs[] = {"llama", "mistral", "qwen2", "phi3"};
+    int known = 0;
+    for (size_t i = 0; i < sizeof archs / sizeof archs[0]; i++) known |= !strcmp(c->arch, archs[i]);
+    if (!known) {
+        char shown[33];
+        int k = 0;
+        for (; c->arch[k]; k++) shown[k] = isprint((unsigned char)c->arch[k]) ? c->arch[k] : '?';
+        shown[k] = 0;
+        die("unsupported architecture '%s' (this build runs llama, mistral, qwen2, phi3)", shown);
+    }
+    m->window = 0;
+    char val[64];
+    if (kv_get(&m->file, "sliding_window", val, sizeof val)) {
+        char *end;
+        errno = 0;
+        long w = strtol(val, &end, 10);
+        if (errno || end == val || *end || w < 1 || w > INT32_MAX) die("metadata sliding_window '%s' is not a positive integer", val);
+        m->window = w < c->seq_len ? (int)w : 0;   /* a window as long as the context changes nothing */
+    }
+    for (int i = 0; i < m->file.n_tensors; i++) {   /* biases the forward pass does not add: refuse */
+        const char *nm = m->file.tensors[i].name;
+        size_t len = strlen(nm);
+        if (len > 5 && !strcmp(nm + len - 5, ".bias")) {
+            int layer = -1, end = 0;
+            char which = 0;
+            char canon[128] = "";
+            if (sscanf(nm, "model.layers.%d.self_attn.%c_proj.bias%n", &layer, &which, &end) == 2 && end == (int)len &&
+                layer >= 0 && layer < c->n_layers && which && strchr("qkv", which))
+                snprintf(canon, sizeof canon, "model.layers.%d.self_attn.%c_proj.bias", layer, which);
+            if (strcmp(canon, nm)) die("tensor %s: this build adds only q/k/v projection biases", nm);
+        }
+    }
     uint64_t q_dim = (uint64_t)c->n_heads * c->head_dim, kv_dim = (uint64_t)c->n_kv_heads * c->head_dim;
     m->embed = need_tensor(m, "model.embed_tokens.weight", c->vocab_size, c->dim, 0);
     m->final_norm = need_tensor(m, "model.norm.weight", 0, c->dim, 1);
@@ -231,6 +298,9 @@ static void model_load(Model *m, const char *path) {
         L->w_gate = need_weight(m, LAYER_NAME("mlp.gate_proj.weight"), c->hidden_dim, c->dim);
         L->w_up = need_weight(m, LAYER_NAME("mlp.up_proj.weight"), c->hidden_dim, c->dim);
         L->w_down = need_weight(m, LAYER_NAME("mlp.down_proj.weight"), c->dim, c->hidden_dim);
+        L->bq = opt_vector(m, LAYER_NAME("self_attn.q_proj.bias"), q_dim);
+        L->bk = opt_vector(m, LAYER_NAME("self_attn.k_proj.bias"), kv_dim);
+        L->bv = opt_vector(m, LAYER_NAME("self_attn.v_proj.bias"), kv_dim);
 #undef LAYER_NAME
     }
     rope_init(m);
@@ -260,6 +330,7 @@ static void state_init(RunState *s, const hg_config *c, int max_pos, uint64_t ma
     size_t kv_dim = (size_t)c->n_kv_heads * c->head_dim, q_dim = (size_t)c->n_heads * c->head_dim;
     size_t big = (size_t)c->dim > q_dim ? (size_t)c->dim : q_dim;
     s->max_pos = max_pos;
+    s->window = 0;
     s->x = xcalloc((size_t)c->dim, sizeof(float));
     s->xb = xcalloc(big, sizeof(float));
     s->xb2 = xcalloc((size_t)c->dim, sizeof(float));
@@ -710,25 +781,37 @@ ATT_INLINE void attn_values_g(float *const *out, const float *const *p, const in
         }
 }
 
-/* heads q[0..G) attend to positions 0..n-1 of one key/value head; att[g] is
- * scratch of n floats, out[g] receives hd floats */
+/* heads q[0..G) attend to positions t0..n-1 of one key/value head (t0 > 0: a
+ * sliding window); att[g] is scratch of n floats, out[g] receives hd floats.
+ * The scores start at t0's key block (blocks hold KB positions); the softmax
+ * and the value sum start at t0 itself. */
 static void attend(float *const *out, float *const *att, const float *const *q, int G, const float *keys,
-                   const float *values, int hd, int n) {
+                   const float *values, int hd, int t0, int n) {
     float scale = 1.0f / sqrtf((float)hd);
+    int s0 = t0 / KB * KB;
+    keys += (size_t)s0 * hd;                      /* block s0 / KB */
+    const float *vs = values + (size_t)s0 * hd;   /* (prefetched while the scores run) */
+    n -= s0;
     switch (G) {
 #if ATT_G == 8
-    case 8: attn_scores_g(att, q, 8, keys, hd, n, scale, values); break;
-    case 7: attn_scores_g(att, q, 7, keys, hd, n, scale, values); break;
-    case 6: attn_scores_g(att, q, 6, keys, hd, n, scale, values); break;
-    case 5: attn_scores_g(att, q, 5, keys, hd, n, scale, values); break;
+    case 8: attn_scores_g(att, q, 8, keys, hd, n, scale, vs); break;
+    case 7: attn_scores_g(att, q, 7, keys, hd, n, scale, vs); break;
+    case 6: attn_scores_g(att, q, 6, keys, hd, n, scale, vs); break;
+    case 5: attn_scores_g(att, q, 5, keys, hd, n, scale, vs); break;
 #endif
-    case 4: attn_scores_g(att, q, 4, keys, hd, n, scale, values); break;
-    case 3: attn_scores_g(att, q, 3, keys, hd, n, scale, values); break;
-    case 2: attn_scores_g(att, q, 2, keys, hd, n, scale, values); break;
-    default: attn_scores_g(att, q, 1, keys, hd, n, scale, values); break;
+    case 4: attn_scores_g(att, q, 4, keys, hd, n, scale, vs); break;
+    case 3: attn_scores_g(att, q, 3, keys, hd, n, scale, vs); break;
+    case 2: attn_scores_g(att, q, 2, keys, hd, n, scale, vs); break;
+    default: attn_scores_g(att, q, 1, keys, hd, n, scale, vs); break;
     }
-    for (int g = 0; g < G; g++) softmax_shifted(att[g], n, max_of(att[g], n));
-    const float *const *p = (const float *const *)att;
+    const float *p[ATT_G] = {0};
+    int skip = t0 - s0;                           /* positions of the first block before the window */
+    values += (size_t)t0 * hd;
+    n -= skip;
+    for (int g = 0; g < G; g++) {
+        softmax_shifted(att[g] + skip, n, max_of(att[g] + skip, n));
+        p[g] = att[g] + skip;
+    }
     switch (G) {
 #if ATT_G == 8
     case 8: attn_values_g(out, p, 8, values, hd, n); break;
@@ -762,7 +845,8 @@ static void attend_group(const hg_config *c, const RunState *s, int layer, int p
         atts[g] = att_scratch + (size_t)g * att_stride;
         outs[g] = out + (size_t)(h0 + g) * hd;
     }
-    attend(outs, atts, qs, G, key_head(s, layer, kvh), value_head(s, layer, kvh), hd, pos + 1);
+    int t0 = s->window && pos >= s->window ? pos + 1 - s->window : 0;
+    attend(outs, atts, qs, G, key_head(s, layer, kvh), value_head(s, layer, kvh), hd, t0, pos + 1);
 }
 
 typedef struct { const Model *m; RunState *s; int layer, pos; } AttnJob;
@@ -772,6 +856,13 @@ static void attention_task(void *ctx, int task, int thread) {
     AttnJob *j = (AttnJob *)ctx;
     RunState *s = j->s;
     attend_group(&j->m->c, s, j->layer, j->pos, task, s->q, s->xb, s->att + (size_t)task * ATT_G * s->kpos, s->kpos);
+}
+
+/* x += b (a q/k/v bias; none when b is NULL) */
+static void add_bias(float *x, const hg_tensor *b, int n) {
+    if (!b) return;
+    const float *v = (const float *)b->data;
+    for (int i = 0; i < n; i++) x[i] += v[i];
 }
 
 static float *forward(const Model *m, RunState *s, int token, int pos) {
@@ -792,6 +883,9 @@ static float *forward(const Model *m, RunState *s, int token, int pos) {
         const Weight *qkv[3] = {&L->wq, &L->wk, &L->wv};
         g_job = JOB_QKV;
         matmul_n(qkv_out, s->xb, qkv, 3, EPI_NONE, NULL);
+        add_bias(s->q, L->bq, c->n_heads * hd);
+        add_bias(k, L->bk, c->n_kv_heads * hd);
+        add_bias(v, L->bv, c->n_kv_heads * hd);
         rope_apply(s->q, c->n_heads, hd, s->rope_cos, s->rope_sin);
         rope_apply(k, c->n_kv_heads, hd, s->rope_cos, s->rope_sin);
         store_kv(s, l, pos, k, v);
@@ -921,6 +1015,9 @@ static void forward_batch(const Model *m, RunState *s, const int *tokens, int B,
         matmul_batch_n(s, qkv_out, s->bxb, B, qkv, 3);
         for (int b = 0; b < B; b++) {
             int pos = pos0 + b;
+            add_bias(s->bq + (size_t)b * q_dim, L->bq, q_dim);
+            add_bias(kbuf + (size_t)b * kv_dim, L->bk, kv_dim);
+            add_bias(vbuf + (size_t)b * kv_dim, L->bv, kv_dim);
             for (int i = 0; i < hd / 2; i++) {
                 double a = pos * m->inv_freq[i];
                 s->rope_cos[i] = (float)cos(a);
@@ -958,6 +1055,8 @@ static void forward_batch(const Model *m, RunState *s, const int *tokens, int B,
 
 enum { KIND_NORMAL = 1, KIND_UNKNOWN = 2, KIND_CONTROL = 3, KIND_USER = 4, KIND_UNUSED = 5, KIND_BYTE = 6 };
 enum { TF_DUMMY_PREFIX = 1, TF_REMOVE_EXTRA_WS = 2, TF_BYTE_FALLBACK = 4, TF_IGNORE_MERGES = 8, TF_ADD_BOS = 16 };
+/* byte-level pre-tokenizers (TOKN pretokenizer): the regex that cuts text into chunks before BPE */
+enum { PRETOK_NONE = 0, PRETOK_LLAMA3 = 1, PRETOK_QWEN2 = 2, PRETOK_SMOLLM = 3, PRETOK_GPT2 = 4 };
 
 typedef struct {
     int type, n, vocab_size, flags, pretok;
@@ -1053,7 +1152,8 @@ static void tok_load_section(Tokenizer *t, const uint8_t *p, uint64_t n, int voc
     uint32_t n_stop = hg_rd_u32(&r);
     if (r.bad) die("tokenizer section truncated");
     if (t->type != 1 && t->type != 2) die("tokenizer: unknown type %d", t->type);
-    if (t->pretok != (t->type == 2 ? 1 : 0)) die("tokenizer: unsupported pre-tokenizer %d", t->pretok);
+    if (t->type == 1 ? t->pretok != PRETOK_NONE : t->pretok < PRETOK_LLAMA3 || t->pretok > PRETOK_GPT2)
+        die("tokenizer: unsupported pre-tokenizer %d", t->pretok);
     if (n_pieces == 0 || n_pieces > (uint32_t)vocab_size) die("tokenizer: %u pieces for a vocabulary of %d", n_pieces, vocab_size);
     t->n = (int)n_pieces;
     if (!check_id(t->bos, t->n) || !check_id(t->eos, t->n) || !check_id(t->unk, t->n) || !check_id(t->pad, t->n))
@@ -1319,7 +1419,8 @@ static char *spm_normalize(const Tokenizer *t, const char *text, size_t n, int *
 /* Llama 3 pre-tokenizer, the regex
  *   (?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}|
  *   ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+
- * written out by hand; returns the length of the chunk at s[0..n). */
+ * written out by hand; returns the length of the chunk at s[0..n). Qwen2's
+ * regex is the same with \p{N} for \p{N}{1,3} (max_digits 1). */
 typedef struct { uint32_t cp; int len; } Ch;
 static Ch ch_at(const char *s, int n, int i) {
     Ch c = {0, 0};
@@ -1333,7 +1434,7 @@ static int is_n(uint32_t cp) { return cp < 128 ? isdigit((int)cp) != 0 : hg_unic
 static int is_s(uint32_t cp) { return hg_unicode_is_space(cp); }
 static int is_nl(uint32_t cp) { return cp == '\r' || cp == '\n'; }
 
-static int llama3_chunk(const char *s, int n) {
+static int llama3_chunk(const char *s, int n, int max_digits) {
     Ch c0 = ch_at(s, n, 0);
     if (c0.cp == '\'' && n > 1) {                         /* contractions */
         int a = tolower((unsigned char)s[1]), b = n > 2 ? tolower((unsigned char)s[2]) : 0;
@@ -1350,9 +1451,9 @@ static int llama3_chunk(const char *s, int n) {
             return i;
         }
     }
-    if (is_n(c0.cp)) {                                    /* \p{N}{1,3} */
+    if (is_n(c0.cp)) {                                    /* \p{N}{1,3} (Qwen2: \p{N}) */
         int i = 0;
-        for (int k = 0; k < 3; k++) {
+        for (int k = 0; k < max_digits; k++) {
             Ch c = ch_at(s, n, i);
             if (!c.len || !is_n(c.cp)) break;
             i += c.len;
@@ -1385,6 +1486,54 @@ static int llama3_chunk(const char *s, int n) {
     return c0.len;                                        /* unreachable in practice */
 }
 
+/* GPT-2's byte-level regex
+ *   's|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+
+ * (Hugging Face ByteLevel with use_regex); the length of the chunk at s[0..n) */
+static int gpt2_chunk(const char *s, int n) {
+    Ch c0 = ch_at(s, n, 0);
+    if (c0.cp == '\'' && n > 1) {                        /* contractions, case-sensitive */
+        char a = s[1], b = n > 2 ? s[2] : 0;
+        if (a == 's' || a == 't' || a == 'm' || a == 'd') return 2;
+        if ((a == 'r' && b == 'e') || (a == 'v' && b == 'e') || (a == 'l' && b == 'l')) return 3;
+    }
+    int i = c0.cp == ' ' ? 1 : 0;                         /*  ?\p{L}+,  ?\p{N}+,  ?[^\s\p{L}\p{N}]+ */
+    Ch c = ch_at(s, n, i);
+    if (c.len) {
+        int kind = is_l(c.cp) ? 1 : is_n(c.cp) ? 2 : !is_s(c.cp) ? 3 : 0;
+        if (kind) {
+            while (c.len && (kind == 1 ? is_l(c.cp) : kind == 2 ? is_n(c.cp) : !is_s(c.cp) && !is_l(c.cp) && !is_n(c.cp))) {
+                i += c.len;
+                c = ch_at(s, n, i);
+            }
+            return i;
+        }
+    }
+    int run = 0, prev = 0;                                /* \s+(?!\S), else \s+ */
+    for (Ch w = ch_at(s, n, 0); w.len && is_s(w.cp); w = ch_at(s, n, run)) { prev = run; run += w.len; }
+    if (run == 0) return c0.len;                          /* unreachable: c0 is one of the classes */
+    if (run == n || prev == 0) return run;                /* at the end, or a single space before \S */
+    return prev;                                          /* leave the last one to the next chunk */
+}
+
+/* SmolLM2 (StarCoder-style): every digit a chunk of its own (HF Digits with
+ * individual_digits), then GPT-2's regex on the text between digits */
+static int smollm_chunk(const char *s, int n) {
+    Ch c0 = ch_at(s, n, 0);
+    if (is_n(c0.cp)) return c0.len;
+    int e = c0.len;
+    for (Ch c = ch_at(s, n, e); c.len && !is_n(c.cp); c = ch_at(s, n, e)) e += c.len;
+    return gpt2_chunk(s, e);
+}
+
+static int pretok_chunk(const Tokenizer *t, const char *s, int n) {
+    switch (t->pretok) {
+    case PRETOK_QWEN2: return llama3_chunk(s, n, 1);
+    case PRETOK_SMOLLM: return smollm_chunk(s, n);
+    case PRETOK_GPT2: return gpt2_chunk(s, n);
+    default: return llama3_chunk(s, n, 3);
+    }
+}
+
 /* text -> ids; BOS is added by the caller */
 static void tok_encode(const Tokenizer *t, const char *text, size_t n, Ids *out) {
     if (t->type == 1) {
@@ -1396,7 +1545,7 @@ static void tok_encode(const Tokenizer *t, const char *text, size_t n, Ids *out)
         if (n > INT32_MAX) die("text too long");
         int total = (int)n;
         for (int i = 0; i < total;) {
-            int l = llama3_chunk(text + i, total - i);
+            int l = pretok_chunk(t, text + i, total - i);
             bpe_encode(t, text + i, l, out);
             i += l;
         }
@@ -1647,9 +1796,91 @@ static void push_special(const Tokenizer *t, Ids *ids, const char *name) {
     ids_push(ids, id);
 }
 
-/* chat templates: Llama 3 when the tokenizer has its header tokens, else Llama 2 */
+/* text a followed by text b, tokenized as one piece of text */
+static void tok_encode2(const Tokenizer *t, const char *a, const char *b, Ids *ids) {
+    size_t na = strlen(a), nb = strlen(b);
+    char *text = xcalloc(na + nb + 1, 1);
+    memcpy(text, a, na);
+    memcpy(text + na, b, nb);
+    tok_encode(t, text, na + nb, ids);
+    free(text);
+}
+
+/* SentencePiece text that continues other text: no dummy prefix (torchtune's
+ * trim_leading_whitespace, which encodes "\n" + text and drops the tokens of
+ * "\n"); trailing spaces dropped as Phi-3's HF template tokenizes them */
+static void tok_encode_cont(const Tokenizer *t, const char *text, Ids *ids) {
+    size_t n = strlen(text);
+    while (n && text[n - 1] == ' ') n--;
+    Tokenizer u = *t;
+    u.flags &= ~TF_DUMMY_PREFIX;
+    tok_encode(&u, text, n, ids);
+}
+
+enum { TPL_LLAMA2, TPL_LLAMA3, TPL_CHATML, TPL_PHI3 };
+static const char *const k_template_names[] = {"llama2", "llama3", "chatml", "phi3"};
+
+/* which chat template the tokenizer's special tokens call for */
+static int chat_template(const Tokenizer *t) {
+    if (tok_find_special(t, "<|im_start|>") >= 0 && tok_find_special(t, "<|im_end|>") >= 0) return TPL_CHATML;
+    if (tok_find_special(t, "<|start_header_id|>") >= 0) return TPL_LLAMA3;
+    if (tok_find_special(t, "<|user|>") >= 0 && tok_find_special(t, "<|assistant|>") >= 0 &&
+        tok_find_special(t, "<|end|>") >= 0) return TPL_PHI3;
+    return TPL_LLAMA2;
+}
+
+/* Phi-3: <|role|> "\n" content <|end|> "\n"; content tokenized as a continuation (SentencePiece) */
+static void phi3_block(const Tokenizer *t, const char *role, const char *content, Ids *ids) {
+    push_special(t, ids, role);
+    if (t->type == 1) {
+        tok_encode(t, "\n", 1, ids);
+        tok_encode_cont(t, content, ids);
+    } else tok_encode2(t, "\n", content, ids);
+    push_special(t, ids, "<|end|>");
+    tok_encode(t, "\n", 1, ids);
+}
+
+/* The ids of one chat turn: the system prompt (first turn), the user's
+ * message, and the opening of the assistant's reply. A later turn first closes
+ * the previous reply (generation stopped at its end token without feeding it).
+ * ChatML (Qwen2, SmolLM2): <|im_start|>role\n...<|im_end|>\n; Llama 3 header
+ * blocks; Phi-3 <|user|>\n...<|end|>\n; else Llama 2 [INST]. No default system
+ * prompt is added. */
 static void chat_turn_ids(const Tokenizer *t, int first, const char *system, const char *user, Ids *ids) {
-    if (tok_find_special(t, "<|start_header_id|>") >= 0) {
+    int tpl = chat_template(t), bos = first && (t->flags & TF_ADD_BOS) && t->bos >= 0;
+    if (tpl == TPL_CHATML) {
+        if (!first) {
+            push_special(t, ids, "<|im_end|>");
+            tok_encode(t, "\n", 1, ids);
+        }
+        if (bos) ids_push(ids, t->bos);
+        if (first && system && *system) {
+            push_special(t, ids, "<|im_start|>");
+            tok_encode2(t, "system\n", system, ids);
+            push_special(t, ids, "<|im_end|>");
+            tok_encode(t, "\n", 1, ids);
+        }
+        push_special(t, ids, "<|im_start|>");
+        tok_encode2(t, "user\n", user, ids);
+        push_special(t, ids, "<|im_end|>");
+        tok_encode(t, "\n", 1, ids);
+        push_special(t, ids, "<|im_start|>");
+        tok_encode(t, "assistant\n", 10, ids);
+        return;
+    }
+    if (tpl == TPL_PHI3) {
+        if (!first) {
+            push_special(t, ids, "<|end|>");
+            tok_encode(t, "\n", 1, ids);
+        }
+        if (bos) ids_push(ids, t->bos);
+        if (first && system && *system) phi3_block(t, "<|system|>", system, ids);
+        phi3_block(t, "<|user|>", user, ids);
+        push_special(t, ids, "<|assistant|>");
+        tok_encode(t, "\n", 1, ids);
+        return;
+    }
+    if (tpl == TPL_LLAMA3) {
         if (first) {
             push_special(t, ids, "<|begin_of_text|>");
             if (system && *system) {
@@ -1660,7 +1891,7 @@ static void chat_turn_ids(const Tokenizer *t, int first, const char *system, con
                 tok_encode(t, system, strlen(system), ids);
                 push_special(t, ids, "<|eot_id|>");
             }
-        }
+        } else push_special(t, ids, "<|eot_id|>");
         push_special(t, ids, "<|start_header_id|>");
         tok_encode(t, "user", 4, ids);
         push_special(t, ids, "<|end_header_id|>");
@@ -1677,6 +1908,7 @@ static void chat_turn_ids(const Tokenizer *t, int first, const char *system, con
     char *text = xcalloc(n, 1);
     if (first && system && *system) snprintf(text, n, "[INST] <<SYS>>\n%s\n<</SYS>>\n\n%s [/INST]", system, user);
     else snprintf(text, n, "[INST] %s [/INST]", user);
+    if (!first && t->eos >= 0) ids_push(ids, t->eos);
     if (t->bos >= 0) ids_push(ids, t->bos);
     tok_encode(t, text, strlen(text), ids);
     free(text);
@@ -2043,7 +2275,13 @@ static void print_info(const Model *m, const Tokenizer *t) {
     printf("rope theta %g%s, rms eps %g, %s embeddings, bos %d, eos %d\n", (double)c->rope_theta,
            c->rope_scaling_type == 1 ? " (llama3 scaling)" : "", (double)c->rms_norm_eps,
            c->tied_embeddings ? "tied" : "untied", c->bos_id, c->eos_id);
-    printf("tokenizer: %s, %d pieces, %d merges\n", t->type == 1 ? "sentencepiece-bpe" : "byte-level-bpe", t->n, t->n_merges);
+    static const char *const pretok[] = {"none", "llama3", "qwen2", "smollm", "gpt2"};
+    printf("tokenizer: %s, %d pieces, %d merges, pre-tokenizer %s, chat template %s\n",
+           t->type == 1 ? "sentencepiece-bpe" : "byte-level-bpe", t->n, t->n_merges, pretok[t->pretok],
+           k_template_names[chat_template(t)]);
+    int biases = 0;
+    for (int l = 0; l < c->n_layers; l++) biases += !!m->layers[l].bq + !!m->layers[l].bk + !!m->layers[l].bv;
+    if (biases || m->window) printf("q/k/v biases: %d tensors; sliding window: %d\n", biases, m->window);
     if (f->kv) {
         hg_rd r = {f->kv, f->kv_size, 0, 0};
         uint32_t count = hg_rd_u32(&r);
@@ -2210,6 +2448,7 @@ int main(int argc, char **argv) {
     g_pool = hg_pool_create(threads ? threads : (int)(ncpu > 0 ? ncpu : 1));
     RunState state;
     state_init(&state, c, max_pos, model.max_cols_pad, hg_pool_threads(g_pool));
+    state.window = model.window;
     Sampler sampler = {c->vocab_size, xcalloc((size_t)c->vocab_size, sizeof(ProbIndex)), temperature, topp,
                        seed ? seed : (unsigned long long)time(NULL)};
 

@@ -17,7 +17,7 @@ CLI:
     python3 tests/make_synthetic.py OUT_DIR --dim 288 --hidden 768 --layers 6 --heads 6 \
         [--kv-heads 6] [--vocab 512] [--seq-len 256] [--head-dim N] [--tie] [--dtype BF16] \
         [--shards 2] [--theta 500000] [--llama3-scaling] [--tokenizer PATH] [--seed N] \
-        [--llama2c OUT.bin]
+        [--llama2c OUT.bin] [--arch llama|mistral|qwen2|phi3] [--sliding-window N]
 """
 import argparse
 import json
@@ -231,13 +231,22 @@ def _split_shards(names, sizes, shards):
 def make_checkpoint(out_dir, *, dim, hidden_dim, n_layers, n_heads, n_kv_heads, vocab_size,
                     seq_len, head_dim=None, rope_theta=10000.0, rope_scaling=None, tie=False,
                     dtype="F32", shards=1, seed=0, rms_norm_eps=1e-5, tokenizer_model=None,
-                    weight_std=None, extra_config=None, extra_tensors=None, weights=None):
-    """Write an HF Llama checkpoint dir. Returns (config dict, {name: float32 array}).
+                    weight_std=None, extra_config=None, extra_tensors=None, weights=None,
+                    arch="llama", sliding_window=None, bias_std=0.5):
+    """Write an HF checkpoint dir. Returns (config dict, {name: float32 array}).
 
+    `arch`: "llama" (LlamaForCausalLM), "mistral" (MistralForCausalLM; `sliding_window` goes
+    into config.json, null when None), "qwen2" (Qwen2ForCausalLM: random q/k/v projection
+    biases N(0, bias_std^2), sliding window off) or "phi3" (Phi3ForCausalLM: q/k/v stored fused
+    as self_attn.qkv_proj.weight = [q; k; v] rows and gate/up as mlp.gate_up_proj.weight =
+    [gate; up] rows, as Hugging Face's Phi-3 checkpoints hold them; `sliding_window` as for
+    mistral). The returned dict holds the tensors as stored (fused for phi3).
     `weights` (optional): use these HF-layout arrays instead of random ones.
     `extra_tensors`: added to (or replacing) the standard tensors; float arrays are stored
     in `dtype`, integer/bool arrays keep their type. The returned dict includes them.
     """
+    if arch not in ("llama", "mistral", "qwen2", "phi3"):
+        raise ValueError("arch must be llama, mistral, qwen2 or phi3")
     if dtype not in _TORCH_DTYPE:
         raise ValueError("dtype must be F32, BF16 or F16")
     if n_heads % n_kv_heads:
@@ -261,13 +270,35 @@ def make_checkpoint(out_dir, *, dim, hidden_dim, n_layers, n_heads, n_kv_heads, 
             if w[k].shape != tuple(shp):
                 raise ValueError("%s: shape %s, expected %s" % (k, w[k].shape, shp))
     w = {k: round_to_dtype(v, dtype) for k, v in w.items()}
+    if arch == "qwen2":
+        rng = np.random.default_rng(seed + 7919)
+        for i in range(n_layers):
+            p = "model.layers.%d.self_attn." % i
+            for nm, rows in (("q_proj", n_heads * hd), ("k_proj", n_kv_heads * hd), ("v_proj", n_kv_heads * hd)):
+                w[p + nm + ".bias"] = round_to_dtype(bias_std * rng.standard_normal(rows), dtype)
+    if arch == "phi3":
+        fused = {}
+        for k, v in w.items():
+            m = k.rsplit(".", 2)
+            if k.endswith("self_attn.q_proj.weight"):
+                pre = m[0]
+                fused[pre + ".qkv_proj.weight"] = np.concatenate(
+                    [w[pre + ".q_proj.weight"], w[pre + ".k_proj.weight"], w[pre + ".v_proj.weight"]])
+            elif k.endswith("mlp.gate_proj.weight"):
+                pre = m[0]
+                fused[pre + ".gate_up_proj.weight"] = np.concatenate([w[pre + ".gate_proj.weight"],
+                                                                      w[pre + ".up_proj.weight"]])
+            elif not k.endswith(("_proj.weight",)) or k.endswith(("o_proj.weight", "down_proj.weight")):
+                fused[k] = v
+        w = fused
     for k, v in (extra_tensors or {}).items():
         v = np.asarray(v)
         w[k] = round_to_dtype(v, dtype) if v.dtype.kind == "f" else v.copy()
 
     config = {
-        "architectures": ["LlamaForCausalLM"],
-        "model_type": "llama",
+        "architectures": [{"llama": "LlamaForCausalLM", "mistral": "MistralForCausalLM",
+                           "qwen2": "Qwen2ForCausalLM", "phi3": "Phi3ForCausalLM"}[arch]],
+        "model_type": arch,
         "hidden_size": dim,
         "intermediate_size": hidden_dim,
         "num_hidden_layers": n_layers,
@@ -290,6 +321,11 @@ def make_checkpoint(out_dir, *, dim, hidden_dim, n_layers, n_heads, n_kv_heads, 
         "mlp_bias": False,
         "torch_dtype": _TORCH_DTYPE[dtype],
     })
+    if arch in ("mistral", "phi3"):
+        config["sliding_window"] = sliding_window
+    if arch == "qwen2":
+        del config["attention_bias"], config["mlp_bias"]
+        config.update({"use_sliding_window": False, "sliding_window": seq_len, "max_window_layers": n_layers})
     config.update(extra_config or {})
     with open(os.path.join(out_dir, "config.json"), "w") as f:
         json.dump(config, f, indent=2)
@@ -470,6 +506,8 @@ def main(argv=None):
     ap.add_argument("--tokenizer", default=None, help="tokenizer.model to copy in")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--llama2c", default=None, help="also write a llama2.c v0 .bin here")
+    ap.add_argument("--arch", default="llama", choices=["llama", "mistral", "qwen2", "phi3"])
+    ap.add_argument("--sliding-window", type=int, default=None, help="mistral, phi3")
     a = ap.parse_args(argv)
     scaling = (llama3_scaling(a.rope_factor, a.low_freq_factor, a.high_freq_factor, a.orig_ctx)
                if a.llama3_scaling else None)
@@ -478,7 +516,7 @@ def main(argv=None):
         n_kv_heads=a.kv_heads or a.heads, vocab_size=a.vocab, seq_len=a.seq_len,
         head_dim=a.head_dim, rope_theta=a.theta, rope_scaling=scaling, tie=a.tie,
         dtype=a.dtype, shards=a.shards, seed=a.seed, rms_norm_eps=a.eps,
-        tokenizer_model=a.tokenizer, weight_std=a.weight_std)
+        tokenizer_model=a.tokenizer, weight_std=a.weight_std, arch=a.arch, sliding_window=a.sliding_window)
     n_params = sum(int(v.size) for v in w.values())
     print("wrote %s: %d tensors, %d params, dtype %s, %d shard(s)"
           % (a.out_dir, len(w), n_params, a.dtype, max(1, a.shards)))

@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
-"""Independent float64 numpy reference of Hugging Face's LlamaForCausalLM forward pass.
+"""Independent float64 numpy reference of Hugging Face's LlamaForCausalLM forward pass, and of the
+Llama-shaped families: Mistral (sliding-window attention), Qwen2 (q/k/v projection biases;
+sliding window only with use_sliding_window, on layers from max_window_layers on) and Phi-3
+(fused qkv_proj / gate_up_proj weights, sliding window), read from their own checkpoints.
 
-Straightforward on purpose: whole sequence at once, full causal attention, no KV cache.
-numpy only (torch is used by --selftest, optionally, as a second opinion).
+Straightforward on purpose: whole sequence at once, a full (or sliding-window) causal mask, no
+KV cache. numpy only (torch is used by --selftest, optionally, as a second opinion).
 
     from reference import load_model, forward, perplexity
     m = load_model("path/to/hf_dir")                 # or load_model(dir, weights={...})
@@ -37,10 +40,24 @@ def _config_fields(config):
     hd = config.get("head_dim")
     hd = int(hd) if hd else dim // nh
     vocab = int(config["vocab_size"])
+    mt = config.get("model_type") or ""
+    archs = config.get("architectures") or []
+    n_layers = int(config["num_hidden_layers"])
+    # transformers: MistralConfig's sliding_window defaults to 4096; Phi-3 uses its own when set;
+    # Qwen2 only with use_sliding_window, on the layers from max_window_layers on
+    windows = [0] * n_layers
+    if mt == "mistral" or "MistralForCausalLM" in archs:
+        windows = [int(config.get("sliding_window", 4096) or 0)] * n_layers
+    elif mt == "phi3" or "Phi3ForCausalLM" in archs:
+        windows = [int(config.get("sliding_window") or 0)] * n_layers
+    elif (mt == "qwen2" or "Qwen2ForCausalLM" in archs) and config.get("use_sliding_window"):
+        mwl = int(config.get("max_window_layers") or 0)
+        windows = [int(config.get("sliding_window") or 0) if i >= mwl else 0 for i in range(n_layers)]
     return dict(
+        windows=windows,
         dim=dim,
         hidden_dim=int(config["intermediate_size"]),
-        n_layers=int(config["num_hidden_layers"]),
+        n_layers=n_layers,
         n_heads=nh,
         n_kv_heads=nkv,
         head_dim=hd,
@@ -167,15 +184,31 @@ def forward(model, token_ids, return_hidden=False, linear=None):
     group = nh // nkv
     cos, sin = rope_cos_sin(m["inv_freq"], np.arange(T))
     causal = np.triu(np.ones((T, T), dtype=bool), k=1)
+    pos = np.arange(T)
+
+    def proj(h, p, names):
+        """the q/k/v (or gate/up) products; from a fused weight when the checkpoint has one (Phi-3)"""
+        fused = p + ("self_attn.qkv_proj.weight" if names[0] == "q_proj" else "mlp.gate_up_proj.weight")
+        if fused in w:
+            sizes = [nh * hd, nkv * hd, nkv * hd] if names[0] == "q_proj" else [m["hidden_dim"]] * 2
+            out = mm(h, fused)
+            return np.split(out, np.cumsum(sizes)[:-1], axis=-1)
+        sub = "self_attn." if names[0] == "q_proj" else "mlp."
+        return [mm(h, p + sub + n + ".weight") for n in names]
 
     x = w["model.embed_tokens.weight"][toks]                        # [T, dim]
     hiddens = [x]
     for i in range(m["n_layers"]):
         p = "model.layers.%d." % i
         h = rmsnorm(x, w[p + "input_layernorm.weight"], eps)
-        q = mm(h, p + "self_attn.q_proj.weight")                  # [T, nh*hd]
-        k = mm(h, p + "self_attn.k_proj.weight")                  # [T, nkv*hd]
-        v = mm(h, p + "self_attn.v_proj.weight")
+        q, k, v = proj(h, p, ("q_proj", "k_proj", "v_proj"))      # [T, nh*hd], [T, nkv*hd] x 2
+        if p + "self_attn.q_proj.bias" in w:                         # Qwen2
+            q = q + w[p + "self_attn.q_proj.bias"]
+            k = k + w[p + "self_attn.k_proj.bias"]
+            v = v + w[p + "self_attn.v_proj.bias"]
+        mask = causal
+        if m["windows"][i]:                                          # sliding window: j > i - W
+            mask = causal | (pos[None, :] <= pos[:, None] - m["windows"][i])
         q = q.reshape(T, nh, hd).transpose(1, 0, 2)                 # [nh, T, hd]
         k = k.reshape(T, nkv, hd).transpose(1, 0, 2)
         v = v.reshape(T, nkv, hd).transpose(1, 0, 2)
@@ -185,13 +218,12 @@ def forward(model, token_ids, return_hidden=False, linear=None):
         for hh in range(nh):
             kv = hh // group                                        # repeat_kv
             s = q[hh] @ k[kv].T / math.sqrt(hd)                     # [T, T]
-            s = np.where(causal, -np.inf, s)
+            s = np.where(mask, -np.inf, s)
             out[hh] = softmax(s, axis=-1) @ v[kv]
         attn = out.transpose(1, 0, 2).reshape(T, nh * hd)
         x = x + mm(attn, p + "self_attn.o_proj.weight")
         h = rmsnorm(x, w[p + "post_attention_layernorm.weight"], eps)
-        g = mm(h, p + "mlp.gate_proj.weight")
-        u = mm(h, p + "mlp.up_proj.weight")
+        g, u = proj(h, p, ("gate_proj", "up_proj"))
         x = x + mm(silu(g) * u, p + "mlp.down_proj.weight")
         hiddens.append(x)
     x = rmsnorm(x, w["model.norm.weight"], eps)

@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Bad-input tests: ./run-san and ./quantize-san (ASan + UBSan builds) against truncated,
-corrupted and semantically invalid .higgs files, bad tokenizer.bin files and bad CLI use.
+corrupted and semantically invalid .higgs files, bad tokenizer.bin files and bad CLI use; and
+export.py --gguf against truncated, corrupted and unsupported GGUF files (written by
+tests/gguf_write.py, then cut or patched at the offsets the writer reports).
 
     /usr/bin/python3 tests/test_bad_input.py [-v] [name-substring ...]
 
 Every bad input must end the program with exit code 1 (no signal, no sanitizer report) and a
-single stderr line "run: error: ..." / "quantize: error: ...". quantize must leave neither its
-output nor a temporary file behind. Files are corrupted through a small parser of the format
+single stderr line "run: error: ..." / "quantize: error: ..." / "export.py: error: ...". quantize
+and export.py must leave neither their output nor a temporary file behind. Files are corrupted through a small parser of the format
 (docs/format.md) written here, so no offset is hard-coded. Prints PASS/FAIL per case and exits
 non-zero on any failure.
 """
@@ -33,7 +35,10 @@ os.environ.pop("_reexec_guard", None)
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 sys.path.insert(0, os.path.join(ROOT, "tests"))
+sys.path.insert(0, ROOT)
+import numpy as np  # noqa: E402
 from make_synthetic import make_checkpoint  # noqa: E402
+import gguf_write as gw  # noqa: E402
 
 RUN = os.path.join(ROOT, "run-san")
 QUANT = os.path.join(ROOT, "quantize-san")
@@ -256,6 +261,7 @@ class Cases:
     def __init__(self, tmp):
         self.tmp = tmp
         self.list = []
+        self.inproc = []      # export.py cases run in this process (check_inproc)
         self.n_files = 0
 
     def add(self, name, cmd, expect="err", prefix="run: error:", **kw):
@@ -673,6 +679,163 @@ def cli_cases(C, model, tokbin, valid):
           prefix="quantize: error:", out=os.path.join(tmp, "q_ok.higgs"))
 
 
+# ------------------------------------------------------------------------------------------
+# GGUF files for export.py --gguf
+
+def gguf_model(version=3, kv_edit=None, tensor_edit=None):
+    """a tiny llama GGUF (dim 32, one layer, a SentencePiece-style vocabulary of 300 pieces) ->
+    (bytes, layout); kv_edit(list) / tensor_edit(list) may change the lists before writing"""
+    rng = np.random.default_rng(3)
+    toks = ["<unk>", "<s>", "</s>"] + ["<0x%02X>" % b for b in range(256)] + \
+        ["\u2581" + "abcdefghijklmnopqrstuvwxyz"[i % 26] * (1 + i // 26) for i in range(41)]
+    types = [2, 3, 3] + [6] * 256 + [1] * 41
+    kv = [("general.architecture", "llama"), ("general.alignment", 32), ("llama.context_length", 64),
+          ("llama.embedding_length", 32), ("llama.block_count", 1), ("llama.feed_forward_length", 64),
+          ("llama.attention.head_count", 4), ("llama.attention.head_count_kv", 2),
+          ("llama.rope.dimension_count", 8), ("llama.rope.freq_base", 10000.0),
+          ("llama.attention.layer_norm_rms_epsilon", 1e-5), ("tokenizer.ggml.model", "llama"),
+          ("tokenizer.ggml.tokens", (gw.ARRAY, (gw.STRING, toks))),
+          ("tokenizer.ggml.scores", (gw.ARRAY, (gw.FLOAT32, [-float(i) for i in range(len(toks))]))),
+          ("tokenizer.ggml.token_type", (gw.ARRAY, (gw.INT32, types))),
+          ("tokenizer.ggml.bos_token_id", 1), ("tokenizer.ggml.eos_token_id", 2),
+          ("tokenizer.ggml.add_bos_token", True)]
+    d, h, v = 32, 64, len(toks)
+    shapes = [("token_embd.weight", (v, d), gw.F16), ("blk.0.attn_norm.weight", (d,), gw.F32),
+              ("blk.0.attn_q.weight", (d, d), gw.Q8_0), ("blk.0.attn_k.weight", (16, d), gw.F16),
+              ("blk.0.attn_v.weight", (16, d), gw.BF16), ("blk.0.attn_output.weight", (d, d), gw.F32),
+              ("blk.0.ffn_norm.weight", (d,), gw.F32), ("blk.0.ffn_gate.weight", (h, d), gw.F16),
+              ("blk.0.ffn_up.weight", (h, d), gw.Q8_0), ("blk.0.ffn_down.weight", (d, h), gw.F16),
+              ("output_norm.weight", (d,), gw.F32)]
+    tensors = [(n, (0.1 * rng.standard_normal(shp)).astype(np.float32), t) for n, shp, t in shapes]
+    if kv_edit:
+        kv_edit(kv)
+    if tensor_edit:
+        tensor_edit(tensors)
+    with tempfile.NamedTemporaryFile(suffix=".gguf") as f:
+        layout = gw.write_gguf(f.name, kv, tensors, version=version)
+        return open(f.name, "rb").read(), layout
+
+
+def gguf_cases(C):
+    valid, L = gguf_model()
+    exp = os.path.join(ROOT, "export.py")
+
+    def g(name, data, expect="err", post=None, cli=False):
+        """a case through the command line (cli), or in this process (export.export_gguf: fast; the
+        command line prints an ExportError as its one error line)"""
+        path = C.write(data, ".gguf")
+        out = path + ".out.higgs"
+        if cli:
+            C.add("gguf: " + name, [sys.executable, exp, "--gguf", path, out, "--dtype", "f16"], expect,
+                  "export.py: error:", out=out, post=post)
+        else:
+            C.inproc.append(dict(name="gguf (in-process): " + name, path=path, out=out, expect=expect, post=post))
+
+    def patched(off, fmt, value, data=None):
+        b = bytearray(valid if data is None else data)
+        struct.pack_into("<" + fmt, b, off, value)
+        return bytes(b)
+    g("valid file", valid, "ok", cli=True)
+    g("valid file", valid, "ok")
+    # truncations: in the header, metadata, tensor directory and data
+    kv, tn = L["kv"], L["tensors"]
+    cuts = {0: "empty", 8: "after version", kv["general.architecture"][0] + 4:
+            "inside the first key's length", kv["tokenizer.ggml.tokens"][2] + 500: "inside the token list",
+            kv["tokenizer.ggml.scores"][2] + 30: "inside the scores", tn["blk.0.attn_q.weight"]["dims"] + 4:
+            "inside a tensor's dimensions", L["data"] - 1: "before the data", L["data"] + 100: "inside the first tensor",
+            L["size"] - 1: "last byte"}
+    for at, what in sorted(cuts.items()):
+        g("truncated at %d (%s)" % (at, what), valid[:at], cli=at in (0, kv["tokenizer.ggml.tokens"][2] + 500))
+    g("bad magic", b"GGUX" + valid[4:], cli=True)
+    g("random bytes", bytes(random.Random(5).randrange(256) for _ in range(3000)))
+    for v, what in ((1, "version 1"), (4, "version 4"), (0x03000000, "big-endian version 3")):
+        g(what, patched(4, "I", v), cli=v == 1)
+    for field, v in (("tensor_count", (1 << 64) - 1), ("tensor_count", 100000),
+                     ("kv_count", 1 << 62), ("kv_count", 1000)):
+        g("%s %d" % (field, v), patched(L[field], "Q", v), cli=v == (1 << 64) - 1)
+    g("first key length 2^62", patched(kv["general.architecture"][0], "Q", 1 << 62))
+    g("token list count 2^40", patched(kv["tokenizer.ggml.tokens"][2] + 4, "Q", 1 << 40))
+    g("token list element type 99", patched(kv["tokenizer.ggml.tokens"][2], "I", 99))
+    g("metadata value type 77", patched(kv["llama.block_count"][1], "I", 77))
+    g("bool value 2", patched(kv["tokenizer.ggml.add_bos_token"][2], "B", 2))
+    g("general.alignment 7", patched(kv["general.alignment"][2], "I", 7))
+    g("block_count 0", patched(kv["llama.block_count"][2], "I", 0))
+    g("head_count 3 (does not divide)", patched(kv["llama.attention.head_count"][2], "I", 3))
+    g("embedding_length as a float", patched(kv["llama.embedding_length"][1], "I", gw.FLOAT32))
+    q = tn["blk.0.attn_q.weight"]
+    g("tensor with 0 dimensions", patched(q["n_dims"], "I", 0))
+    g("tensor with 9 dimensions", patched(q["n_dims"], "I", 9))
+    g("tensor dimension 0", patched(q["dims"], "Q", 0))
+    g("tensor dimension not whole Q8_0 blocks", patched(q["dims"], "Q", 33))
+    g("tensor type Q4_K", patched(q["type"], "I", gw.Q4_K),
+      post=lambda rc, o, e: None if "Q4_K" in e else "message does not name Q4_K", cli=True)
+    g("tensor type 99", patched(q["type"], "I", 99))
+    g("tensor offset unaligned", patched(q["offset"], "Q", q["data_offset"] + 1))
+    g("tensor offset past the end", patched(q["offset"], "Q", L["size"]))
+    g("tensor name length 2^40", patched(q["name"], "Q", 1 << 40))
+
+    def kv_set(key, value):
+        def edit(kvs):
+            kvs[:] = [(k, value if k == key else v) for k, v in kvs]
+        return edit
+    g("architecture gptneox", gguf_model(kv_edit=kv_set("general.architecture", "gptneox"))[0])
+    g("tokenizer model bert", gguf_model(kv_edit=kv_set("tokenizer.ggml.model", "bert"))[0])
+    g("scores of the wrong length", gguf_model(kv_edit=kv_set("tokenizer.ggml.scores",
+                                                                (gw.ARRAY, (gw.FLOAT32, [0.0] * 10))))[0])
+    g("rope scaling yarn", gguf_model(kv_edit=lambda kvs: kvs.append(("llama.rope.scaling.type", "yarn")))[0])
+    g("partial rope", gguf_model(kv_edit=kv_set("llama.rope.dimension_count", 4))[0])
+    g("duplicate metadata key", gguf_model(kv_edit=lambda kvs: kvs.append(("llama.block_count", 1)))[0])
+    g("missing tensor blk.0.ffn_up.weight", gguf_model(
+        tensor_edit=lambda ts: ts.__setitem__(slice(None), [t for t in ts if t[0] != "blk.0.ffn_up.weight"]))[0],
+      post=lambda rc, o, e: None if "blk.0.ffn_up.weight" in e else "message does not name the tensor", cli=True)
+    g("unknown tensor blk.0.attn_q_norm.weight", gguf_model(
+        tensor_edit=lambda ts: ts.append(("blk.0.attn_q_norm.weight", np.ones(8, np.float32), gw.F32)))[0], cli=True)
+    g("tensor blk.5.attn_q.weight past block_count", gguf_model(
+        tensor_edit=lambda ts: ts.append(("blk.5.attn_q.weight", np.ones((32, 32), np.float32), gw.F32)))[0])
+    g("wrong tensor shape", gguf_model(tensor_edit=lambda ts: ts.__setitem__(
+        3, ("blk.0.attn_k.weight", np.ones((32, 32), np.float32), gw.F16)))[0])
+    g("bias on a llama model", gguf_model(
+        tensor_edit=lambda ts: ts.append(("blk.0.attn_q.bias", np.ones(32, np.float32), gw.F32)))[0])
+    out = os.path.join(C.tmp, "gguf_dir.out.higgs")
+    C.add("gguf: input is a directory", [sys.executable, exp, "--gguf", C.tmp, out], "err", "export.py: error:", out=out)
+    C.add("gguf: input does not exist", [sys.executable, exp, "--gguf", os.path.join(C.tmp, "nope.gguf"), out], "err",
+          "export.py: error:", out=out)
+
+
+def check_inproc(case):
+    """export.export_gguf on a file in this process: an ExportError with a one-line message for a
+    bad file (the command line prints it as its error line and exits 1), never another exception;
+    no output or temporary file left behind after an error"""
+    import contextlib
+    import io
+    import export
+    err, exc = "", None
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            export.export_gguf(case["path"], case["out"], export.F16)
+    except export.ExportError as e:
+        err = "export.py: error: %s" % e
+    except Exception as e:  # noqa: BLE001
+        exc = e
+    if exc is not None:
+        return "unexpected %s: %s (the command line would report an internal error)" % (type(exc).__name__, exc)
+    left = glob.glob(glob.escape(case["out"]) + ".tmp.*")
+    if left:
+        return "temporary file left behind: %s" % left
+    if case["expect"] == "ok":
+        if err:
+            return "expected success: %s" % err
+        return None if os.path.exists(case["out"]) else "no output written"
+    if not err:
+        return "expected an error, the export succeeded"
+    if os.path.exists(case["out"]):
+        return "output left behind after a failure"
+    problem = one_line_error(err, "export.py: error:")
+    if problem:
+        return problem
+    return case["post"](1, "", err) if case.get("post") else None
+
+
 def main():
     args = sys.argv[1:]
     verbose = "-v" in args
@@ -690,9 +853,13 @@ def main():
         file_cases(C, valid)
         quantized_cases(C, tmp)
         cli_cases(C, model, tokbin, valid)
+        gguf_cases(C)
         cases = [c for c in C.list if not filters or any(s in c["name"] for s in filters)]
         with ThreadPoolExecutor(max_workers=WORKERS) as ex:
             results = list(ex.map(lambda c: check(c, tmp), cases))
+        inproc = [c for c in C.inproc if not filters or any(s in c["name"] for s in filters)]
+        cases += inproc
+        results += [check_inproc(c) for c in inproc]
         failed = 0
         for c, problem in zip(cases, results):
             if problem:

@@ -221,8 +221,9 @@ def write_hf_dir(d, rng, cfg_over=None, dtypes=("BF16", "F16", "F32"), sharded=F
     cfg.update(cfg_over or {})
     with open(os.path.join(d, "config.json"), "w") as f:
         json.dump(cfg, f)
-    conf = ex.hf_config_to_conf(dict(cfg, rope_scaling=None, attention_bias=False,
-                                     architectures=["LlamaForCausalLM"]))
+    conf = ex.hf_config_to_conf(dict(cfg, rope_scaling=None, attention_bias=False, model_type="llama",
+                                     architectures=["LlamaForCausalLM"], partial_rotary_factor=None,
+                                     use_sliding_window=False))
     names = ex.expected_tensors(dict(conf, tied_embeddings=1 if tied else 0))
     tensors, ref = {}, {}
     for i, (name, shape) in enumerate(names):
@@ -652,13 +653,34 @@ def test_tokenizer_json(tmp):
     d = os.path.join(tmp, "tjbad")
     os.makedirs(d)
     p = os.path.join(d, "tokenizer.json")
-    make_tokenizer_json(p, regex=r"'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+")
+    # the pre-tokenizers: a Split regex (Llama 3, Qwen2, GPT-2), Digits + ByteLevel regex (SmolLM2),
+    # ByteLevel regex alone (GPT-2); anything else is refused
+    bl = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True, "use_regex": True}
+    for rx, want in ((ex.QWEN2_REGEX, ex.PRETOK_QWEN2), (ex.GPT2_REGEX, ex.PRETOK_GPT2),
+                     (ex.LLAMA3_REGEX, ex.PRETOK_LLAMA3)):
+        make_tokenizer_json(p, regex=rx)
+        check(ex.load_tokenizer_json(p)["pretokenizer"] == want, "regex %r" % rx[:30])
+    check(ex.QWEN2_REGEX.count(r"\p{N}|") == 1 and r"\p{N}{1,3}" not in ex.QWEN2_REGEX)
+    for pre, want in (({"type": "Sequence", "pretokenizers": [{"type": "Digits", "individual_digits": True}, bl]},
+                       ex.PRETOK_SMOLLM), (bl, ex.PRETOK_GPT2), ({"type": "Sequence", "pretokenizers": [bl]}, ex.PRETOK_GPT2)):
+        check(ex.detect_pretokenizer(pre, "t") == want, "pre-tokenizer %r" % pre)
+    for pre in ({"type": "Sequence", "pretokenizers": [{"type": "Digits", "individual_digits": False}, bl]},
+                {"type": "Whitespace"}, None, dict(bl, add_prefix_space=True),
+                {"type": "Sequence", "pretokenizers": [{"type": "Digits", "individual_digits": True},
+                                                       dict(bl, use_regex=False)]}):
+        try:
+            ex.detect_pretokenizer(pre, "t")
+        except ex.ExportError as err:
+            check("unsupported pre-tokenizer" in str(err), str(err))
+        else:
+            raise AssertionError("pre-tokenizer %r accepted" % (pre,))
+    make_tokenizer_json(p, regex=r"\w+|\s+")
     try:
         ex.load_tokenizer_json(p)
     except ex.ExportError as err:
         check("unsupported pre-tokenizer" in str(err))
     else:
-        raise AssertionError("GPT-2 regex accepted")
+        raise AssertionError("an unknown regex accepted")
     make_tokenizer_json(p, bad_merge=True)
     try:
         ex.load_tokenizer_json(p)
@@ -746,7 +768,18 @@ def test_hf_errors(tmp):
         ("missing", {}, {"drop": ["model.layers.1.mlp.up_proj.weight"]},
          "missing tensor model.layers.1.mlp.up_proj.weight"),
         ("nohead", {}, {"drop": ["lm_head.weight"]}, "lm_head.weight"),
-        ("arch", {"architectures": ["Qwen2ForCausalLM"], "model_type": "qwen2"}, {}, "Qwen2ForCausalLM"),
+        ("arch", {"architectures": ["GPTNeoXForCausalLM"], "model_type": "gpt_neox"}, {}, "GPTNeoXForCausalLM"),
+        ("qwen2nobias", {"architectures": ["Qwen2ForCausalLM"], "model_type": "qwen2"}, {},
+         "missing tensor model.layers.0.self_attn.q_proj.bias"),
+        ("qwen2obias", {"architectures": ["Qwen2ForCausalLM"], "model_type": "qwen2"},
+         {"extra": {"model.layers.0.self_attn.o_proj.bias": ("F32", np.zeros(32, np.float32))}},
+         "bias tensors are not supported for qwen2"),
+        ("qwen2swa", {"architectures": ["Qwen2ForCausalLM"], "model_type": "qwen2", "use_sliding_window": True,
+                      "sliding_window": 16, "max_window_layers": 1}, {}, "use_sliding_window"),
+        ("longrope", {"architectures": ["Phi3ForCausalLM"], "model_type": "phi3",
+                      "rope_scaling": {"type": "longrope", "short_factor": [1.0] * 4, "long_factor": [1.0] * 4}},
+         {}, "longrope"),
+        ("partialrope", {"partial_rotary_factor": 0.5}, {}, "partial_rotary_factor"),
         ("rope", {"rope_scaling": {"type": "yarn", "factor": 4.0}}, {}, "rope_scaling"),
         ("shape", {}, {}, "shape mismatch"),
         ("vocab", {"vocab_size": 100}, {"vocab": 100}, "vocab mismatch"),

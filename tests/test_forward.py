@@ -70,6 +70,13 @@ VARIANTS = [
     # head sizes for run.c's value sums: 64 dimensions at a time (AVX-512), 16 at a time, plain tails
     ("head_dim_64_gqa4", dict(dim=256, hidden_dim=256, n_layers=2, n_heads=4, n_kv_heads=1), "f32"),
     ("head_dim_72", dict(dim=144, hidden_dim=256, n_layers=2, n_heads=2, n_kv_heads=2), "f32"),
+    # the other families (tests/test_families.py has more): q/k/v biases; sliding windows that start
+    # inside a key block and past two (the attention's first block and its two-block loop)
+    ("qwen2_biases_gqa4", dict(arch="qwen2", dim=64, hidden_dim=128, n_layers=2, n_heads=8, n_kv_heads=2), "f32"),
+    ("mistral_window5_gqa6", dict(arch="mistral", sliding_window=5, dim=96, hidden_dim=160, n_layers=2, n_heads=6,
+                                  n_kv_heads=1), "f32"),
+    ("phi3_fused_window20_hd64", dict(arch="phi3", sliding_window=20, dim=128, hidden_dim=128, n_layers=2, n_heads=2,
+                                      n_kv_heads=2), "f32"),
 ]
 
 

@@ -23,6 +23,11 @@ check "run logits" ./run-san $F -m logits -f "$T/ids.txt" -o "$T/l.bin"
 check "run tokenize/decode" ./run-san $M -m decode -f "$T/ids.txt"
 check "run info/verify" ./run-san --info $M
 check "run -z tokenizer.bin" ./run-san $F -z tokenizer.bin -i "The jury" -n 8
+Q=tests/fuzz/seeds-model/tiny-bytelevel-qwen2.higgs   # qwen2: q/k/v biases, sliding window 4, ChatML
+check "run qwen2 generate past the window" ./run-san $Q -i "the 12 then in" -n 16 -t 0.8 -s 3
+check "run qwen2 chat (ChatML)" ./run-san $Q -m chat -y "Be brief." -i "hi" -n 16 -t 0
+echo "264 45 23 99 200 7 8 9 10 11" > "$T/idsq.txt"
+check "run qwen2 logits" ./run-san $Q -m logits -f "$T/idsq.txt" -o "$T/lq.bin" --no-batch
 check "quantize higgs" ./quantize-san $F "$T/q.higgs" --method higgs --bits 3 --p 2 -T 2
 check "quantize nf4 + dtype" ./quantize-san $F "$T/n.higgs" --method nf4 --dtype bf16
 check "quantize info" ./quantize-san --info "$T/q.higgs"

@@ -16,6 +16,12 @@
    Also with "ignore_merges": true and whole pre-tokens present in the vocabulary.
    Text that spells a special token ("<|eot_id|>") is ordinary text, as in tiktoken's
    encode_ordinary (the runtime never parses special tokens out of user text).
+   The same for the other byte-level pre-tokenizers, each with its own reference split and a BPE
+   trained with it: Qwen2 (Llama 3's regex with single digits) with the ChatML chat template
+   (<|im_start|>role\n...<|im_end|>\n), SmolLM2 (every digit alone, then GPT-2's regex) and GPT-2.
+   Phi-3's chat template (<|user|>\n...<|end|>\n<|assistant|>\n) on a SentencePiece model with
+   added tokens, against ids built with the sentencepiece library as torchtune's Phi-3 tokenizer
+   builds them (content encoded as a continuation: no dummy prefix).
 3. Through ./run-san (ASan+UBSan): the brown SentencePiece comparison string by string; for the
    other tokenizers all the text joined into one input (with LeakSanitizer) plus the edge cases
    in SAN_EDGE one by one; and every decode comparison.
@@ -220,9 +226,10 @@ class Runner:
         return self._run("decode", " ".join(map(str, ids)).encode())
 
 
-def export_model(hf_dir, out, vocab_size, tokenizer_model=None):
+def export_model(hf_dir, out, vocab_size, tokenizer_model=None, extra_config=None):
     make_checkpoint(hf_dir, dim=32, hidden_dim=64, n_layers=1, n_heads=2, n_kv_heads=1,
-                    vocab_size=vocab_size, seq_len=64, tokenizer_model=tokenizer_model)
+                    vocab_size=vocab_size, seq_len=64, tokenizer_model=tokenizer_model,
+                    extra_config=extra_config)
     p = subprocess.run([PY, EXPORT, "--hf", hf_dir, out, "--dtype", "f32"],
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120)
     if p.returncode != 0:
@@ -362,6 +369,48 @@ def spm_checks(tmp, texts, runners):
                         else "[INST] %s [/INST]" % user)
                 return [sp.bos_id()] + sp.encode(text)
             check_chat_template(mname + " (Llama 2)", runners[0][1], higgs, llama2)
+            phi3_template_check(tmp, sp, runners[0][1])
+
+
+PHI3_SPECIALS = ["<|endoftext|>", "<|assistant|>", "<|placeholder1|>", "<|system|>", "<|end|>", "<|user|>"]
+
+
+def phi3_template_check(tmp, sp, binary):
+    """Phi-3: the SentencePiece model plus added tokens (tokenizer.json) after its pieces; the
+    expected ids as torchtune's Phi3MiniTokenizer builds them: <|role|>, encode("\n") (dummy
+    prefix: "_" and the newline), the content as a continuation (encode("\n" + content) without
+    the tokens of "\n"), <|end|>, encode("\n"); no BOS (add_bos_token false)."""
+    n = sp.get_piece_size()
+    hf = os.path.join(tmp, "phi3-hf")
+    os.makedirs(hf, exist_ok=True)
+    with open(os.path.join(hf, "tokenizer.json"), "w") as f:
+        json.dump({"added_tokens": [{"id": n + i, "content": c, "special": True}
+                                    for i, c in enumerate(PHI3_SPECIALS)]}, f)
+    with open(os.path.join(hf, "tokenizer_config.json"), "w") as f:
+        json.dump({"add_bos_token": False}, f)
+    try:
+        higgs = export_model(hf, os.path.join(tmp, "phi3.higgs"), n + 64, tokenizer_model=BROWN_SPM,
+                             extra_config={"eos_token_id": n})
+    except Exception as e:  # noqa: BLE001
+        report("phi3 export", False, str(e))
+        return
+    nl = sp.encode("\n")
+
+    def cont(text):
+        return sp.encode("\n" + text.rstrip(" "))[len(nl):]
+
+    def special(tok):
+        return n + PHI3_SPECIALS.index(tok)
+
+    def phi3(user, system):
+        ids = []
+        if system:
+            ids += [special("<|system|>")] + nl + cont(system) + [special("<|end|>")] + nl
+        return ids + [special("<|user|>")] + nl + cont(user) + [special("<|end|>")] + nl + [special("<|assistant|>")] + nl
+    check_chat_template("spm-brown + Phi-3 added tokens (Phi-3)", binary, higgs, phi3)
+    info = subprocess.run([binary, higgs, "--info"], stdout=subprocess.PIPE, stderr=subprocess.PIPE).stdout.decode()
+    report("Phi-3 file: chat template phi3, %d pieces" % (n + len(PHI3_SPECIALS)),
+           "chat template phi3" in info and "%d pieces" % (n + len(PHI3_SPECIALS)) in info, info[:300])
 
 
 def run_all(mname, refname, runners, higgs, tmp, texts, expected_fn, dec_cases, sep, full_san,
@@ -411,10 +460,7 @@ def _class_ranges(pred):
 def llama3_regex():
     """LLAMA3_REGEX in Python `re` syntax: \\p{L} / \\p{N} as explicit classes built from
     unicodedata's general categories, \\s / \\S as the Unicode White_Space set."""
-    cats = [unicodedata.category(chr(cp))[0] for cp in range(0x110000)]
-    L = _class_ranges(lambda cp: cats[cp] == "L")
-    N = _class_ranges(lambda cp: cats[cp] == "N")
-    S = "".join("\\U%08x" % ord(c) for c in WHITE_SPACE)
+    L, N, S = unicode_classes()
     pat = ("(?i:'s|'t|'re|'ve|'m|'ll|'d)"
            "|[^\\r\\n" + L + N + "]?[" + L + "]+"
            "|[" + N + "]{1,3}"
@@ -425,8 +471,66 @@ def llama3_regex():
     return re.compile(pat)
 
 
+_CLASSES = {}
+
+
+def unicode_classes():
+    """(L, N, S): \\p{L} and \\p{N} as Python `re` class bodies from unicodedata, \\s as White_Space"""
+    if not _CLASSES:
+        cats = [unicodedata.category(chr(cp))[0] for cp in range(0x110000)]
+        _CLASSES["L"] = _class_ranges(lambda cp: cats[cp] == "L")
+        _CLASSES["N"] = _class_ranges(lambda cp: cats[cp] == "N")
+        _CLASSES["S"] = "".join("\\U%08x" % ord(c) for c in WHITE_SPACE)
+    return _CLASSES["L"], _CLASSES["N"], _CLASSES["S"]
+
+
+def qwen2_regex():
+    """Qwen2's regex: Llama 3's with \\p{N} (single digits) for \\p{N}{1,3}"""
+    L, N, S = unicode_classes()
+    return re.compile("(?i:'s|'t|'re|'ve|'m|'ll|'d)"
+                      "|[^\\r\\n" + L + N + "]?[" + L + "]+"
+                      "|[" + N + "]"
+                      "| ?[^" + S + L + N + "]+[\\r\\n]*"
+                      "|[" + S + "]*[\\r\\n]+"
+                      "|[" + S + "]+(?![^" + S + "])"
+                      "|[" + S + "]+")
+
+
+def gpt2_regex():
+    """GPT-2's: 's|'t|'re|'ve|'m|'ll|'d| ?\\p{L}+| ?\\p{N}+| ?[^\\s\\p{L}\\p{N}]+|\\s+(?!\\S)|\\s+ (case-sensitive)"""
+    L, N, S = unicode_classes()
+    return re.compile("'s|'t|'re|'ve|'m|'ll|'d"
+                      "| ?[" + L + "]+"
+                      "| ?[" + N + "]+"
+                      "| ?[^" + S + L + N + "]+"
+                      "|[" + S + "]+(?![^" + S + "])"
+                      "|[" + S + "]+")
+
+
+def digits_then(rx):
+    """SmolLM2's pre-tokenizer: Hugging Face Digits(individual_digits) isolates every numeric
+    character (general category N), then the regex splits each stretch between them"""
+    def split(text):
+        out, cur = [], ""
+        for ch in text:
+            if unicodedata.category(ch)[0] == "N":
+                if cur:
+                    out += pretokenize(rx, cur)
+                    cur = ""
+                out.append(ch)
+            else:
+                cur += ch
+        if cur:
+            out += pretokenize(rx, cur)
+        return out
+    return split
+
+
 def pretokenize(rx, text):
-    """HF Split(behavior=Isolated): the matches and the gaps between them, in order."""
+    """HF Split(behavior=Isolated): the matches and the gaps between them, in order (rx may also
+    be a function doing the whole split)"""
+    if callable(rx):
+        return rx(text)
     out, pos = [], 0
     for m in rx.finditer(text):
         if m.start() > pos:
@@ -524,7 +628,8 @@ def ref_encode(rx, vocab, ranks, text, ignore_merges=False):
     return ids
 
 
-def write_tokenizer_json(path, vocab, merges, ignore_merges):
+def write_tokenizer_json(path, vocab, merges, ignore_merges, pre_tokenizer=None, specials=None):
+    specials = SPECIALS if specials is None else specials
     n = max(vocab.values()) + 1
     tj = {
         "version": "1.0",
@@ -532,9 +637,9 @@ def write_tokenizer_json(path, vocab, merges, ignore_merges):
         "padding": None,
         "added_tokens": [{"id": n + i, "content": s, "single_word": False, "lstrip": False,
                           "rstrip": False, "normalized": False, "special": True}
-                         for i, s in enumerate(SPECIALS)],
+                         for i, s in enumerate(specials)],
         "normalizer": None,
-        "pre_tokenizer": {"type": "Sequence", "pretokenizers": [
+        "pre_tokenizer": pre_tokenizer or {"type": "Sequence", "pretokenizers": [
             {"type": "Split", "pattern": {"Regex": LLAMA3_REGEX}, "behavior": "Isolated",
              "invert": False},
             {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True,
@@ -550,7 +655,7 @@ def write_tokenizer_json(path, vocab, merges, ignore_merges):
     }
     with open(path, "w", encoding="utf-8") as f:
         json.dump(tj, f, ensure_ascii=False)
-    return n + len(SPECIALS)
+    return n + len(specials)
 
 
 def pretokenizer_self_check(rx):
@@ -650,6 +755,83 @@ def byte_level_checks(tmp, texts, runners):
                    err or "expected %s got %s" % (exp, ids))
 
 
+# the other byte-level pre-tokenizers: tokenizer.json pre_tokenizer, reference split, hand-derived splits
+BYTELEVEL_FAMILIES = [
+    ("qwen2", {"type": "Sequence", "pretokenizers": [
+        {"type": "Split", "pattern": {"Regex": LLAMA3_REGEX.replace(r"\p{N}{1,3}", r"\p{N}")},
+         "behavior": "Isolated", "invert": False},
+        {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": False, "use_regex": False}]},
+     lambda: qwen2_regex(),
+     [("1234567", list("1234567")), ("abc 12x", ["abc", " ", "1", "2", "x"]),
+      ("I'll they'RE 's", ["I", "'ll", " they", "'RE", " '", "s"]),
+      ("  hello  \n\n world  ", [" ", " hello", "  \n\n", " world", "  "]),
+      ("x \t!!\n\nz", ["x", " ", "\t", "!!\n\n", "z"])]),
+    ("smollm", {"type": "Sequence", "pretokenizers": [
+        {"type": "Digits", "individual_digits": True},
+        {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True, "use_regex": True}]},
+     lambda: digits_then(gpt2_regex()),
+     [("a 12b", ["a", " ", "1", "2", "b"]), ("I'll they'RE 's", ["I", "'ll", " they", "'", "RE", " '", "s"]),
+      ("  hello  \n\n world  ", [" ", " hello", "  \n\n", " world", "  "]),
+      ("x1 2", ["x", "1", " ", "2"]), ("\u0661\u0662 a", ["\u0661", "\u0662", " a"])]),
+    ("gpt2", {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True, "use_regex": True},
+     lambda: gpt2_regex(),
+     [("a 12b", ["a", " 12", "b"]), ("I'll they'RE 's", ["I", "'ll", " they", "'", "RE", " '", "s"]),
+      ("  hello  \n\n world  ", [" ", " hello", "  \n\n", " world", "  "]),
+      ("x \t!!\n\nz", ["x", " ", "\t", "!!", "\n", "\n", "z"])]),
+]
+CHATML = ["<|endoftext|>", "<|im_start|>", "<|im_end|>"]
+
+
+def byte_level_family_checks(tmp, texts, runners):
+    """Qwen2, SmolLM2 and GPT-2 pre-tokenizers: a BPE trained with each reference split, the ids of
+    ./run against the reference (and ./run-san on the joined text and the edge cases); ChatML chat
+    ids for the Qwen2 one."""
+    with open(HELDOUT, "r", encoding="utf-8") as f:
+        train = f.read()[150000:165000]
+    train += ("\n".join(HAND) + "\n") * 2 + " 2024 3.14159 x1 12abc 007\n" * 20
+    for name, pre, make_split, cases in BYTELEVEL_FAMILIES:
+        t0 = time.time()
+        split = make_split()
+        bad = next(("split(%r) = %r, expected %r" % (t, split(t) if callable(split) else pretokenize(split, t), e)
+                    for t, e in cases if pretokenize(split, t) != e), None)
+        report("reference %s pre-tokenizer self-check" % name, bad is None, bad)
+        vocab, merges = train_byte_bpe(split, train, 200)
+        # merges of digits, which splits that isolate digits never use: a runtime that chunked
+        # digits together (Llama 3's \p{N}{1,3}) would apply them
+        for a, b in ((b"1", b"2"), (b"12", b"3"), (b"2", b"3"), (b"0", b"0"), (b"9", b"9"), (b"1", b"9"), (b"3", b"1")):
+            if a + b not in vocab:
+                vocab[a + b] = len(vocab)
+            merges.append((a, b))
+        ranks = {}
+        for r, m in enumerate(merges):
+            ranks.setdefault(m, r)
+        hf = os.path.join(tmp, name + "-hf")
+        os.makedirs(hf, exist_ok=True)
+        n = write_tokenizer_json(os.path.join(hf, "tokenizer.json"), vocab, merges, False, pre, CHATML)
+        special = {tok: n - len(CHATML) + i for i, tok in enumerate(CHATML)}
+        try:
+            higgs = export_model(hf, os.path.join(tmp, name + ".higgs"), n + 4,
+                                 extra_config={"bos_token_id": special["<|endoftext|>"],
+                                               "eos_token_id": special["<|im_end|>"]})
+        except Exception as e:  # noqa: BLE001
+            report("%s export" % name, False, str(e))
+            continue
+
+        def expected_fn(t, split=split):
+            return ref_encode(split, vocab, ranks, t)
+        run_all(name, "reference", runners, higgs, tmp, texts, expected_fn,
+                [(t, expected_fn(t), t.encode("utf-8")) for t in texts], [special["<|endoftext|>"]],
+                full_san=False, decode_note=" (round trip, BPE trained in %.1fs)" % (time.time() - t0))
+        if name == "qwen2":
+            def chatml(user, system, enc=expected_fn):
+                ids = []
+                if system:
+                    ids += [special["<|im_start|>"]] + enc("system\n" + system) + [special["<|im_end|>"]] + enc("\n")
+                return (ids + [special["<|im_start|>"]] + enc("user\n" + user) + [special["<|im_end|>"]] + enc("\n")
+                        + [special["<|im_start|>"]] + enc("assistant\n"))
+            check_chat_template(name + " (ChatML)", runners[0][1], higgs, chatml)
+
+
 # ----------------------------------------------------------------------------------------------
 
 def stable_copy(src, dst):
@@ -689,6 +871,7 @@ def main():
         if runners and runners[0][0] == "run":
             spm_checks(tmp, texts, runners)
             byte_level_checks(tmp, texts, runners)
+            byte_level_family_checks(tmp, texts, runners)
     print("# %d checks failed, %.1fs" % (failures, time.time() - t0))
     return 1 if failures else 0
 

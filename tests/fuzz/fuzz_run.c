@@ -2,7 +2,9 @@
  *   clang -g -O1 -fsanitize=fuzzer,address,undefined -DHIGGS_FUZZ -DFUZZ_TARGET=1 \
  *         -D_GNU_SOURCE -o fuzz_model tests/fuzz/fuzz_run.c -lm -lpthread
  * FUZZ_TARGET 1: a whole .higgs file (header, sections, config, tensor directory, tokenizer)
- * FUZZ_TARGET 2: text through the tokenizer of tests/fuzz/seed model (encode + decode)
+ * FUZZ_TARGET 2: text through a tokenizer (encode + decode); the first byte picks it: the
+ *                SentencePiece one of models/brown-f16.higgs, or the byte-level one of
+ *                tests/fuzz/seeds-model/tiny-bytelevel-qwen2.higgs with pre-tokenizer 1-4
  * FUZZ_TARGET 3: a llama2.c tokenizer.bin
  * run.c's die() returns here by longjmp when HIGGS_FUZZ is defined; the harness then frees what
  * run.c's xcalloc handed out for that input (the loaders free nothing before they fail), so a
@@ -43,8 +45,15 @@ static void load_model_bytes(const uint8_t *data, size_t size) {
 }
 
 #if FUZZ_TARGET == 2
-static Tokenizer g_tok;
+static Tokenizer g_tok, g_tok_bl;
 static int g_tok_ready;
+
+static void load_tok(Tokenizer *t, const char *path) {
+    hg_file f;
+    char err[512];
+    if (hg_open(&f, path, err, sizeof err)) { fprintf(stderr, "%s\n", err); abort(); }
+    tok_load_section(t, f.tok, f.tok_size, f.cfg.vocab_size);
+}
 #endif
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -62,16 +71,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     load_model_bytes(data, size);
 #elif FUZZ_TARGET == 2
     if (!g_tok_ready) {
-        hg_file f;
-        char err[512];
-        if (hg_open(&f, "models/brown-f16.higgs", err, sizeof err)) { fprintf(stderr, "%s\n", err); abort(); }
-        tok_load_section(&g_tok, f.tok, f.tok_size, f.cfg.vocab_size);
+        load_tok(&g_tok, "models/brown-f16.higgs");
+        load_tok(&g_tok_bl, "tests/fuzz/seeds-model/tiny-bytelevel-qwen2.higgs");
         g_tok_ready = 1;
     }
+    Tokenizer *t = &g_tok;
+    if (size && data[0] % 5) {            /* byte-level, pre-tokenizer 1-4 */
+        t = &g_tok_bl;
+        t->pretok = data[0] % 5;
+    }
     Ids ids = {0};
-    tok_encode(&g_tok, (const char *)data, size, &ids);
+    tok_encode(t, (const char *)data, size, &ids);
     char buf[65536 * 3];
-    for (int i = 0; i < ids.n; i++) tok_decode(&g_tok, ids.v[i], i == 0, buf, (int)sizeof buf);
+    for (int i = 0; i < ids.n; i++) tok_decode(t, ids.v[i], i == 0, buf, (int)sizeof buf);
     free(ids.v);
 #else
     char path[64];

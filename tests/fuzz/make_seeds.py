@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes the fuzzers' seed corpora (committed): tiny valid .higgs files (through export.py's llama2.c
-path; one quantized by ./quantize, which must be built), a llama2.c tokenizer.bin, and a few texts.
-Rerun after a format change."""
+path; one quantized by ./quantize, which must be built), tiny qwen2 files with byte-level tokenizers
+(one per byte-level pre-tokenizer; the text harness takes its byte-level tokenizer from the Qwen2
+one), a llama2.c tokenizer.bin, and a few texts. Rerun after a format change."""
 import os
 import struct
 import subprocess
@@ -41,6 +42,37 @@ def llama2c_v0(path, vocab, dim=8, hidden=16, heads=2, kv=1):
             f.write(np.asarray(p, np.float32).tobytes())
 
 
+def bytelevel_models(d):
+    """qwen2 files (q/k/v biases, tied head, KVMD sliding_window) with a byte-level BPE of 256 bytes,
+    a few merges and three added tokens, one per byte-level pre-tokenizer"""
+    sys.path.insert(0, ROOT)
+    import export
+    pieces = [(bytes([b]), 0.0, export.KIND_NORMAL) for b in range(256)]
+    merges = []
+    for a, b in [(b" ", b"t"), (b"h", b"e"), (b" t", b"he"), (b"1", b"2"), (b"i", b"n"), (b"\n", b"\n"),
+                 (b"'", b"s"), (b" ", b" ")]:
+        ids = [i for i, p in enumerate(pieces) if p[0] in (a, b)]
+        merges.append((next(i for i in ids if pieces[i][0] == a), next(i for i in ids if pieces[i][0] == b)))
+        pieces.append((a + b, -float(len(merges)), export.KIND_NORMAL))
+    for sp in ("<|endoftext|>", "<|im_start|>", "<|im_end|>"):
+        pieces.append((sp.encode(), 0.0, export.KIND_CONTROL))
+    n = len(pieces)
+    dim, hidden, hd = 8, 16, 4
+    conf = {"dim": dim, "hidden_dim": hidden, "n_layers": 1, "n_heads": 2, "n_kv_heads": 1, "head_dim": hd,
+            "vocab_size": n, "seq_len": 16, "rope_theta": 1000000.0, "rope_scaling_type": 0, "rope_factor": 1.0,
+            "rope_low_freq_factor": 1.0, "rope_high_freq_factor": 1.0, "rope_original_max_pos": 0,
+            "rms_norm_eps": 1e-6, "tied_embeddings": 1, "bos_id": n - 3, "eos_id": n - 1, "arch": "qwen2"}
+    rng = np.random.default_rng(1)
+    tensors = [(name, (0.3 * rng.standard_normal(shape)).astype(np.float32),
+                export.F32 if export.is_f32_name(name) else export.F16)
+               for name, shape in export.expected_tensors(conf) + export.bias_tensors(conf)]
+    for pretok, name in ((export.PRETOK_QWEN2, "qwen2"), (export.PRETOK_SMOLLM, "smollm"), (export.PRETOK_GPT2, "gpt2")):
+        tok = {"type": export.TOK_BYTELEVEL, "flags": 0, "pretokenizer": pretok, "bos_id": n - 3, "eos_id": n - 1,
+               "unk_id": -1, "pad_id": -1, "stop_ids": [n - 3, n - 1], "pieces": pieces, "merges": merges}
+        export.write_higgs(os.path.join(d, "tiny-bytelevel-%s.higgs" % name), conf, tok, tensors,
+                           {"source": "tests/fuzz/make_seeds.py", "sliding_window": "4"}, fsync=False)
+
+
 def main():
     dirs = {k: os.path.join(HERE, "seeds-" + k) for k in ("model", "text", "tokenizer")}
     for d in dirs.values():
@@ -61,6 +93,7 @@ def main():
                     "--method", "higgs", "--bits", "4"], check=True, stdout=subprocess.DEVNULL)
     os.remove(f16)
     os.remove(l2c)
+    bytelevel_models(dirs["model"])
     texts = ["The jury said it did find that many of Georgia's registration laws are outmoded.",
              "  leading and trailing spaces  \n\nnew\tlines, digits 1961 and 12345678",
              "caf\u00e9 na\u00efve \u4e2d\u6587 \U0001F600 \u0416\u0443\u043a <s> </s> <0x41>"]
