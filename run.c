@@ -1965,12 +1965,12 @@ static double nll_of(const float *logits, int vocab, int target) {
     return log(sum) + maxv - logits[target];
 }
 
-/* BOS + the whole file, tokenized once (perplexity and calibration text) */
+/* the whole file, tokenized once, after BOS where the tokenizer adds one (perplexity and calibration text) */
 static Ids tokenize_file(const Tokenizer *t, const char *path) {
     size_t n;
     char *text = read_file(path, &n);
     Ids ids = {0};
-    if (t->bos >= 0) ids_push(&ids, t->bos);
+    if ((t->flags & TF_ADD_BOS) && t->bos >= 0) ids_push(&ids, t->bos);   /* as the tokenizer's own config says */
     tok_encode(t, text, n, &ids);
     free(text);
     return ids;
@@ -2035,7 +2035,7 @@ static void perplexity(const Eval *q, const Eval *base, const Tokenizer *t, cons
     for (int w = 0; w < windows; w++) {
         int len = ids.n - w * ctx < ctx ? ids.n - w * ctx : ctx;
         memcpy(win, ids.v + (size_t)w * ctx, (size_t)len * sizeof(int));
-        if (second_half && t->bos >= 0) win[0] = t->bos;
+        if (second_half && (t->flags & TF_ADD_BOS) && t->bos >= 0) win[0] = t->bos;
         for (int p = 0; p + 1 < len;) {
             int B = g_batch ? (len - 1 - p < BATCH ? len - 1 - p : BATCH) : 1;
             window_logits(q, win, p, B);
