@@ -17,7 +17,8 @@ every uniform and DP config is quantized with K random-sign seeds (`quantize --s
 dPPL averaged (the tables give the mean and its standard error); random mixes use one seed each.
 DP and uniform files of the same seed share the sign pattern, so (b) and (c) also give the paired
 difference per seed (DP minus uniform), its mean, standard error and how many seeds the DP won.
-Writes bench/results/linearity.{tsv,md,svg} and the README table.
+Writes bench/results/TAG.{tsv,md,svg} (TAG: --tag, default linearity) and the table between the
+<!-- TAG:begin/end --> markers of docs/linearity.md.
 """
 import argparse
 import os
@@ -89,7 +90,7 @@ def main():
     ap.add_argument("--seeds", type=int, default=4, help="realizations (sign seeds) per uniform/DP config")
     ap.add_argument("--report", help="only write the tables and the plot from this TSV of an earlier run")
     ap.add_argument("--extra", default="", help="more quantize options for every file, e.g. --unbiased")
-    ap.add_argument("--tag", default="linearity", help="results name: bench/results/TAG.{tsv,md,svg}, README markers")
+    ap.add_argument("--tag", default="linearity", help="results name: bench/results/TAG.{tsv,md,svg}, markers in docs/linearity.md")
     a = ap.parse_args()
     if a.report:
         with open(a.report) as f:
@@ -210,7 +211,7 @@ def write_report(rows, base_ppl, seeds, model_name, tag="linearity"):
                        f"Measured vs predicted dPPL (R^2 {r2_all:.3f}; >= 3 bits: {r2_ge3:.3f})",
                        "predicted dPPL (sum alpha_l t_l^2)", "measured dPPL",
                        colors={"uniform": "#d62728", "random": "#1f77b4"}, diagonal=True)
-    report.readme(os.path.join(ROOT, "README.md"), tag, os.path.join(res, tag + ".md"))
+    report.readme(os.path.join(ROOT, "docs", "linearity.md"), tag, os.path.join(res, tag + ".md"))
     print("\n".join(md))
 
 
