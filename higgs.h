@@ -1789,7 +1789,7 @@ static void hg_apply_signs(float *x, uint64_t n, int seed) {
  *    Q[i][j] = chi(j - i); S is antisymmetric with S S^T = q I, so H H^T = (q + 1) I.
  *  Paley II (q = 1 mod 4, order 2 (q + 1)): C = [[0, 1^T], [1, Q]] (symmetric);
  *    each 0 of C becomes [[1, 1], [1, -1]] and each +-1 becomes +-[[1, -1], [-1, -1]].
- * tests/test_hadamard.py checks H H^T = m I and builds them independently. */
+ * tests/test_kernels.c checks H H^T = m I; tests/test_quant.py builds them independently in numpy. */
 static int hg_is_prime(int v) {
     if (v < 2) return 0;
     for (int d = 2; d * d <= v; d++)

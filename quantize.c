@@ -482,9 +482,9 @@ static void convert(const char *in, const char *out, const Options *o) {
     char err[512];
     if (hg_open(&f, in, err, sizeof err)) die("%s", err);
     if (!hg_verify_data(&f)) die("%s: weight checksum mismatch (file corrupt)", in);
-    hg_writer w;
-    if (hg_writer_begin(&w, out, err, sizeof err)) die("%s", err);
-    g_writer = &w;
+    hg_writer w = {0};
+    g_writer = &w;                    /* before the temporary file exists: a signal from then on removes it */
+    if (hg_writer_begin(&w, out, err, sizeof err)) { g_writer = NULL; die("%s", err); }
     uint64_t linear_params = 0, linear_bytes = 0, params_total = 0;
     Plan *plan = calloc((size_t)f.n_tensors, sizeof(Plan));
     if (!plan) die("out of memory");
