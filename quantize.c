@@ -419,25 +419,27 @@ static double allocate(const hg_file *f, const char *in, const Options *o, Plan 
      * gets options as coarse as the target needs: the smallest cap on t^2
      * under which the cheapest allowed option of every layer fits the budget.
      * --max-t2 sets the cap instead (1 = the whole menu). */
+    uint64_t unit = budget / 65536 + 1;   /* <= 65536 budget steps: rounding loses < n_items/65536 of it */
     double cap = o->max_t2;
     if (cap <= 0) {
+        /* fits in the DP's own terms: costs rounded up to units, the budget down (a target
+         * exactly at a uniform config's size may not fit after rounding; then coarser grids join) */
         cap = INFINITY;
         for (int c = 0; c < n_opts; c++) {
             uint64_t need = 0;
-            for (int k = 0; k < n_items && need <= budget; k++) {
+            for (int k = 0; k < n_items && need <= budget / unit; k++) {
                 uint64_t best = UINT64_MAX;
                 for (int j = 0; j < n_opts; j++)
                     if (t2[j] <= t2[c] && cost[(size_t)k * n_opts + j] < best) best = cost[(size_t)k * n_opts + j];
-                need = best == UINT64_MAX ? UINT64_MAX : need + best;
+                need = best == UINT64_MAX ? UINT64_MAX : need + (best + unit - 1) / unit;
             }
-            if (need <= budget && t2[c] < cap) cap = t2[c];
+            if (need <= budget / unit && t2[c] < cap) cap = t2[c];
         }
         if (cap == INFINITY) cap = 1;   /* nothing fits: the DP below says so */
     }
     for (int k = 0; k < n_items; k++)
         for (int j = 0; j < n_opts; j++)
             if (t2[j] > cap) cost[(size_t)k * n_opts + j] = UINT64_MAX;
-    uint64_t unit = budget / 65536 + 1;   /* <= 65536 budget steps: rounding loses < n_items/65536 of it */
     double obj = hg_dp_allocate(n_items, n_opts, cost, value, budget, unit, choice);
     if (obj == INFINITY) die("no allocation fits %.3f bits per weight (the smallest option is 2-bit HIGGS plus scales)", o->target_bits);
     uint64_t used = 0;
