@@ -254,7 +254,7 @@ static void quant_task(void *ctx, int task, int thread) {
 
 static int g_scales = -1;             /* HIGGS block scales (HG_SCALES_*, --scales); -1: the default */
 static const char *const k_scales_names[] = {"rms", "unbiased", "lsq", "lsq-unbiased"};
-#define DEFAULT_SCALES HG_SCALES_RMS
+#define DEFAULT_SCALES HG_SCALES_LSQ_UNBIASED   /* the lowest KL divergence on the bundled model: docs/quantization.md */
 #define DEFAULT_SEED 1                /* HIGGS random signs unless --seed 0 */
 
 static int parse_scales(const char *v) {
@@ -608,10 +608,9 @@ static void usage(void) {
             "                   realization of the quantization error. 0: no signs (plain Sylvester)\n"
             "  --scales S       higgs block scales: rms (the block RMS, the paper's), unbiased (the error\n"
             "                   made uncorrelated with the weights), lsq (least squares, re-rounded),\n"
-            "                   lsq-unbiased (lsq codes, unbiased scale); default %s, and unbiased\n"
-            "                   with --target-bits (docs/quantization.md says why)\n"
+            "                   lsq-unbiased (lsq codes, unbiased scale; the default: docs/quantization.md)\n"
             "  --unbiased, --biased   the same as --scales unbiased, --scales rms\n"
-            "  -T N             threads (default: all CPUs)\n", k_scales_names[DEFAULT_SCALES]);
+            "  -T N             threads (default: all CPUs)\n");
     exit(1);
 }
 
@@ -690,7 +689,7 @@ int main(int argc, char **argv) {
     if (o.seed >= 0 && o.method != HG_HIGGS) die("--seed applies to --method higgs");
     if (o.seed < 0) o.seed = o.method == HG_HIGGS ? DEFAULT_SEED : 0;
     if (g_scales >= 0 && o.method != HG_HIGGS) die("--scales, --unbiased and --biased apply to --method higgs");
-    if (g_scales < 0) g_scales = o.target_bits > 0 ? HG_SCALES_UNBIASED : DEFAULT_SCALES;
+    if (g_scales < 0) g_scales = DEFAULT_SCALES;
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     signal(SIGXFSZ, SIG_IGN);         /* a file-size limit fails the write (and removes the temp file) instead of killing us */

@@ -203,24 +203,27 @@ def int8_linear(dec, x):
 
 
 CONFIGS = [
+    # the defaults (random signs, least-squares codes with unbiased scales), then --scales rms, whose
+    # codes are the nearest grid points at the stored scale (checked by brute force)
     ("higgs_p2_b4", ["--method", "higgs", "--bits", "4", "--p", "2"]),
-    ("higgs_p1_b4", ["--method", "higgs", "--bits", "4", "--p", "1"]),
-    ("higgs_p2_b3", ["--method", "higgs", "--bits", "3", "--p", "2"]),
-    ("higgs_p2_b2", ["--method", "higgs", "--bits", "2", "--p", "2"]),
-    ("higgs_p1_b3", ["--method", "higgs", "--bits", "3", "--p", "1"]),
-    ("higgs_p1_b2", ["--method", "higgs", "--bits", "2", "--p", "1"]),
+    ("higgs_p2_b4_rms", ["--method", "higgs", "--bits", "4", "--p", "2", "--scales", "rms"]),
+    ("higgs_p1_b4", ["--method", "higgs", "--bits", "4", "--p", "1", "--scales", "rms"]),
+    ("higgs_p2_b3", ["--method", "higgs", "--bits", "3", "--p", "2", "--scales", "rms"]),
+    ("higgs_p2_b2", ["--method", "higgs", "--bits", "2", "--p", "2", "--scales", "rms"]),
+    ("higgs_p1_b3", ["--method", "higgs", "--bits", "3", "--p", "1", "--scales", "rms"]),
+    ("higgs_p1_b2", ["--method", "higgs", "--bits", "2", "--p", "1", "--scales", "rms"]),
     ("higgs_p1_b5", ["--method", "higgs", "--bits", "5", "--p", "1"]),
-    ("higgs_p1_b8_h64_padded", ["--method", "higgs", "--bits", "8", "--p", "1", "--hadamard", "128"]),
-    ("higgs_p2_b4_h64_padded", ["--method", "higgs", "--bits", "4", "--p", "2", "--hadamard", "64"]),
+    ("higgs_p1_b8_h64_padded", ["--method", "higgs", "--bits", "8", "--p", "1", "--hadamard", "128", "--scales", "rms"]),
+    ("higgs_p2_b4_h64_padded", ["--method", "higgs", "--bits", "4", "--p", "2", "--hadamard", "64", "--scales", "rms"]),
     # random Hadamard signs: the int8 path (p=2 4-bit), padded rows (dim 96 in blocks of 128)
-    ("higgs_p2_b4_seed7", ["--method", "higgs", "--bits", "4", "--p", "2", "--seed", "7"]),
+    ("higgs_p2_b4_seed7", ["--method", "higgs", "--bits", "4", "--p", "2", "--seed", "7", "--scales", "rms"]),
     ("higgs_p1_b3_h128_padded_seed200", ["--method", "higgs", "--bits", "3", "--p", "1", "--hadamard", "128",
                                          "--seed", "200"]),
     # scales rescaled so each block's error is uncorrelated with its weights
     ("higgs_p2_b3_unbiased_seed5", ["--method", "higgs", "--bits", "3", "--p", "2", "--unbiased", "--seed", "5"]),
     ("higgs_p2_b4_lsq", ["--method", "higgs", "--bits", "4", "--p", "2", "--scales", "lsq"]),
     ("higgs_p2_b4_lsq_unbiased", ["--method", "higgs", "--bits", "4", "--p", "2", "--scales", "lsq-unbiased"]),
-    ("higgs_p2_b4_plain", ["--method", "higgs", "--bits", "4", "--p", "2", "--seed", "0"]),
+    ("higgs_p2_b4_plain", ["--method", "higgs", "--bits", "4", "--p", "2", "--seed", "0", "--scales", "rms"]),
     ("rtn_b4_g64", ["--method", "rtn", "--bits", "4", "--group", "64"]),
     ("rtn_b3_g32", ["--method", "rtn", "--bits", "3", "--group", "32"]),
     ("nf4", ["--method", "nf4"]),
@@ -256,9 +259,9 @@ def main():
 
 CONFIGS_288 = [
     ("higgs_p2_b4", ["--method", "higgs", "--bits", "4", "--p", "2"]),
-    ("higgs_p1_b4", ["--method", "higgs", "--bits", "4", "--p", "1"]),
+    ("higgs_p1_b4", ["--method", "higgs", "--bits", "4", "--p", "1", "--scales", "rms"]),
     ("higgs_p2_b3_lsq", ["--method", "higgs", "--bits", "3", "--p", "2", "--scales", "lsq"]),
-    ("higgs_p1_b3_plain", ["--method", "higgs", "--bits", "3", "--p", "1", "--seed", "0"]),
+    ("higgs_p1_b3_plain", ["--method", "higgs", "--bits", "3", "--p", "1", "--seed", "0", "--scales", "rms"]),
 ]
 
 
@@ -286,7 +289,9 @@ def check_configs(tmp, grids, cfg, base, w_orig, ids, idf, configs, prefix):
                 log = sh(os.path.join(ROOT, "quantize"), base, out, *args, "-T", "2")
                 h = export.read_higgs(out, load_tensors=False)
                 weights, worst_t2, worst_code, q_bytes, q_params = dict(w_orig), 0.0, 0, 0, 0
-                unbiased, worst_corr = "--unbiased" in args or "lsq-unbiased" in args, 0.0
+                scales = args[args.index("--scales") + 1] if "--scales" in args else "unbiased" if "--unbiased" in args \
+                    else "lsq-unbiased" if "higgs" in args else "rms"
+                unbiased, worst_corr = scales in ("unbiased", "lsq-unbiased"), 0.0
                 t2_of[name] = {}
                 for t in h["tensors"]:
                     if t["type"] < 16:
@@ -371,9 +376,10 @@ def check_configs(tmp, grids, cfg, base, w_orig, ids, idf, configs, prefix):
                 report(False, name, f"{type(e).__name__}: {e}")
     # least-squares scales never leave a block with more error than its RMS scale (same seed, same codes' grid)
     for name in t2_of:
-        if name.endswith("_lsq") and name[:-4] in t2_of:
-            worse = [n for n, t2 in t2_of[name].items() if t2 > t2_of[name[:-4]][n] * (1 + 1e-3)]
-            gain = np.mean([t2_of[name][n] / t2_of[name[:-4]][n] for n in t2_of[name]])
+        rms = name[:-4] + "_rms" if name[:-4] + "_rms" in t2_of else name[:-4]
+        if name.endswith("_lsq") and rms in t2_of:
+            worse = [n for n, t2 in t2_of[name].items() if t2 > t2_of[rms][n] * (1 + 1e-3)]
+            gain = np.mean([t2_of[name][n] / t2_of[rms][n] for n in t2_of[name]])
             report(not worse, f"{name}_error_not_above_rms_scales", f"mean t^2 ratio {gain:.4f}; worse: {worse}")
 
 
@@ -427,12 +433,12 @@ def dp_and_cli_checks(tmp, grids, cfg, base, w_orig, ids, idf):
         # a sign seed is another realization: other codes, the same size, t^2 near the grid's MSE either way
         nm = "model.layers.0.mlp.up_proj.weight"
         dec = {}
-        for n in ("higgs_p2_b4", "higgs_p2_b4_seed7"):
+        for n in ("higgs_p2_b4_rms", "higgs_p2_b4_seed7"):
             fn = os.path.join(tmp, n + ".higgs")
             hh = export.read_higgs(fn, load_tensors=False)
             t = next(t for t in hh["tensors"] if t["name"] == nm)
             dec[n] = (t, decode_tensor(fn, hh, t, grids)[2])
-        (tp, cp), (ts, cs) = dec["higgs_p2_b4"], dec["higgs_p2_b4_seed7"]
+        (tp, cp), (ts, cs) = dec["higgs_p2_b4_rms"], dec["higgs_p2_b4_seed7"]
         report(tp["nbytes"] == ts["nbytes"] and tp["params"][3] >> 24 == 1 and ts["params"][3] >> 24 == 7
                and ts["params"][3] & 0xFFFFFF == tp["params"][3] & 0xFFFFFF
                and (cp != cs).mean() > 0.5, "seed_changes_codes_not_size",
@@ -440,6 +446,7 @@ def dp_and_cli_checks(tmp, grids, cfg, base, w_orig, ids, idf):
         r = subprocess.run([os.path.join(ROOT, "quantize"), base, os.path.join(tmp, "x.higgs"), "--method", "nf4",
                             "--seed", "3"], capture_output=True, text=True)
         for n, want in (("higgs_p2_b4_plain", "quantization = higgs p=2 bits=4 hadamard=auto\n"),
+                        ("higgs_p2_b4", "quantization = higgs p=2 bits=4 hadamard=auto, sign seed 1, lsq-unbiased scales\n"),
                         ("higgs_p2_b4_seed7", "quantization = higgs p=2 bits=4 hadamard=auto, sign seed 7\n"),
                         ("higgs_p1_b8_h64_padded", "quantization = higgs p=1 bits=8 hadamard=128, sign seed 1\n"),
                         ("higgs_p2_b4_lsq", "quantization = higgs p=2 bits=4 hadamard=auto, sign seed 1, lsq scales\n"),
