@@ -2763,7 +2763,8 @@ HG_INLINE hg_tail8 hg_tail8_load(const uint8_t *c, const int8_t *x, uint64_t t) 
  * weights, high nibbles the odd ones, matching a->qp. vpshufb looks k + 128
  * up from a register; vpdpbusd multiplies unsigned by signed bytes and adds
  * four products into each int32 lane; sum (k + 128) q - 128 sum q = sum k q. */
-HG_INLINE float hg_qdot8_p1n16_avx512(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a, const __m512i T) {
+HG_INLINE float hg_qdot8_p1n16_avx512(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a, const __m512i T,
+                                      const int tail) {
     const __m512i m4 = _mm512_set1_epi8(15);
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
@@ -2779,12 +2780,12 @@ HG_INLINE float hg_qdot8_p1n16_avx512(const hg_qinfo *q, const uint16_t *sc, con
             a2 = hg_dpbusd(a2, _mm512_shuffle_epi8(T, _mm512_and_si512(b1, m4)), _mm512_loadu_si512(x + 128));
             a3 = hg_dpbusd(a3, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(b1, 4), m4)), _mm512_loadu_si512(x + 192));
         }
-        for (; j + 128 <= H; j += 128, c += 64, x += 128) {
+        for (; tail ? j + 128 <= H : j < H; j += 128, c += 64, x += 128) {
             __m512i b0 = hg_load_stream512(c);
             a0 = hg_dpbusd(a0, _mm512_shuffle_epi8(T, _mm512_and_si512(b0, m4)), _mm512_loadu_si512(x));
             a1 = hg_dpbusd(a1, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(b0, 4), m4)), _mm512_loadu_si512(x + 64));
         }
-        if (j < H) {                  /* a block's last 32, 64 or 96 weights (blocks such as 288) */
+        if (tail && j < H) {          /* a block's last 32, 64 or 96 weights (blocks such as 288) */
             const hg_tail8 t = hg_tail8_load(c, x, H - j);
             a0 = hg_dpbusd(a0, _mm512_shuffle_epi8(T, _mm512_and_si512(t.c, m4)), t.xe);
             a1 = hg_dpbusd(a1, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(t.c, 4), m4)), t.xo);
@@ -2801,7 +2802,10 @@ HG_INLINE float hg_qdot8_p1n16_avx512(const hg_qinfo *q, const uint16_t *sc, con
  * 2048-column rows are short enough for that to cost ~10% in cache). */
 static void hg_qrows8_p1n16_avx512(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int row0, int row1, float *out) {
     const __m512i T = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)q->grid8u));
-    for (int r = row0; r < row1; r++) out[r - row0] = hg_qdot8_p1n16_avx512(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), a, T);
+    if (q->group % 128)   /* blocks with a masked last step: a copy of the kernel of their own (tail, a constant) */
+        for (int r = row0; r < row1; r++) out[r - row0] = hg_qdot8_p1n16_avx512(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), a, T, 1);
+    else
+        for (int r = row0; r < row1; r++) out[r - row0] = hg_qdot8_p1n16_avx512(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), a, T, 0);
 }
 
 /* p=2, 256 points: one code byte per pair; 64 codes = 128 weights. Each
@@ -2810,7 +2814,7 @@ static void hg_qrows8_p1n16_avx512(const hg_tensor *w, const hg_qinfo *q, const 
  * top bit picks the pair. x coordinates meet the even activations, y the odd. */
 HG_INLINE float hg_qdot8_p2n256_avx512(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a,
                                        const __m512i X0, const __m512i X1, const __m512i X2, const __m512i X3,
-                                       const __m512i Y0, const __m512i Y1, const __m512i Y2, const __m512i Y3) {
+                                       const __m512i Y0, const __m512i Y1, const __m512i Y2, const __m512i Y3, const int tail) {
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
     for (uint64_t g = 0; g < q->groups; g++) {
@@ -2826,13 +2830,13 @@ HG_INLINE float hg_qdot8_p2n256_avx512(const hg_qinfo *q, const uint16_t *sc, co
             a2 = hg_dpbusd(a2, _mm512_mask_blend_epi8(he, _mm512_permutex2var_epi8(X0, e, X1), _mm512_permutex2var_epi8(X2, e, X3)), _mm512_loadu_si512(x + 128));
             a3 = hg_dpbusd(a3, _mm512_mask_blend_epi8(he, _mm512_permutex2var_epi8(Y0, e, Y1), _mm512_permutex2var_epi8(Y2, e, Y3)), _mm512_loadu_si512(x + 192));
         }
-        for (; j + 128 <= H; j += 128, c += 64, x += 128) {
+        for (; tail ? j + 128 <= H : j < H; j += 128, c += 64, x += 128) {
             __m512i b = hg_load_stream512(c);
             __mmask64 hi = _mm512_movepi8_mask(b);
             a0 = hg_dpbusd(a0, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(X0, b, X1), _mm512_permutex2var_epi8(X2, b, X3)), _mm512_loadu_si512(x));
             a1 = hg_dpbusd(a1, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(Y0, b, Y1), _mm512_permutex2var_epi8(Y2, b, Y3)), _mm512_loadu_si512(x + 64));
         }
-        if (j < H) {
+        if (tail && j < H) {
             const hg_tail8 t = hg_tail8_load(c, x, H - j);
             __mmask64 hi = _mm512_movepi8_mask(t.c);
             a0 = hg_dpbusd(a0, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(X0, t.c, X1), _mm512_permutex2var_epi8(X2, t.c, X3)), t.xe);
@@ -2851,8 +2855,12 @@ static void hg_qrows8_p2n256_avx512(const hg_tensor *w, const hg_qinfo *q, const
     const __m512i X0 = _mm512_loadu_si512(tx), X1 = _mm512_loadu_si512(tx + 64), X2 = _mm512_loadu_si512(tx + 128),
                   X3 = _mm512_loadu_si512(tx + 192), Y0 = _mm512_loadu_si512(ty), Y1 = _mm512_loadu_si512(ty + 64),
                   Y2 = _mm512_loadu_si512(ty + 128), Y3 = _mm512_loadu_si512(ty + 192);
-    for (int r = row0; r < row1; r++)
-        out[r - row0] = hg_qdot8_p2n256_avx512(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), a, X0, X1, X2, X3, Y0, Y1, Y2, Y3);
+    if (q->group % 128)
+        for (int r = row0; r < row1; r++)
+            out[r - row0] = hg_qdot8_p2n256_avx512(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), a, X0, X1, X2, X3, Y0, Y1, Y2, Y3, 1);
+    else
+        for (int r = row0; r < row1; r++)
+            out[r - row0] = hg_qdot8_p2n256_avx512(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), a, X0, X1, X2, X3, Y0, Y1, Y2, Y3, 0);
 }
 
 /* Two rows at once (hg_qmatvec8_rows2): the same integer sums per block and
@@ -2869,7 +2877,7 @@ HG_INLINE void hg_qx2_block_end(const hg_act8 *a, uint64_t g, const uint16_t *sc
 }
 
 HG_INLINE void hg_qdot8x2_p1n16_avx512(const hg_qinfo *q, const uint16_t *sc0, const uint8_t *c0, const uint16_t *sc1,
-                                       const uint8_t *c1, const hg_act8 *a, const __m512i T, float *y0, float *y1) {
+                                       const uint8_t *c1, const hg_act8 *a, const __m512i T, float *y0, float *y1, const int tail) {
     const __m512i m4 = _mm512_set1_epi8(15);
     const uint64_t H = (uint64_t)q->group;
     float t0 = 0, t1 = 0;
@@ -2877,7 +2885,7 @@ HG_INLINE void hg_qdot8x2_p1n16_avx512(const hg_qinfo *q, const uint16_t *sc0, c
         const int8_t *x = a->qp + g * H;
         __m512i a0 = _mm512_setzero_si512(), a1 = a0, b0 = a0, b1 = a0;
         uint64_t j = 0;
-        for (; j + 128 <= H; j += 128, c0 += 64, c1 += 64, x += 128) {
+        for (; tail ? j + 128 <= H : j < H; j += 128, c0 += 64, c1 += 64, x += 128) {
             __m512i u = hg_load_stream512(c0), v = hg_load_stream512(c1);
             __m512i xe = _mm512_loadu_si512(x), xo = _mm512_loadu_si512(x + 64);
             a0 = hg_dpbusd(a0, _mm512_shuffle_epi8(T, _mm512_and_si512(u, m4)), xe);
@@ -2885,7 +2893,7 @@ HG_INLINE void hg_qdot8x2_p1n16_avx512(const hg_qinfo *q, const uint16_t *sc0, c
             b0 = hg_dpbusd(b0, _mm512_shuffle_epi8(T, _mm512_and_si512(v, m4)), xe);
             b1 = hg_dpbusd(b1, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(v, 4), m4)), xo);
         }
-        if (j < H) {
+        if (tail && j < H) {
             const hg_tail8 t = hg_tail8_load(c0, x, H - j);
             const __m512i v = _mm512_maskz_loadu_epi8(((__mmask64)1 << ((H - j) / 2)) - 1, c1);
             a0 = hg_dpbusd(a0, _mm512_shuffle_epi8(T, _mm512_and_si512(t.c, m4)), t.xe);
@@ -2904,14 +2912,14 @@ HG_INLINE void hg_qdot8x2_p1n16_avx512(const hg_qinfo *q, const uint16_t *sc0, c
 HG_INLINE void hg_qdot8x2_p2n256_avx512(const hg_qinfo *q, const uint16_t *sc0, const uint8_t *c0, const uint16_t *sc1,
                                         const uint8_t *c1, const hg_act8 *a, const __m512i X0, const __m512i X1,
                                         const __m512i X2, const __m512i X3, const __m512i Y0, const __m512i Y1,
-                                        const __m512i Y2, const __m512i Y3, float *y0, float *y1) {
+                                        const __m512i Y2, const __m512i Y3, float *y0, float *y1, const int tail) {
     const uint64_t H = (uint64_t)q->group;
     float t0 = 0, t1 = 0;
     for (uint64_t g = 0; g < q->groups; g++) {
         const int8_t *x = a->qp + g * H;
         __m512i a0 = _mm512_setzero_si512(), a1 = a0, b0 = a0, b1 = a0;
         uint64_t j = 0;
-        for (; j + 128 <= H; j += 128, c0 += 64, c1 += 64, x += 128) {
+        for (; tail ? j + 128 <= H : j < H; j += 128, c0 += 64, c1 += 64, x += 128) {
             __m512i u = hg_load_stream512(c0), v = hg_load_stream512(c1);
             __m512i xe = _mm512_loadu_si512(x), xo = _mm512_loadu_si512(x + 64);
             __mmask64 hu = _mm512_movepi8_mask(u), hv = _mm512_movepi8_mask(v);
@@ -2920,7 +2928,7 @@ HG_INLINE void hg_qdot8x2_p2n256_avx512(const hg_qinfo *q, const uint16_t *sc0, 
             b0 = hg_dpbusd(b0, _mm512_mask_blend_epi8(hv, _mm512_permutex2var_epi8(X0, v, X1), _mm512_permutex2var_epi8(X2, v, X3)), xe);
             b1 = hg_dpbusd(b1, _mm512_mask_blend_epi8(hv, _mm512_permutex2var_epi8(Y0, v, Y1), _mm512_permutex2var_epi8(Y2, v, Y3)), xo);
         }
-        if (j < H) {
+        if (tail && j < H) {
             const hg_tail8 t = hg_tail8_load(c0, x, H - j);
             const __m512i v = _mm512_maskz_loadu_epi8(((__mmask64)1 << ((H - j) / 2)) - 1, c1);
             __mmask64 hu = _mm512_movepi8_mask(t.c), hv = _mm512_movepi8_mask(v);
@@ -2940,9 +2948,14 @@ HG_INLINE void hg_qdot8x2_p2n256_avx512(const hg_qinfo *q, const uint16_t *sc0, 
 static void hg_qrows8x2_p1n16_avx512(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
                                      int row1, float *out1, int n, const hg_act8 *a) {
     const __m512i T = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)q->grid8u));
-    for (int i = 0; i < n; i++)
-        hg_qdot8x2_p1n16_avx512(q, hg_qscales(w0, q, row0 + i), hg_qcodes(w0, q, row0 + i), hg_qscales(w1, q, row1 + i),
-                                hg_qcodes(w1, q, row1 + i), a, T, &out0[i], &out1[i]);
+    if (q->group % 128)
+        for (int i = 0; i < n; i++)
+            hg_qdot8x2_p1n16_avx512(q, hg_qscales(w0, q, row0 + i), hg_qcodes(w0, q, row0 + i), hg_qscales(w1, q, row1 + i),
+                                    hg_qcodes(w1, q, row1 + i), a, T, &out0[i], &out1[i], 1);
+    else
+        for (int i = 0; i < n; i++)
+            hg_qdot8x2_p1n16_avx512(q, hg_qscales(w0, q, row0 + i), hg_qcodes(w0, q, row0 + i), hg_qscales(w1, q, row1 + i),
+                                    hg_qcodes(w1, q, row1 + i), a, T, &out0[i], &out1[i], 0);
 }
 
 static void hg_qrows8x2_p2n256_avx512(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
@@ -2951,9 +2964,14 @@ static void hg_qrows8x2_p2n256_avx512(const hg_qinfo *q, const hg_tensor *w0, in
     const __m512i X0 = _mm512_loadu_si512(tx), X1 = _mm512_loadu_si512(tx + 64), X2 = _mm512_loadu_si512(tx + 128),
                   X3 = _mm512_loadu_si512(tx + 192), Y0 = _mm512_loadu_si512(ty), Y1 = _mm512_loadu_si512(ty + 64),
                   Y2 = _mm512_loadu_si512(ty + 128), Y3 = _mm512_loadu_si512(ty + 192);
-    for (int i = 0; i < n; i++)
-        hg_qdot8x2_p2n256_avx512(q, hg_qscales(w0, q, row0 + i), hg_qcodes(w0, q, row0 + i), hg_qscales(w1, q, row1 + i),
-                                 hg_qcodes(w1, q, row1 + i), a, X0, X1, X2, X3, Y0, Y1, Y2, Y3, &out0[i], &out1[i]);
+    if (q->group % 128)
+        for (int i = 0; i < n; i++)
+            hg_qdot8x2_p2n256_avx512(q, hg_qscales(w0, q, row0 + i), hg_qcodes(w0, q, row0 + i), hg_qscales(w1, q, row1 + i),
+                                     hg_qcodes(w1, q, row1 + i), a, X0, X1, X2, X3, Y0, Y1, Y2, Y3, &out0[i], &out1[i], 1);
+    else
+        for (int i = 0; i < n; i++)
+            hg_qdot8x2_p2n256_avx512(q, hg_qscales(w0, q, row0 + i), hg_qcodes(w0, q, row0 + i), hg_qscales(w1, q, row1 + i),
+                                     hg_qcodes(w1, q, row1 + i), a, X0, X1, X2, X3, Y0, Y1, Y2, Y3, &out0[i], &out1[i], 0);
 }
 
 /* Codes of b = 2..6 bits (p=1 4, 8, 32 levels; p=2 16 and 64 points): 64 codes
@@ -3362,7 +3380,12 @@ static void hg_row8_decode(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
         if (hg_packed_kind(q)) hg_row8_packed_avx512(q, codes, u);
         else if (q->p == 1) {
             const __m512i T = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)q->grid8u)), m4 = _mm512_set1_epi8(15);
-            for (uint64_t i = 0; i < n;) {    /* 64 code bytes (128 weights) at a time; a block's last t < 128 masked */
+            for (uint64_t i = 0; i < n && !(q->group % 128); i += 128, codes += 64) {   /* 64 code bytes: 128 weights */
+                __m512i b = _mm512_loadu_si512(codes);
+                _mm512_storeu_si512(u + i, _mm512_shuffle_epi8(T, _mm512_and_si512(b, m4)));
+                _mm512_storeu_si512(u + i + 64, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(b, 4), m4)));
+            }
+            for (uint64_t i = 0; i < n && q->group % 128;) {   /* blocks such as 288: each one's last t < 128 masked */
                 uint64_t t = (uint64_t)q->group - i % (uint64_t)q->group < 128 ? (uint64_t)q->group - i % (uint64_t)q->group : 128;
                 __mmask64 m = t == 128 ? ~(__mmask64)0 : ((__mmask64)1 << (t / 2)) - 1;
                 __m512i b = _mm512_maskz_loadu_epi8(m, codes);
@@ -3376,7 +3399,15 @@ static void hg_row8_decode(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
             const __m512i X0 = _mm512_loadu_si512(tx), X1 = _mm512_loadu_si512(tx + 64), X2 = _mm512_loadu_si512(tx + 128),
                           X3 = _mm512_loadu_si512(tx + 192), Y0 = _mm512_loadu_si512(ty), Y1 = _mm512_loadu_si512(ty + 64),
                           Y2 = _mm512_loadu_si512(ty + 128), Y3 = _mm512_loadu_si512(ty + 192);
-            for (uint64_t i = 0; i < n;) {
+            for (uint64_t i = 0; i < n && !(q->group % 128); i += 128, codes += 64) {
+                __m512i b = _mm512_loadu_si512(codes);
+                __mmask64 hi = _mm512_movepi8_mask(b);
+                _mm512_storeu_si512(u + i, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(X0, b, X1),
+                                                                  _mm512_permutex2var_epi8(X2, b, X3)));
+                _mm512_storeu_si512(u + i + 64, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(Y0, b, Y1),
+                                                                       _mm512_permutex2var_epi8(Y2, b, Y3)));
+            }
+            for (uint64_t i = 0; i < n && q->group % 128;) {
                 uint64_t t = (uint64_t)q->group - i % (uint64_t)q->group < 128 ? (uint64_t)q->group - i % (uint64_t)q->group : 128;
                 __mmask64 m = t == 128 ? ~(__mmask64)0 : ((__mmask64)1 << (t / 2)) - 1;
                 __m512i b = _mm512_maskz_loadu_epi8(m, codes);
@@ -3410,11 +3441,11 @@ static inline __m128i hg_hsum4_epi32(__m512i a0, __m512i a1, __m512i a2, __m512i
 }
 
 /* two rows (k + 128 in u0, u1) x four tokens over one block: 6 loads per 8 vpdpbusd */
-static inline void hg_isum8_2x4(const int8_t *u0, const int8_t *u1, const int8_t *const x[4], uint64_t H, __m128i *s0,
-                                __m128i *s1) {
+HG_INLINE void hg_isum8_2x4(const int8_t *u0, const int8_t *u1, const int8_t *const x[4], uint64_t H, __m128i *s0,
+                             __m128i *s1, const int tail) {
     __m512i a0 = _mm512_setzero_si512(), a1 = a0, a2 = a0, a3 = a0, b0 = a0, b1 = a0, b2 = a0, b3 = a0;
     uint64_t j = 0;
-    for (; j + 64 <= H; j += 64) {
+    for (; tail ? j + 64 <= H : j < H; j += 64) {
         __m512i w0 = _mm512_loadu_si512(u0 + j), w1 = _mm512_loadu_si512(u1 + j);
         __m512i x0 = _mm512_loadu_si512(x[0] + j), x1 = _mm512_loadu_si512(x[1] + j);
         __m512i x2 = _mm512_loadu_si512(x[2] + j), x3 = _mm512_loadu_si512(x[3] + j);
@@ -3423,7 +3454,7 @@ static inline void hg_isum8_2x4(const int8_t *u0, const int8_t *u1, const int8_t
         a2 = _mm512_dpbusd_epi32(a2, w0, x2); b2 = _mm512_dpbusd_epi32(b2, w1, x2);
         a3 = _mm512_dpbusd_epi32(a3, w0, x3); b3 = _mm512_dpbusd_epi32(b3, w1, x3);
     }
-    if (j < H) {                      /* the last 32 of a block such as 288: masked loads, zeros add nothing */
+    if (tail && j < H) {              /* the last 32 of a block such as 288: masked loads, zeros add nothing */
         const __mmask64 m = ((__mmask64)1 << (H - j)) - 1;
         __m512i w0 = _mm512_maskz_loadu_epi8(m, u0 + j), w1 = _mm512_maskz_loadu_epi8(m, u1 + j);
         __m512i x0 = _mm512_maskz_loadu_epi8(m, x[0] + j), x1 = _mm512_maskz_loadu_epi8(m, x[1] + j);
@@ -3476,7 +3507,8 @@ static int hg_qmatmul8_vnni(float *out, size_t ostride, const hg_act8 *a, int B,
             for (uint64_t g = 0; g < G; g++) {
                 const int8_t *xg[4] = {x[0] + g * H, x[1] + g * H, x[2] + g * H, x[3] + g * H};
                 __m128i s0, s1;
-                hg_isum8_2x4(u0 + g * H, two ? u1 + g * H : u0 + g * H, xg, H, &s0, &s1);
+                if (H % 64) hg_isum8_2x4(u0 + g * H, two ? u1 + g * H : u0 + g * H, xg, H, &s0, &s1, 1);
+                else hg_isum8_2x4(u0 + g * H, two ? u1 + g * H : u0 + g * H, xg, H, &s0, &s1, 0);
                 __m128 d = dd[(uint64_t)tg * G + g];
                 __m128i qs = qq[(uint64_t)tg * G + g];
                 t0 = _mm_add_ps(t0, _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(hg_f16_to_f32(sc0[g])), d),
