@@ -4,9 +4,11 @@
 #
 #   bench/quality.sh [options] [MODEL.higgs [TEXT]]
 #     --seeds N        HIGGS realizations (sign seeds 1..N), default 4
-#     --configs LIST   which rows (names below, separated by ';'), default: all
-#     --tag NAME       write bench/results/NAME.{tsv,md,svg}; default "quality", which also
-#                      rewrites the README table (other tags leave the README alone)
+#     --configs LIST   which rows (names in the list below, separated by ";"); default: the
+#                      methods side by side (scale and block variants only when named)
+#     --tag NAME       write bench/results/NAME.{tsv,md,svg}; default "quality"
+#     --into FILE      put the table into FILE between <!-- NAME:begin --> and <!-- NAME:end -->
+#                      (default for the tag "quality": README.md; other tags: nowhere)
 #     --ctx N          perplexity window (run -c), default: run's
 #   Defaults: models/brown-f16.higgs, data/brown-heldout.txt; THREADS (default 2).
 #
@@ -16,14 +18,15 @@
 # and the standard deviation over the seeds (RTN, NF4, AF4 have no randomness).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-SEEDS=4; ONLY=""; TAG=quality; CTX=()
+SEEDS=4; ONLY=""; TAG=quality; CTX=(); INTO=""
 while [ $# -gt 0 ]; do
   case $1 in
     --seeds) SEEDS=$2; shift 2 ;;
     --configs) ONLY=$2; shift 2 ;;
     --tag) TAG=$2; shift 2 ;;
     --ctx) CTX=(-c "$2"); shift 2 ;;
-    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    --into) INTO=$2; shift 2 ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
     -*) echo "quality.sh: unknown option $1" >&2; exit 1 ;;
     *) break ;;
   esac
@@ -104,9 +107,10 @@ for want in "${wanted[@]}"; do
   [ -n "$found" ] || { echo "quality.sh: no config named '$want'" >&2; exit 1; }
 done
 "$PY" bench/report.py quality "$OUT" "bench/results/$TAG.md" "bench/results/$TAG.svg" "$MODEL" "$TEXT"
-if [ "$TAG" = quality ]; then
-  "$PY" bench/report.py readme README.md quality bench/results/quality.md
-  echo "wrote $OUT, bench/results/quality.md, bench/results/quality.svg and the README table"
+[ -n "$INTO" ] || { [ "$TAG" = quality ] && INTO=README.md; } || true
+if [ -n "$INTO" ]; then
+  "$PY" bench/report.py readme "$INTO" "$TAG" "bench/results/$TAG.md"
+  echo "wrote $OUT, bench/results/$TAG.md, bench/results/$TAG.svg and the table in $INTO"
 else
   echo "wrote $OUT, bench/results/$TAG.md and bench/results/$TAG.svg"
 fi
