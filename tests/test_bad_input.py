@@ -606,6 +606,22 @@ def cli_cases(C, model, tokbin, valid):
     C.add("decode: id >= vocab", R("-m", "decode", "-f", os.path.join(tmp, "ids_big.txt")))
     C.add("ppl: empty text file", R("-m", "ppl", "-f", txt("", "empty.txt")))
     C.add("ppl: -c larger than seq_len", R("-m", "ppl", "-f", os.path.join(tmp, "ppl_ok.txt"), "-c", "64"))
+    ppl_ok = os.path.join(tmp, "ppl_ok.txt")
+    C.add("valid: ppl --kld against itself, --second-half", R("-m", "ppl", "-f", ppl_ok, "-c", "8", "--kld", model,
+                                                              "--second-half", "-T", "1"), "ok",
+          post=lambda rc, o, e: None if o.strip().splitlines()[-1].startswith("kld: 0.000000 (same top token 100.000%")
+          else "last line is not kld: 0 for the model against itself: %r" % o[-200:])
+    C.add("ppl --kld: base file missing", R("-m", "ppl", "-f", ppl_ok, "--kld", os.path.join(tmp, "nope.higgs")))
+    C.add("ppl --kld: base is not a model", R("-m", "ppl", "-f", ppl_ok, "--kld", ppl_ok))
+    C.add("ppl --kld: no value", R("-m", "ppl", "-f", ppl_ok, "--kld"))
+    C.add("ppl --kld with -m generate", R("-i", "hello", "--kld", model))
+    C.add("ppl --kld: base of another vocabulary", R("-m", "ppl", "-f", ppl_ok, "--kld",
+                                                       os.path.join(ROOT, "tests", "fuzz", "seeds-model", "tiny-f16.higgs")),
+          post=lambda rc, o, e: None if "vocabulary" in e else "message does not mention the vocabulary: %r" % e)
+    C.add("ppl --second-half: fewer tokens than one window", R("-m", "ppl", "-f", txt("The cat sat.", "short.txt"),
+                                                                  "-c", "16", "--second-half"),
+          post=lambda rc, o, e: None if "whole window" in e else "message does not say why: %r" % e)
+    C.add("ppl --second-half with -c 3", R("-m", "ppl", "-f", ppl_ok, "-c", "3", "--second-half"))
     C.add("ppl: -c 1", R("-m", "ppl", "-f", os.path.join(tmp, "ppl_ok.txt"), "-c", "1"))
     C.add("ppl: -f is a directory", R("-m", "ppl", "-f", tmp))
     C.add("ppl: -f does not exist", R("-m", "ppl", "-f", os.path.join(tmp, "nope.txt")))
