@@ -365,6 +365,7 @@ static void alphas_compute(const char *in, const char *path, const Options *o) {
 typedef struct { uint32_t type, params[4]; } Plan;
 
 #define MAX_OPTS 16
+#define T2_LINEAR 0.035               /* the 3-bit grids' t^2 (p=1 0.0345, p=2 0.0297): where the theorem holds */
 
 /* fills plan[] for the linear layers by the DP; returns the predicted metric change */
 static double allocate(const hg_file *f, const char *in, const Options *o, Plan *plan, KVList *kv) {
@@ -414,11 +415,13 @@ static double allocate(const hg_file *f, const char *in, const Options *o, Plan 
     }
     uint64_t budget = (uint64_t)(o->target_bits * (double)numel / 8.0);
     /* The menu's coarsest option. The theorem is a first-order expansion: it
-     * predicts well for small t^2 and too optimistically for the 2-bit grids
-     * (t^2 ~ 0.11; bench/linearity.sh measures it), so by default the DP only
-     * gets options as coarse as the target needs: the smallest cap on t^2
-     * under which the cheapest allowed option of every layer fits the budget.
-     * --max-t2 sets the cap instead (1 = the whole menu). */
+     * predicts well down to the 3-bit grids (t^2 <= 0.035) and too
+     * optimistically for the 2-bit ones (t^2 ~ 0.11; bench/linearity.sh measures
+     * both), so by default the DP gets every grid of 3 bits and more, and the
+     * 2-bit grids only when the target needs them: the cap on t^2 is the larger
+     * of T2_LINEAR and the smallest cap under which the cheapest allowed option
+     * of every layer fits the budget. --max-t2 sets the cap instead (1 = the
+     * whole menu). */
     uint64_t unit = budget / 65536 + 1;   /* <= 65536 budget steps: rounding loses < n_items/65536 of it */
     double cap = o->max_t2;
     if (cap <= 0) {
@@ -436,6 +439,7 @@ static double allocate(const hg_file *f, const char *in, const Options *o, Plan 
             if (need <= budget / unit && t2[c] < cap) cap = t2[c];
         }
         if (cap == INFINITY) cap = 1;   /* nothing fits: the DP below says so */
+        if (cap < T2_LINEAR) cap = T2_LINEAR;
     }
     for (int k = 0; k < n_items; k++)
         for (int j = 0; j < n_opts; j++)
@@ -444,7 +448,7 @@ static double allocate(const hg_file *f, const char *in, const Options *o, Plan 
     if (obj == INFINITY) die("no allocation fits %.3f bits per weight (the smallest option is 2-bit HIGGS plus scales)", o->target_bits);
     uint64_t used = 0;
     printf("bit allocation: target %.3f bits/weight over %d linear layers (%.1fM weights), metric %s, options with t^2 <= %.4g%s\n",
-           o->target_bits, n_items, numel / 1e6, al.metric[0] ? al.metric : "?", cap, o->max_t2 > 0 ? " (--max-t2)" : " (the coarsest the target needs)");
+           o->target_bits, n_items, numel / 1e6, al.metric[0] ? al.metric : "?", cap, o->max_t2 > 0 ? " (--max-t2)" : " (the default: grids of 3 bits and more, 2-bit ones only when the target needs them)");
     printf("%-44s %-16s %10s %10s %12s\n", "tensor", "choice", "t^2", "alpha", "alpha*t^2");
     char key[512], val[256];
     for (int k = 0; k < n_items; k++) {

@@ -397,8 +397,8 @@ def dp_and_cli_checks(tmp, grids, cfg, base, w_orig, ids, idf):
             report(bits <= target + 1e-9 and m and abs(float(m.group(1)) - bits) < 1e-3,
                    f"dp_target_{target}_fits_and_matches_file", f"file {bits:.4f} bits/weight, reported {m.group(1) if m else '?'}")
             report(len(kinds) > 1 or target == 4.5, f"dp_target_{target}_mixes_configs", f"{len(kinds)} distinct configs")
-            # by default the menu stops at the coarsest grid the target needs: every choice within
-            # the cap quantize reports, and at 4.5 bits no 2-bit grid (t^2 ~ 0.11) on offer
+            # by default the menu holds the grids of 3 bits and more, and 2-bit ones (t^2 ~ 0.11) only when
+            # the target needs them: every choice within the cap quantize reports, none at 4.5 bits
             mc = re.search(r"options with t\^2 <= ([0-9.eE+-]+)", log)
             cap = float(mc.group(1)) if mc else -1.0
             chosen = [float(x) for x in re.findall(r"^model\.\S+\s+(?:higgs p\d \d+b h\d+|f16)\s+([0-9.]+)", log, re.M)]
