@@ -34,10 +34,25 @@ p = 2, n in {16, 64, 256}:
 
 Values are written as float32 with %.9g (exact float32 round trip); the stated
 MSEs are those of the float32-rounded grids.
+
+--vector (`/usr/bin/python3 tools/gen_grids.py --vector`, about 8-9 minutes on one core):
+    writes tools/grids_vector.h instead, the p = 3, 4 grids (4x256, 4x1024, 3x512,
+    4x4096, 3x4096; not used by the runtime yet).  Lloyd (k-means, over-relaxed) on a
+    fixed sample of N(0, I_p) points from several starts (random subsets of the sample;
+    the D4 / body-centred cubic lattice companded radially to the optimal point density
+    f^(p/(p+2)) = N(0, (p+2)/p I)), the best start then refined by Lloyd steps on fresh
+    4M-point samples (which undo the fit to the training sample: in 4-D that fit is
+    about 1% at 2000 samples per cell).  Nearest points by exact search in blocks of
+    512 samples against all centers (a float32 product of [x, 1] with [-2c; |c|^2]).
+    The stated MSE is Monte Carlo on 4M independent points with its standard error.
+    Seeds, plan and the MSE table are in the header's comment (docs/grids.md).
+    `--vector 4x256 3x512` computes only those grids into tools/grids_vector.h.partial.
+    Deterministic: each grid's random streams are seeded by (seed, p, n) alone.
 """
 
 import math
 import os
+import re
 import sys
 import time
 
@@ -357,6 +372,319 @@ def optimize_p2(n, coarse, fine, log):
     return C
 
 
+# ---------------------------------------------------------------- --vector: p = 3, 4 by sampled Lloyd
+
+# (p, n): 4x256 = 2 bits/weight, 4x1024 = 2.5, 3x512 = 3, 4x4096 = 3, 3x4096 = 4
+VEC_SIZES = [(4, 256), (4, 1024), (3, 512), (4, 4096), (3, 4096)]
+VEC_P2_SAME_BITS = {2.0: 16, 3.0: 64, 4.0: 256}      # p=2 grid of the same bits/weight
+VEC_TRAIN_SEED = 20260301     # training sample of Lloyd (one per grid: seed + 1000 p + n ... below)
+VEC_INIT_SEED = 20260302      # random-subset starts
+VEC_POLISH_SEED = 20260303    # fresh samples of the big-sample Lloyd steps
+VEC_MC_SEED = 777002          # final Monte Carlo evaluation (independent of all the above)
+VEC_MC_SAMPLES = 4_000_000
+VEC_CHUNK = 512               # samples per block of the exact nearest-point search
+# per grid: training samples, Lloyd iterations per start, starts, big-sample polish steps
+VEC_PLAN = {
+    (4, 256): dict(train=1 << 19, iters=100, starts=[("rand", 2), ("lat", (0.0, 1.0)), ("lat", (0.5, 1.0))],
+                   polish=2, polish_samples=1 << 22),
+    (4, 1024): dict(train=1 << 20, iters=60, starts=[("rand", 1), ("lat", (0.0, 1.0))],
+                    polish=2, polish_samples=1 << 22),
+    (3, 512): dict(train=1 << 20, iters=80, starts=[("rand", 1), ("lat", (0.0, 1.0)), ("lat", (0.25, 1.0))],
+                   polish=2, polish_samples=1 << 22),
+    # n = 4096: fewer training iterations, then more steps on fresh samples, the first ones
+    # over-relaxed (C += 1.5 (centroid - C)): they still lowered the MSE by 0.1-0.4% a step
+    (4, 4096): dict(train=1 << 20, iters=40, starts=[("lat", (0.0, 1.0))],
+                    polish=6, polish_samples=1 << 22, polish_omega=[1.5] * 4 + [1.0] * 2),
+    (3, 4096): dict(train=1 << 20, iters=40, starts=[("lat", (0.0, 1.0))],
+                    polish=6, polish_samples=1 << 22, polish_omega=[1.5] * 4 + [1.0] * 2),
+}
+
+
+def vq_assign(X32, C, chunk=VEC_CHUNK):
+    """Exact nearest center of every row of X32 (float32, (m, p)): blocks of `chunk` samples
+    against all centers, argmin of -2 x.c + |c|^2 (one float32 matrix product with the
+    augmented vectors [x, 1] and [-2c; |c|^2]); memory chunk * n floats."""
+    C32 = np.asarray(C, dtype=np.float32)
+    A = np.vstack([-2.0 * C32.T, np.sum(C32.astype(np.float64) ** 2, axis=1)[None, :]]).astype(np.float32)
+    m, p = X32.shape
+    idx = np.empty(m, dtype=np.int64)
+    Xa = np.empty((chunk, p + 1), dtype=np.float32)
+    Xa[:, p] = 1.0
+    for s in range(0, m, chunk):
+        e = min(s + chunk, m)
+        Xa[:e - s, :p] = X32[s:e]
+        idx[s:e] = np.argmin(Xa[:e - s] @ A, axis=1)
+    return idx
+
+
+def vq_stats(X, idx, n):
+    """Per-center sample count, coordinate sums, and the total squared error (float64)."""
+    p = X.shape[1]
+    cnt = np.bincount(idx, minlength=n).astype(np.float64)
+    sums = np.stack([np.bincount(idx, weights=X[:, j], minlength=n) for j in range(p)], axis=1)
+    return cnt, sums
+
+
+def vq_lloyd(X, C0, max_iter, omega=1.7, rtol=1e-6):
+    """Over-relaxed Lloyd (k-means) on the fixed sample X (float64 (m, p)):
+    C += omega * (centroid - C); a step that raises the sample distortion is redone from the
+    best centers with omega = 1.  Returns the best centers, their sample distortion per
+    dimension and the number of iterations."""
+    X32 = X.astype(np.float32)
+    C = np.array(C0, dtype=np.float64)
+    n, p = C.shape
+    m = len(X)
+    best_C, best_D = C.copy(), math.inf
+    prev_D = math.inf
+    it = 0
+    for it in range(1, max_iter + 1):
+        idx = vq_assign(X32, C)
+        D = float(np.sum((X - C[idx]) ** 2)) / (m * p)
+        step = omega
+        if D < best_D:
+            best_C, best_D = C.copy(), D
+        elif omega != 1.0:                  # overshoot: back to the best, plain step
+            C = best_C.copy()
+            idx = vq_assign(X32, C)
+            D = best_D
+            step = 1.0
+        cnt, sums = vq_stats(X, idx, n)
+        empty = cnt == 0
+        cen = np.where(empty[:, None], C, sums / np.maximum(cnt, 1.0)[:, None])
+        C = C + step * (cen - C)
+        if np.any(empty):       # re-seed at the worst-served samples
+            err = np.sum((X - C[idx]) ** 2, axis=1)
+            C[empty] = X[np.argsort(-err)[:int(np.sum(empty))]]
+            best_D = prev_D = math.inf
+            continue
+        if 0 <= prev_D - D <= rtol * D:
+            break
+        prev_D = D
+    idx = vq_assign(X32, C)
+    D = float(np.sum((X - C[idx]) ** 2)) / (m * p)
+    if D < best_D:
+        best_C, best_D = C, D
+    return best_C, best_D, it
+
+
+def chi_quantile(p, u, scale2):
+    """Radius r with P(|Y| < r) = u for Y ~ N(0, scale2 I_p), p in {3, 4} (vectorized bisection)."""
+    u = np.asarray(u, dtype=np.float64)
+    lo = np.zeros_like(u)
+    hi = np.full_like(u, 40.0)
+    for _ in range(80):
+        mid = 0.5 * (lo + hi)
+        t = mid / math.sqrt(scale2)
+        if p == 4:
+            cdf = 1.0 - np.exp(-0.5 * t * t) * (1.0 + 0.5 * t * t)
+        elif p == 3:
+            erf = np.vectorize(math.erf)
+            cdf = erf(t / SQRT2) - math.sqrt(2.0 / math.pi) * t * np.exp(-0.5 * t * t)
+        else:
+            raise ValueError(p)
+        lo = np.where(cdf < u, mid, lo)
+        hi = np.where(cdf < u, hi, mid)
+    return 0.5 * (lo + hi)
+
+
+def lattice_init(p, n, shift, scale):
+    """The n points nearest the origin of the best known quantizing lattice (p=4: D4, integer
+    vectors with even sum, cell volume 2; p=3: body-centred cubic, Z^3 and Z^3 + 1/2, cell
+    volume 1/2), shifted by `shift` along (1, 0, ...), companded radially to the asymptotically
+    optimal point density f^(p/(p+2)), i.e. N(0, (p+2)/p I): a ball holding a fraction u of the
+    points maps to the ball holding u of that Gaussian."""
+    k = int(round(n ** (1.0 / p))) + 4
+    r = np.arange(-k, k + 1)
+    Z = np.stack(np.meshgrid(*([r] * p), indexing="ij"), axis=-1).reshape(-1, p).astype(np.float64)
+    if p == 4:
+        P = Z[np.sum(Z, axis=1) % 2 == 0]
+        vol = 2.0
+    else:
+        P = np.concatenate([Z, Z + 0.5])
+        vol = 0.5
+    P[:, 0] += shift
+    r2 = np.sum(P ** 2, axis=1)
+    P = P[np.lexsort(tuple(P[:, j] for j in reversed(range(p))) + (np.round(r2, 9),))][:n]
+    r = np.sqrt(np.sum(P ** 2, axis=1))
+    ball = math.pi ** (p / 2) / math.gamma(p / 2 + 1)
+    u = np.minimum(ball * r ** p / (n * vol) * scale, 1.0 - 0.3 / n)
+    g = chi_quantile(p, u, (p + 2) / p)
+    f = np.where(r > 0, g / np.maximum(r, 1e-300), 1.0)
+    return P * f[:, None]
+
+
+def vq_big_step(C, n_samples, rng, omega=1.0, chunk=1 << 18):
+    """One Lloyd step (over-relaxed when omega != 1) on a fresh sample of n_samples points drawn
+    independently of C: returns the new centers and the unbiased Monte Carlo mse/dim of the old
+    centers on that sample."""
+    n, p = C.shape
+    cnt = np.zeros(n)
+    sums = np.zeros((n, p))
+    err = 0.0
+    done = 0
+    while done < n_samples:
+        m = min(chunk, n_samples - done)
+        X = rng.standard_normal((m, p))
+        idx = vq_assign(X.astype(np.float32), C)
+        err += float(np.sum((X - C[idx]) ** 2))
+        c, s = vq_stats(X, idx, n)
+        cnt += c
+        sums += s
+        done += m
+    newC = np.where(cnt[:, None] > 0, sums / np.maximum(cnt, 1.0)[:, None], C)
+    if omega != 1.0:
+        newC = C + omega * (newC - C)
+    return newC, err / (n_samples * p)
+
+
+def vq_mc(C, n_samples, seed, chunk=1 << 18):
+    """Monte Carlo mse/dim of the nearest-point quantizer on an independent N(0, I) sample,
+    with its standard error."""
+    rng = np.random.default_rng(seed)
+    n, p = C.shape
+    s1 = s2 = 0.0
+    done = 0
+    while done < n_samples:
+        m = min(chunk, n_samples - done)
+        X = rng.standard_normal((m, p))
+        idx = vq_assign(X.astype(np.float32), C)
+        e = np.sum((X - C[idx]) ** 2, axis=1) / p
+        s1 += float(np.sum(e))
+        s2 += float(np.sum(e * e))
+        done += m
+    mean = s1 / n_samples
+    var = s2 / n_samples - mean * mean
+    return mean, math.sqrt(max(var, 0.0) / n_samples)
+
+
+def optimize_vector(p, n, log):
+    plan = VEC_PLAN[(p, n)]
+    rng_train = np.random.default_rng([VEC_TRAIN_SEED, p, n])
+    X = rng_train.standard_normal((plan["train"], p))
+    rng_init = np.random.default_rng([VEC_INIT_SEED, p, n])
+    starts = []
+    for kind, arg in plan["starts"]:
+        if kind == "rand":
+            for r in range(arg):
+                starts.append((f"random subset #{r}", X[rng_init.choice(len(X), n, replace=False)]))
+        else:
+            lat = "D4" if p == 4 else "BCC"
+            starts.append((f"{lat} shift={arg[0]} scale={arg[1]}", lattice_init(p, n, arg[0], arg[1])))
+    best = None
+    for name, C0 in starts:
+        t1 = time.time()
+        C, D, it = vq_lloyd(X, C0, plan["iters"])
+        log(f"  p={p} n={n} start {name}: training-sample mse/dim {D:.6f} ({it} it, "
+            f"{time.time() - t1:.0f} s)")
+        if best is None or D < best[1]:
+            best = (C, D, name)
+    del X
+    C = best[0]
+    log(f"  p={p} n={n} best start: {best[2]}")
+    rng_pol = np.random.default_rng([VEC_POLISH_SEED, p, n])
+    omegas = plan.get("polish_omega", [1.0] * plan["polish"])
+    for s in range(plan["polish"]):
+        t1 = time.time()
+        C, d_old = vq_big_step(C, plan["polish_samples"], rng_pol, omegas[s])
+        log(f"  p={p} n={n} big-sample Lloyd step {s + 1} ({plan['polish_samples']} fresh samples, "
+            f"omega {omegas[s]}): "
+            f"mse/dim before the step {d_old:.6f} ({time.time() - t1:.0f} s)")
+    return C, best[2]
+
+
+def main_vector():
+    t_start = time.time()
+    here = os.path.dirname(os.path.abspath(__file__))
+    out_path = os.path.join(here, "grids_vector.h")
+
+    def log(msg):
+        print(msg, flush=True)
+
+    # p=2 references of the same bits/weight, from the committed table (its quadrature MSE)
+    p2_mse = {}
+    with open(os.path.join(here, "grids_table.h")) as f:
+        for line in f:
+            mm = re.search(r"p=2 n=(\d+)\s+mse_per_dim = ([0-9.e+-]+)", line)
+            if mm:
+                p2_mse[int(mm.group(1))] = float(mm.group(2))
+    only = [a for a in sys.argv[1:] if a != "--vector"]
+    sizes = [tuple(int(v) for v in a.split("x")) for a in only] if only else VEC_SIZES
+
+    grids = []
+    for p, n in sizes:
+        t0 = time.time()
+        C, start = optimize_vector(p, n, log)
+        C32 = C.astype(np.float32)
+        C32 = C32[np.lexsort(tuple(C32[:, j] for j in reversed(range(p))))]
+        mse, se = vq_mc(C32.astype(np.float64), VEC_MC_SAMPLES, VEC_MC_SEED)
+        bits = math.log2(n) / p
+        ref_n = VEC_P2_SAME_BITS.get(bits)
+        ref = p2_mse.get(ref_n) if ref_n else None
+        rd = 2.0 ** (-2.0 * bits)
+        log(f"p={p} n={n} ({bits:g} bits): mse/dim {mse:.6g} +- {se:.2g} (Monte Carlo, "
+            f"{VEC_MC_SAMPLES} samples)" + (f", p=2 n={ref_n}: {ref:.6g} (ratio {mse / ref:.4f})"
+                                            if ref else "") +
+            f", 2^(-2R) = {rd:.6g}; {time.time() - t0:.0f} s")
+        grids.append((p, n, C32, mse, se, bits, ref_n, ref, rd, start))
+
+    lines = []
+    lines.append("/* Generated by `/usr/bin/python3 tools/gen_grids.py --vector` -- do not edit.")
+    lines.append(" *")
+    lines.append(" * MSE-optimal (Lloyd) quantization grids for the standard Gaussian N(0, I_p), p = 3, 4.")
+    lines.append(" * Not used by the runtime yet (no kernels); tools/grids_table.h holds p = 1, 2.")
+    lines.append(" *")
+    lines.append(" * Method: Lloyd's algorithm (k-means) on a fixed sample of N(0, I_p) points (512K for")
+    lines.append(f" * n=256, 1M otherwise; numpy default_rng([{VEC_TRAIN_SEED}, p, n])), from several")
+    lines.append(f" * starts: random subsets of the sample (default_rng([{VEC_INIT_SEED}, p, n])) and the")
+    lines.append(" * D4 (p=4) or body-centred cubic (p=3) lattice companded radially to the optimal point")
+    lines.append(" * density f^(p/(p+2)); the start with the lowest training-sample MSE is kept.")
+    lines.append(" * Over-relaxed Lloyd (C += 1.7 (centroid - C), a plain step after any rise); nearest")
+    lines.append(f" * points by exact search, blocks of {VEC_CHUNK} samples against all centers.")
+    lines.append(" * The best start then takes Lloyd steps on fresh samples of 4M points each")
+    lines.append(f" * (default_rng([{VEC_POLISH_SEED}, p, n])): 2 for n <= 1024; 6 for n = 4096, the first")
+    lines.append(" * 4 over-relaxed (C += 1.5 (centroid - C)).  They undo the fit to the training sample.")
+    lines.append(f" * MSE: Monte Carlo on {VEC_MC_SAMPLES // 1000000}M independent points "
+                 f"(default_rng({VEC_MC_SEED})) of the float32 grid,")
+    lines.append(" * +- its standard error.  Points sorted lexicographically (by x0, then x1, ...),")
+    lines.append(" * one per line, stored point-major: x0 y0 z0 [w0] x1 ...")
+    lines.append(" *")
+    lines.append(" * MSE per dimension, E|X - Q(X)|^2 / p for X ~ N(0, I_p); p=2 of the same bits/weight")
+    lines.append(" * (tools/grids_table.h) and the rate-distortion bound 2^(-2R), R = log2(n) / p:")
+    for p, n, _, mse, se, bits, ref_n, ref, rd, _ in grids:
+        cmp = (f"p=2 n={ref_n}: {ref:.6g}, ratio {mse / ref:.4f}" if ref else "no p=2 grid")
+        lines.append(f" *   p={p} n={n:<4d} mse_per_dim = {mse:.7g} +- {se:.2g}  ({bits:g} bits; {cmp}; "
+                     f"2^(-2R) = {rd:.6g})")
+    lines.append(" */")
+    lines.append("#ifndef HG_GRIDS_VECTOR_H")
+    lines.append("#define HG_GRIDS_VECTOR_H")
+    lines.append("")
+    for p, n, pts, *_ in grids:
+        lines.append(f"static const float HG_VGRID_P{p}_N{n}[{n} * {p}] = {{")
+        lines.append(c_float_list(pts.reshape(-1), p))      # one point per line
+        lines.append("};")
+        lines.append("")
+    lines.append("typedef struct {")
+    lines.append("    int p;                  /* dimension of a grid point */")
+    lines.append("    int n;                  /* number of points */")
+    lines.append("    const float *points;    /* n * p floats, point-major */")
+    lines.append("    double mse_per_dim;     /* E|X - Q(X)|^2 / p under N(0, I_p), Monte Carlo */")
+    lines.append("} hg_vgrid_info;")
+    lines.append("")
+    lines.append("static const hg_vgrid_info hg_vgrid_table[] = {")
+    for p, n, _, mse, *_ in grids:
+        lines.append(f"    {{{p}, {n}, HG_VGRID_P{p}_N{n}, {mse:.7g}}},")
+    lines.append("};")
+    lines.append("")
+    lines.append(f"#define HG_VGRID_TABLE_COUNT {len(grids)}")
+    lines.append("")
+    lines.append("#endif /* HG_GRIDS_VECTOR_H */")
+    if only:
+        out_path += ".partial"
+    with open(out_path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    log(f"wrote {out_path}; total {time.time() - t_start:.1f} s")
+
+
 # ---------------------------------------------------------------- output
 
 def c_float_list(vals, per_line):
@@ -462,4 +790,4 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main_vector() if "--vector" in sys.argv[1:] else main())
