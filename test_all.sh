@@ -10,7 +10,7 @@ cd "$(dirname "$0")"
 # numpy and sentencepiece for the Python references, and the aarch64 / armhf cross toolchains with
 # qemu-user. Missing ones are installed when running as root (a fresh machine or CI); otherwise
 # one line says which apt command installs them.
-DEB_PACKAGES="build-essential clang python3-numpy python3-sentencepiece gcc-aarch64-linux-gnu libc6-dev-arm64-cross
+DEB_PACKAGES="build-essential clang libclang-rt-dev python3-numpy python3-sentencepiece gcc-aarch64-linux-gnu libc6-dev-arm64-cross
   qemu-user gcc-arm-linux-gnueabihf libc6-dev-armhf-cross"
 if command -v dpkg >/dev/null 2>&1 && [ -z "${HIGGS_NO_INSTALL:-}" ]; then
   missing=""
