@@ -145,12 +145,39 @@ def rotate(X, h, m, inverse=False):
 
 # --------------------------------------------------------------------------- the quantizer
 
+def tail_grid(C, h):
+    """p = 3 does not divide a block of 256 (85 triples and one value left): the h % p values at the
+    end of each block are rounded one by one on the p=1 grid of the same bits per weight
+    (2^(log2(n) / p) levels: 8 for 3x512, 16 for 3x4096), so that the size stays exactly
+    log2(n) / p bits per weight, as for the p=2 grids. None when p divides h."""
+    n, p = C.shape
+    if h % p == 0:
+        return None
+    levels = round(2 ** (math.log2(n) / p))
+    return tq.parse_grids()[(1, levels)].astype(np.float32)
+
+
+def grid_round(V, C, C1):
+    """V [B, h] float32 (scaled block values) -> (the grid values G [B, h] float32, the codes of the
+    p-groups [B, h // p]); the h % p tail values of each block on the p=1 grid C1"""
+    B, h = V.shape
+    p = C.shape[1]
+    hm = h - h % p
+    G = np.empty((B, h), np.float32)
+    codes = nearest(V[:, :hm].reshape(-1, p), C)
+    G[:, :hm] = C[codes].reshape(B, hm)
+    if hm < h:
+        G[:, hm:] = C1[nearest(V[:, hm:].reshape(-1, 1), C1)].reshape(B, h - hm)
+    return G, codes.reshape(B, hm // p)
+
+
 def quantize_tensor(W, C, seed):
     """hg_quantize_row with --scales lsq-unbiased on every row of W [rows, cols] (float32).
     -> (W_hat float32 [rows, cols], codes [rows, cols_pad / p], fp16 scales [rows, blocks])"""
     rows, cols = W.shape
     n, p = C.shape
     h, m = hadamard_for(cols)
+    C1 = tail_grid(C, h)
     cols_pad = -(-cols // h) * h
     Wp = np.zeros((rows, cols_pad), np.float32)
     Wp[:, :cols] = W
@@ -167,7 +194,7 @@ def quantize_tensor(W, C, seed):
         if not len(ia):
             break
         inv = np.float32(1.0) / s[ia]
-        G = C[nearest((X[ia] * inv[:, None]).reshape(-1, p), C)].reshape(len(ia), h).astype(np.float64)
+        G = grid_round(X[ia] * inv[:, None], C, C1)[0].astype(np.float64)
         xg = (X64[ia] * G).sum(1)
         gg = (G * G).sum(1)
         ok = (gg > 0) & (xg > 0)
@@ -178,8 +205,8 @@ def quantize_tensor(W, C, seed):
     s16 = s.astype(np.float16)
     sf = s16.astype(np.float32)
     inv = np.where(sf > 0, np.float32(1.0) / np.where(sf > 0, sf, 1), 0).astype(np.float32)
-    codes = nearest((X * inv[:, None]).reshape(-1, p), C).reshape(nb, h // p)
-    Q = (sf[:, None] * C[codes].reshape(nb, h)).astype(np.float32)
+    G, codes = grid_round(X * inv[:, None], C, C1)
+    Q = sf[:, None] * G
     # the unbiased rescale: <x, Q - x> = 0 per block, the codes kept
     xq = (X64 * Q).sum(1)
     okq = xq > 0
@@ -212,7 +239,7 @@ def simulate(base, grid, seed, out_path):
             per[name] = (float(((W64 - W_hat) ** 2).sum() / ww),
                          float(((W_hat.astype(np.float64) - W16) ** 2).sum() / ww))
             rows = W.shape[0]
-            bits += rows * (cols_pad // p) * math.log2(n) + 16 * sc.size
+            bits += rows * cols_pad * math.log2(n) / p + 16 * sc.size      # p=3: the tail at log2(n)/p bits too
             params += W.size
             tensors.append((name, W16, export.F16))
         else:
@@ -369,7 +396,7 @@ def write_reports(tag, grids, seeds, runs, base_ppl, val_lines, val_runs, cmdlin
           "blocks of 256, lsq-unbiased fp16 scales, exact nearest grid point), rotated back and stored as f16, "
           f"then scored with `run -m ppl --no-int8 --kld`. Mean +- sd over seeds {','.join(map(str, seeds))}. "
           "bits/weight: code bits plus 16 per block of 256. t^2: |W - W_hat|^2 / |W|^2, mean over the 56 "
-          "linear layers. Ratio: KLD over the KLD of the p=2 grid of the same bits (+- its standard error "
+          "linear layers; p=3 rounds the 256th value of each block on the p=1 grid of the same bits. Ratio: KLD over the KLD of the p=2 grid of the same bits (+- its standard error "
           "from the seed spreads).", "",
           "| grid | bits/weight | mean t^2 | dPPL | KLD x 1000 | top-1 % | KLD ratio vs p=2 | t^2 ratio |",
           "|---|---|---|---|---|---|---|---|"]
