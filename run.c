@@ -926,6 +926,25 @@ typedef struct {
     int rows, chunk, B, act8;
 } BatchJob;
 
+/* rows r..r+3 of an F16 / BF16 tensor for all tokens, four tokens at a time through the
+ * register-tiled kernel; the tokens past a multiple of four as the one-row path computes them */
+static void matmul_half_rows4(const BatchJob *j, const hg_tensor *t, int r, int n, float *buf) {
+    const uint16_t *w = (const uint16_t *)(t->data + (uint64_t)r * t->row_bytes);
+    size_t wstride = t->row_bytes / 2;
+    int b = 0;
+    for (; b + 4 <= j->B; b += 4) {
+        float d[16];
+        hg_dot4x4_half(w, wstride, t->type, j->x + (size_t)b * j->xstride, j->xstride, n, buf, d);
+        for (int i = 0; i < 4; i++)
+            for (int k = 0; k < 4; k++) j->out[(size_t)(b + k) * j->rows + r + i] = d[4 * i + k];
+    }
+    if (b == j->B) return;
+    for (int i = 0; i < 4; i++) {
+        hg_dequant_row(buf, t, r + i);
+        for (int k = b; k < j->B; k++) j->out[(size_t)k * j->rows + r + i] = hg_dot_f32(buf, j->x + (size_t)k * j->xstride, n);
+    }
+}
+
 static void matmul_batch_task(void *ctx, int task, int thread) {
     BatchJob *j = (BatchJob *)ctx;
     const hg_tensor *t = j->w->t;
@@ -936,7 +955,10 @@ static void matmul_batch_task(void *ctx, int task, int thread) {
         return;
     }
     int n = j->w->quantized ? (int)j->w->q.cols_pad : (int)t->cols;
-    for (int r = r0; r < r1; r++) {
+    int r = r0;
+    if (!j->w->quantized && (t->type == HG_F16 || t->type == HG_BF16) && t->row_bytes % 2 == 0)
+        for (; r + 4 <= r1; r += 4) matmul_half_rows4(j, t, r, n, buf);
+    for (; r < r1; r++) {
         const float *row = buf;
         if (j->w->quantized) hg_qdequant_row_stored(t, &j->w->q, r, buf);
         else if (t->type == HG_F32) row = (const float *)(t->data + (uint64_t)r * t->row_bytes);

@@ -58,6 +58,45 @@ static void test_dots(void) {
     }
 }
 
+/* hg_dot4x4_half (four F16 / BF16 rows times four tokens, the prompt path) equals hg_dot4_f32 on
+ * each converted row bit for bit, at lengths around the SIMD widths and rows wider than n */
+static void test_dot4x4(void) {
+    static const int lens[] = {1, 15, 16, 17, 33, 64, 100, 256, 288, 1000};
+    char name[128], detail[256];
+    for (int bf16 = 0; bf16 < 2; bf16++)
+        for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
+            int n = lens[li];
+            size_t wstride = (size_t)n + 3, xstride = (size_t)n + 5;
+            uint16_t *w = malloc(4 * wstride * sizeof(uint16_t));
+            float *x = malloc(4 * xstride * sizeof(float)), *row = malloc(n * sizeof(float)), *buf = malloc(n * sizeof(float));
+            for (size_t i = 0; i < 4 * wstride; i++) w[i] = bf16 ? hg_f32_to_bf16(frand()) : hg_f32_to_f16(frand());
+            for (size_t i = 0; i < 4 * xstride; i++) x[i] = frand();
+            float got[16];
+            hg_dot4x4_half(w, wstride, bf16 ? HG_BF16 : HG_F16, x, xstride, n, buf, got);
+            int same = 1;
+            double worst = 0;
+            for (int r = 0; r < 4; r++) {
+                for (int i = 0; i < n; i++) row[i] = bf16 ? hg_bf16_to_f32(w[r * wstride + i]) : hg_f16_to_f32(w[r * wstride + i]);
+                float want[4];
+                hg_dot4_f32(row, x, xstride, n, want);
+                for (int k = 0; k < 4; k++) {
+                    same &= memcmp(&want[k], &got[4 * r + k], sizeof(float)) == 0;
+                    double exact = 0, mag = 0;
+                    for (int i = 0; i < n; i++) {
+                        exact += (double)row[i] * x[k * xstride + i];
+                        mag += fabs((double)row[i] * x[k * xstride + i]);
+                    }
+                    double e = fabs(got[4 * r + k] - exact) / (mag + 1e-30);
+                    if (e > worst) worst = e;
+                }
+            }
+            snprintf(name, sizeof name, "dot4x4_%s_n%d_equals_dot4", bf16 ? "bf16" : "f16", n);
+            snprintf(detail, sizeof detail, "bitwise %s, relative error vs float64 %.3g", same ? "equal" : "different", worst);
+            check(same && worst < 1e-5, name, detail);
+            free(w); free(x); free(row); free(buf);
+        }
+}
+
 /* hg_matvec_rows2 (two rows of dense tensors at once) equals hg_matvec_rows
  * bit for bit for f32, f16 and bf16 at lengths around the SIMD widths, for two
  * different tensors, and writes nothing past its outputs */
@@ -571,7 +610,8 @@ int main(void) {
     test_hadamard_bases();
     test_act8_edges();
     test_quantized();
-    test_dense_pairs();                /* last: the quantized tests' t^2 checks depend on the random stream before them */
+    test_dense_pairs();                /* after test_quantized: its t^2 checks depend on the random stream before them */
+    test_dot4x4();
     printf("%d passed, %d failed\n", passes, failures);
     return failures ? 1 : 0;
 }
