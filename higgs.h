@@ -1229,7 +1229,7 @@ void hg_dequant_row(float *out, const hg_tensor *w, int row) {
 /* Four rows times four tokens: hg_dot4_f32 reads one weight vector and four token vectors per
  * four FMAs and keeps four dependent FMA chains, so it waits on loads and latency. Here each weight
  * vector (converted in registers) and each token vector serve four products, sixteen independent
- * chains. Every chain adds the same products in the same order as hg_dot4_f32 on the converted
+ * chains (AVX2: two rows per pass, eight chains, within its 16 registers). Every chain adds the same products in the same order as hg_dot4_f32 on the converted
  * row, so prompts give the same bits either way. */
 static float hg_half_to_f32(const uint16_t *p, int bf16) {
     uint16_t h;
@@ -1240,6 +1240,11 @@ static float hg_half_to_f32(const uint16_t *p, int bf16) {
 static inline __m512 hg_half16(const uint16_t *p, int bf16) {
     __m256i h = _mm256_loadu_si256((const __m256i *)p);
     return bf16 ? _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(h), 16)) : _mm512_cvtph_ps(h);
+}
+#elif defined(__AVX2__) && defined(__FMA__) && defined(__F16C__)
+static inline __m256 hg_half8(const uint16_t *p, int bf16) {
+    __m128i h = _mm_loadu_si128((const __m128i *)p);
+    return bf16 ? _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(h), 16)) : _mm256_cvtph_ps(h);
 }
 #endif
 void hg_dot4x4_half(const uint16_t *w, size_t wstride, uint32_t type, const float *x, size_t xstride, int n,
@@ -1276,6 +1281,31 @@ void hg_dot4x4_half(const uint16_t *w, size_t wstride, uint32_t type, const floa
             out[4 * r] += wj * x0[j]; out[4 * r + 1] += wj * x1[j];
             out[4 * r + 2] += wj * x2[j]; out[4 * r + 3] += wj * x3[j];
         }
+#elif defined(__AVX2__) && defined(__FMA__) && defined(__F16C__)
+    (void)buf;                           /* two rows per pass: 8 accumulators + 6 operands fit 16 ymm */
+    const float *x0 = x, *x1 = x + xstride, *x2 = x + 2 * xstride, *x3 = x + 3 * xstride;
+    for (int r = 0; r < 4; r += 2) {
+        const uint16_t *wa = w + (size_t)r * wstride, *wb = wa + wstride;
+        __m256 a0 = _mm256_setzero_ps(), a1 = a0, a2 = a0, a3 = a0, b0 = a0, b1 = a0, b2 = a0, b3 = a0;
+        int i = 0;
+        for (; i + 8 <= n; i += 8) {
+            const __m256 y0 = _mm256_loadu_ps(x0 + i), y1 = _mm256_loadu_ps(x1 + i), y2 = _mm256_loadu_ps(x2 + i),
+                         y3 = _mm256_loadu_ps(x3 + i);
+            const __m256 va = hg_half8(wa + i, bf16), vb = hg_half8(wb + i, bf16);
+            a0 = _mm256_fmadd_ps(va, y0, a0); a1 = _mm256_fmadd_ps(va, y1, a1);
+            a2 = _mm256_fmadd_ps(va, y2, a2); a3 = _mm256_fmadd_ps(va, y3, a3);
+            b0 = _mm256_fmadd_ps(vb, y0, b0); b1 = _mm256_fmadd_ps(vb, y1, b1);
+            b2 = _mm256_fmadd_ps(vb, y2, b2); b3 = _mm256_fmadd_ps(vb, y3, b3);
+        }
+        float *oa = out + 4 * r, *ob = oa + 4;
+        oa[0] = hg_hsum256(a0); oa[1] = hg_hsum256(a1); oa[2] = hg_hsum256(a2); oa[3] = hg_hsum256(a3);
+        ob[0] = hg_hsum256(b0); ob[1] = hg_hsum256(b1); ob[2] = hg_hsum256(b2); ob[3] = hg_hsum256(b3);
+        for (; i < n; i++) {             /* the tail, as hg_dot4_f32 adds it */
+            const float ua = hg_half_to_f32(wa + i, bf16), ub = hg_half_to_f32(wb + i, bf16);
+            oa[0] += ua * x0[i]; oa[1] += ua * x1[i]; oa[2] += ua * x2[i]; oa[3] += ua * x3[i];
+            ob[0] += ub * x0[i]; ob[1] += ub * x1[i]; ob[2] += ub * x2[i]; ob[3] += ub * x3[i];
+        }
+    }
 #else
     for (int r = 0; r < 4; r++) {
         const uint16_t *row = w + (size_t)r * wstride;
