@@ -86,7 +86,7 @@ typedef struct {
                                          positions (itself included); 0: all (KVMD key sliding_window) */
 } Model;
 
-#define BATCH 32
+#define BATCH 64
 
 typedef struct {
     int max_pos;                      /* positions the KV cache holds */
