@@ -3,8 +3,10 @@
 # hidden 5632, 22 layers, 32/4 heads, vocab 32000, random weights), f16 and each
 # HIGGS config, 1 and 2 threads, with the machine's read bandwidth measured in
 # the same run. The model (2.2 GB f16 + quantized copies) is cached in bench/cache/.
-#   bench/speed.sh [--layers N] [--configs "p2b4 p1b4 ..."] [--rounds R] [--tag NAME]
-# (--tag: write bench/results/NAME.tsv and NAME.md and leave the README alone)
+#   bench/speed.sh [--layers N] [--configs "p2b4 p1b4 ..."] [--rounds R] [--tag NAME] [--native "FLAGS"]
+# (--tag: write bench/results/NAME.tsv and NAME.md and leave the README alone; --native: time a
+# run built with these target flags instead of -march=native, e.g. --native "-mavx2 -mfma -mf16c"
+# for CPUs with AVX2 but no AVX-512; it needs a --tag)
 # This machine's memory bandwidth swings from run to run (and minute to minute), so every
 # (config, threads) cell runs R rounds (default 3), each a decode run between two read-bandwidth
 # measurements with the same thread count. Two fractions of the roofline: "paired", the median
@@ -19,18 +21,28 @@ LAYERS=22
 CONFIGS="p2b4 p1b4 p2b3 p1b3 p2b2 p1b2"
 ROUNDS=3
 TAG=speed
+NATIVE_FLAGS=
 while [ $# -gt 0 ]; do
   case $1 in
     --layers) LAYERS=$2; shift 2 ;;
     --configs) CONFIGS=$2; shift 2 ;;
     --rounds) ROUNDS=$2; shift 2 ;;
     --tag) TAG=$2; shift 2 ;;
+    --native) NATIVE_FLAGS=$2; shift 2 ;;
     *) echo "speed.sh: unknown argument $1" >&2; exit 1 ;;
   esac
 done
 PY=$(for p in "${HIGGS_PYTHON:-}" python3 /usr/bin/python3; do [ -n "$p" ] && "$p" -c 'import numpy' 2>/dev/null && echo "$p" && break; done || true)
 [ -n "$PY" ] || { echo "speed.sh: needs a Python with numpy (apt-get install python3-numpy)" >&2; exit 1; }
 make -s run quantize
+RUN=./run
+if [ -n "$NATIVE_FLAGS" ]; then
+  [ "$TAG" != speed ] || { echo "speed.sh: --native needs a --tag (the README table is for the native build)" >&2; exit 1; }
+  RUN=bench/run-$TAG
+  # shellcheck disable=SC2086
+  ${CC:-cc} -O3 -std=c11 -D_GNU_SOURCE $NATIVE_FLAGS -o "$RUN" run.c -lm -lpthread
+  echo "timing $RUN ($NATIVE_FLAGS): $("$RUN" --info 2>&1 | grep -m1 -o 'kernels: .*' || true)"
+fi
 cc -O2 -march=native -o bench/bandwidth bench/bandwidth.c -lpthread
 CACHE=bench/cache; mkdir -p "$CACHE"
 NAME=tinyllama-shape-L$LAYERS
@@ -65,12 +77,12 @@ import sys; sys.path.insert(0, '.')
 import export
 h = export.read_higgs('$file', load_tensors=False)
 print('%.1f' % (sum(t['nbytes'] for t in h['tensors'] if t['name'] != 'model.embed_tokens.weight') / 1e6))")
-  ./run "$file" -i "Warm" -n 3 -t 0 >/dev/null 2>&1 || true    # page the file in
+  "$RUN" "$file" -i "Warm" -n 3 -t 0 >/dev/null 2>&1 || true    # page the file in
   for T in 1 2; do
     dec=0; pp=0; bw=0; fracs=""
     b=$(bench/bandwidth "$T" | awk '/threads/{print $3}')
     for _ in $(seq "$ROUNDS"); do
-      err=$(./run "$file" -i "$PROMPT" -n "$STEPS" -t 0 -T "$T" 2>&1 >/dev/null)
+      err=$("$RUN" "$file" -i "$PROMPT" -n "$STEPS" -t 0 -T "$T" 2>&1 >/dev/null)
       b2=$(bench/bandwidth "$T" | awk '/threads/{print $3}')
       d=$(echo "$err" | awk '/achieved tok\/s/{print $3}'); p=$(echo "$err" | awk '/^prompt:/{print $5}')
       fracs="$fracs $(awk -v m="$mb" -v t="$d" -v a="$b" -v c="$b2" 'BEGIN{print 100 * m * t / 1000 / (a > c ? a : c)}')"
