@@ -7,7 +7,9 @@
  * memory-read baseline (sum of a 1 GiB array) measured in the same run; also
  * hg_qdequant_row_stored (batched prompt path), hg_prepare_activation, and for
  * the 4-bit HIGGS configs the int8 decode kernel (hg_qdot8_row), and where the
- * build has them the two-row kernels decode uses (hg_qmatvec8_rows2, "pairs").
+ * build has them the two-row kernels decode uses (hg_qmatvec8_rows2, "pairs"), and
+ * the int8 prompt product (hg_qmatmul8_rows) of 64 distinct activations, in
+ * billions of multiply-adds per second ("prompt GMAC/s").
  *
  * Each tensor ends exactly at a page boundary followed by a PROT_NONE page,
  * like the last tensor of an mmap'd file: a kernel that reads past the end of
@@ -61,6 +63,7 @@ static uint8_t *guarded_alloc(guarded *g, size_t nbytes) {
 }
 static void guarded_free(guarded *g) { munmap(g->map, g->map_len); }
 
+#define PROMPT_B 64             /* run.c's BATCH */
 typedef struct { const char *name; uint32_t type, p, bits, group; } config;
 static const config configs[] = {
     {"HIGGS p1 b4 g1024", HG_HIGGS, 1, 4, 1024},
@@ -83,7 +86,10 @@ typedef struct {
     int quantized;
     float *xr, *out, *deq;
     hg_act8 a8;                 /* q.act8: the int8 activation */
-    double best_mv, best_deq, best_mv8, best_mv8x2, max_err;
+    hg_act8 *ab;                /* q.act8: PROMPT_B activations of a prompt batch */
+    float *outb;
+    int8_t *gbuf;
+    double best_mv, best_deq, best_mv8, best_mv8x2, best_gemm8, max_err;
 } bench;
 
 typedef struct { bench *b; const float *w; int rows_per_task; } qjob;
@@ -126,6 +132,16 @@ static void setup(bench *b, const config *c, int rows, int cols, const float *w,
         if (b->q.act8) {
             if (hg_act8_alloc(&b->a8, b->q.cols_pad, b->q.groups)) { fprintf(stderr, "out of memory\n"); exit(1); }
             hg_prepare_act8(&b->q, x, &b->a8);
+            b->ab = calloc(PROMPT_B, sizeof(hg_act8));
+            b->outb = malloc((size_t)PROMPT_B * rows * sizeof(float));
+            b->gbuf = malloc(4 * b->q.cols_pad);
+            float *xb = malloc((size_t)cols * sizeof(float));
+            for (int k = 0; k < PROMPT_B; k++) {
+                for (int i = 0; i < cols; i++) xb[i] = x[(i + 37 * k) % cols] * (1.0f + 0.01f * (float)k);
+                if (hg_act8_alloc(&b->ab[k], b->q.cols_pad, b->q.groups)) { fprintf(stderr, "out of memory\n"); exit(1); }
+                hg_prepare_act8(&b->q, xb, &b->ab[k]);
+            }
+            free(xb);
         }
     } else {
         for (size_t i = 0; i < (size_t)rows * (size_t)cols; i++) {
@@ -180,6 +196,10 @@ static void matvec8x2_once(bench *b) {   /* the two halves of the matrix as two 
     int half = (int)b->t.rows / 2;
     hg_qmatvec8_rows2(b->out, &b->t, 0, b->out + half, &b->t, half, half, &b->a8, &b->q);
     sink = b->out[0];
+}
+static void gemm8_once(bench *b) {
+    hg_qmatmul8_rows(b->outb, b->t.rows, b->ab, PROMPT_B, &b->t, &b->q, 0, (int)b->t.rows, b->gbuf);
+    sink = b->outb[0];
 }
 static void dequant_once(bench *b) {
     for (int r = 0; r < (int)b->t.rows; r++) {
@@ -269,7 +289,7 @@ int main(int argc, char **argv) {
         if (!use[c]) continue;
         setup(&benches[c], &configs[c], rows, cols, w, x, pool);
         benches[c].max_err = check_rows(&benches[c]);
-        benches[c].best_mv = benches[c].best_deq = benches[c].best_mv8 = benches[c].best_mv8x2 = 1e30;
+        benches[c].best_mv = benches[c].best_deq = benches[c].best_mv8 = benches[c].best_mv8x2 = benches[c].best_gemm8 = 1e30;
     }
     hg_pool_destroy(pool);
     printf("setup (quantize) %.1f s\n", now() - t0);
@@ -291,12 +311,16 @@ int main(int argc, char **argv) {
                 double e = time_best(matvec8x2_once, &benches[c], secs);
                 if (e < benches[c].best_mv8x2) benches[c].best_mv8x2 = e;
             }
+            if (benches[c].q.act8) {
+                double e = time_best(gemm8_once, &benches[c], secs);
+                if (e < benches[c].best_gemm8) benches[c].best_gemm8 = e;
+            }
         }
     }
 
     printf("memory read baseline (sum of 1 GiB, 1 thread): %.1f GB/s\n", bw);
-    printf("%-20s %9s %9s %8s %8s %10s %9s %10s %10s %10s\n", "config", "MiB", "ms", "GB/s", "Gw/s", "deq Gw/s", "max err", "int8 GB/s",
-           "int8 Gw/s", "pairs GB/s");
+    printf("%-20s %9s %9s %8s %8s %10s %9s %10s %10s %10s %12s\n", "config", "MiB", "ms", "GB/s", "Gw/s", "deq Gw/s", "max err",
+           "int8 GB/s", "int8 Gw/s", "pairs GB/s", "prompt GMAC/s");
     for (int c = 0; c < N_CONFIGS; c++) {
         if (!use[c]) continue;
         bench *b = &benches[c];
@@ -304,7 +328,11 @@ int main(int argc, char **argv) {
         printf("%-20s %9.2f %9.3f %8.2f %8.2f %10.2f %9.2g", configs[c].name, b->t.nbytes / 1048576.0, b->best_mv * 1e3,
                b->t.nbytes / b->best_mv / 1e9, nw / b->best_mv / 1e9, nw / b->best_deq / 1e9, b->max_err);
         if (b->q.act8) printf(" %10.2f %10.2f", b->t.nbytes / b->best_mv8 / 1e9, nw / b->best_mv8 / 1e9);
-        if (b->q.act8 && hg_qmatvec8_pairs(&b->q)) printf(" %10.2f", b->t.nbytes / b->best_mv8x2 / 1e9);
+        if (b->q.act8) {
+            if (hg_qmatvec8_pairs(&b->q)) printf(" %10.2f", b->t.nbytes / b->best_mv8x2 / 1e9);
+            else printf(" %10s", "-");
+            printf(" %12.1f", nw * PROMPT_B / b->best_gemm8 / 1e9);
+        }
         printf("\n");
     }
 
@@ -325,7 +353,11 @@ int main(int argc, char **argv) {
         if (!use[c]) continue;
         guarded_free(&benches[c].mem);
         free(benches[c].xr); free(benches[c].out); free(benches[c].deq);
-        if (benches[c].q.act8) hg_act8_free(&benches[c].a8);
+        if (benches[c].q.act8) {
+            hg_act8_free(&benches[c].a8);
+            for (int k = 0; k < PROMPT_B; k++) hg_act8_free(&benches[c].ab[k]);
+            free(benches[c].ab); free(benches[c].outb); free(benches[c].gbuf);
+        }
     }
     free(w); free(x);
     return bad;

@@ -331,7 +331,7 @@ static void test_act8(const hg_tensor *t, const hg_qinfo *q, const float *x, con
         enum { NB = 6 };
         hg_act8 acts[NB];
         float *xb = malloc(q->cols * sizeof(float)), *outb = malloc((size_t)NB * t->rows * sizeof(float));
-        int8_t *buf = malloc(2 * q->cols_pad);
+        int8_t *buf = malloc(4 * q->cols_pad);
         int gbad = 0, nact = 0;
         for (int b = 0; b < NB; b++, nact++) {
             if (hg_act8_alloc(&acts[b], q->cols_pad, q->groups)) break;
