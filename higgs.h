@@ -330,6 +330,33 @@ int hg_unicode_is_space(uint32_t cp);
 #pragma STDC FP_CONTRACT OFF
 #endif
 
+/* What this build targets. Every kernel choice tests these, never the
+ * compiler's own macros, so "has AVX2" is spelled one way:
+ *   HG_AVX512       AVX-512 F + BW: the float kernels, conversions, reductions
+ *   HG_AVX512_VBMI  + VBMI: byte permutes (the 64-entry float tables, code unpacking)
+ *   HG_AVX512_VNNI  + VNNI + VBMI: the int8 kernels with vpdpbusd
+ *   HG_AVX2         AVX2 + FMA (every AVX2 CPU has FMA)
+ *   HG_F16C         F16C on an AVX2 or AVX-512 build: f16 <-> f32 in hardware
+ *   HG_NEON         AArch64 NEON (32-bit ARM builds take the portable path) */
+#if defined(__AVX512F__) && defined(__AVX512BW__)
+#define HG_AVX512 1
+#if defined(__AVX512VBMI__)
+#define HG_AVX512_VBMI 1
+#if defined(__AVX512VNNI__)
+#define HG_AVX512_VNNI 1
+#endif
+#endif
+#endif
+#if defined(__AVX2__) && defined(__FMA__)
+#define HG_AVX2 1
+#if defined(__F16C__)
+#define HG_F16C 1
+#endif
+#endif
+#if defined(__ARM_NEON) && defined(__aarch64__)
+#define HG_NEON 1
+#endif
+
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -345,10 +372,10 @@ int hg_unicode_is_space(uint32_t cp);
 #include <pthread.h>
 #include <stdatomic.h>
 #endif
-#if defined(__AVX2__) || defined(__AVX512F__)
+#if defined(HG_AVX2) || defined(HG_AVX512)
 #include <immintrin.h>
 #endif
-#if defined(__ARM_NEON)
+#if defined(HG_NEON)
 #include <arm_neon.h>
 #endif
 
@@ -949,7 +976,7 @@ float hg_dot_bf16_ref(const uint16_t *w, const float *x, int n) {
     return (a0 + a1) + (a2 + a3);
 }
 
-#if defined(__AVX512F__)
+#if defined(HG_AVX512)
 const char *hg_simd_name(void) { return "avx512"; }
 static inline float hg_hsum512(__m512 v) { return _mm512_reduce_add_ps(v); }
 float hg_dot_f32(const float *w, const float *x, int n) {
@@ -1017,7 +1044,7 @@ float hg_dot_bf16(const uint16_t *w, const float *x, int n) {
     for (; i < n; i++) s += hg_bf16_to_f32(w[i]) * x[i];
     return s;
 }
-#elif defined(__AVX2__) && defined(__FMA__) && defined(__F16C__)
+#elif defined(HG_F16C)
 const char *hg_simd_name(void) { return "avx2"; }
 static inline float hg_hsum256(__m256 v) {
     __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
@@ -1065,7 +1092,7 @@ float hg_dot_bf16(const uint16_t *w, const float *x, int n) {
     for (; i < n; i++) s += hg_bf16_to_f32(w[i]) * x[i];
     return s;
 }
-#elif defined(__ARM_NEON) && defined(__aarch64__)
+#elif defined(HG_NEON)
 const char *hg_simd_name(void) { return "neon"; }
 float hg_dot_f32(const float *w, const float *x, int n) {
     float32x4_t a0 = vdupq_n_f32(0), a1 = vdupq_n_f32(0);
@@ -1112,7 +1139,7 @@ float hg_dot_bf16(const uint16_t *w, const float *x, int n) { return hg_dot_bf16
 void hg_dot4_f32(const float *w, const float *x, size_t stride, int n, float out[4]) {
     const float *x0 = x, *x1 = x + stride, *x2 = x + 2 * stride, *x3 = x + 3 * stride;
     int i = 0;
-#if defined(__AVX512F__)
+#if defined(HG_AVX512)
     __m512 a0 = _mm512_setzero_ps(), a1 = _mm512_setzero_ps(), a2 = _mm512_setzero_ps(), a3 = _mm512_setzero_ps();
     for (; i + 16 <= n; i += 16) {
         __m512 wv = _mm512_loadu_ps(w + i);
@@ -1123,7 +1150,7 @@ void hg_dot4_f32(const float *w, const float *x, size_t stride, int n, float out
     }
     out[0] = _mm512_reduce_add_ps(a0); out[1] = _mm512_reduce_add_ps(a1);
     out[2] = _mm512_reduce_add_ps(a2); out[3] = _mm512_reduce_add_ps(a3);
-#elif defined(__AVX2__) && defined(__FMA__)
+#elif defined(HG_AVX2)
     __m256 a0 = _mm256_setzero_ps(), a1 = _mm256_setzero_ps(), a2 = _mm256_setzero_ps(), a3 = _mm256_setzero_ps();
     for (; i + 8 <= n; i += 8) {
         __m256 wv = _mm256_loadu_ps(w + i);
@@ -1133,7 +1160,7 @@ void hg_dot4_f32(const float *w, const float *x, size_t stride, int n, float out
         a3 = _mm256_fmadd_ps(wv, _mm256_loadu_ps(x3 + i), a3);
     }
     out[0] = hg_hsum256(a0); out[1] = hg_hsum256(a1); out[2] = hg_hsum256(a2); out[3] = hg_hsum256(a3);
-#elif defined(__ARM_NEON) && defined(__aarch64__)
+#elif defined(HG_NEON)
     float32x4_t a0 = vdupq_n_f32(0), a1 = vdupq_n_f32(0), a2 = vdupq_n_f32(0), a3 = vdupq_n_f32(0);
     for (; i + 4 <= n; i += 4) {
         float32x4_t wv = vld1q_f32(w + i);
@@ -1194,11 +1221,11 @@ void hg_matvec_rows2(float *out0, const hg_tensor *w0, int row0, float *out1, co
  * per batch, so this must run at memory speed, not one branchy scalar conversion at a time */
 static void hg_f16_row(float *out, const uint16_t *h, uint64_t n) {
     uint64_t i = 0;
-#if defined(__AVX512F__)
+#if defined(HG_AVX512)
     for (; i + 16 <= n; i += 16) _mm512_storeu_ps(out + i, _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(h + i))));
-#elif defined(__AVX2__) && defined(__F16C__)
+#elif defined(HG_F16C)
     for (; i + 8 <= n; i += 8) _mm256_storeu_ps(out + i, _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(h + i))));
-#elif defined(__ARM_NEON) && defined(__aarch64__)
+#elif defined(HG_NEON)
     for (; i + 4 <= n; i += 4) vst1q_f32(out + i, vcvt_f32_f16(vreinterpret_f16_u16(vld1_u16(h + i))));
 #endif
     for (; i < n; i++) out[i] = hg_f16_to_f32(h[i]);
@@ -1236,12 +1263,12 @@ static float hg_half_to_f32(const uint16_t *p, int bf16) {
     memcpy(&h, p, 2);
     return bf16 ? hg_bf16_to_f32(h) : hg_f16_to_f32(h);
 }
-#if defined(__AVX512F__)
+#if defined(HG_AVX512)
 static inline __m512 hg_half16(const uint16_t *p, int bf16) {
     __m256i h = _mm256_loadu_si256((const __m256i *)p);
     return bf16 ? _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(h), 16)) : _mm512_cvtph_ps(h);
 }
-#elif defined(__AVX2__) && defined(__FMA__) && defined(__F16C__)
+#elif defined(HG_F16C)
 static inline __m256 hg_half8(const uint16_t *p, int bf16) {
     __m128i h = _mm_loadu_si128((const __m128i *)p);
     return bf16 ? _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(h), 16)) : _mm256_cvtph_ps(h);
@@ -1250,7 +1277,7 @@ static inline __m256 hg_half8(const uint16_t *p, int bf16) {
 void hg_dot4x4_half(const uint16_t *w, size_t wstride, uint32_t type, const float *x, size_t xstride, int n,
                     float *buf, float out[16]) {
     const int bf16 = type == HG_BF16;
-#if defined(__AVX512F__)
+#if defined(HG_AVX512)
     (void)buf;
     const uint16_t *w0 = w, *w1 = w + wstride, *w2 = w + 2 * wstride, *w3 = w + 3 * wstride;
     const float *x0 = x, *x1 = x + xstride, *x2 = x + 2 * xstride, *x3 = x + 3 * xstride;
@@ -1281,7 +1308,7 @@ void hg_dot4x4_half(const uint16_t *w, size_t wstride, uint32_t type, const floa
             out[4 * r] += wj * x0[j]; out[4 * r + 1] += wj * x1[j];
             out[4 * r + 2] += wj * x2[j]; out[4 * r + 3] += wj * x3[j];
         }
-#elif defined(__AVX2__) && defined(__FMA__) && defined(__F16C__)
+#elif defined(HG_F16C)
     (void)buf;                           /* two rows per pass: 8 accumulators + 6 operands fit 16 ymm */
     const float *x0 = x, *x1 = x + xstride, *x2 = x + 2 * xstride, *x3 = x + 3 * xstride;
     for (int r = 0; r < 4; r += 2) {
@@ -1639,7 +1666,7 @@ typedef struct {
  * (p=1) or 4 bits (p=2, 16 points): vpmultishiftqb unpacks them; elsewhere
  * those keep the float kernels, whose results differ from the int8 path's by
  * the int8 rounding (hg_act8_grids says which grids a build runs as int8). */
-#if defined(__AVX512VNNI__) && defined(__AVX512VBMI__) && defined(__AVX512BW__)
+#if defined(HG_AVX512_VNNI)
 #define HG_Q8PACKED 1
 #endif
 const char *hg_act8_grids(void) {
@@ -1787,7 +1814,7 @@ static uint64_t hg_qtensor_bytes(uint32_t type, const uint32_t params[4], uint64
  * bit-identical (hg_quantize_row uses the transform too). */
 void hg_fwht(float *x, int n) {
     int len = 1;
-#if defined(__AVX512F__)
+#if defined(HG_AVX512)
     /* stages 1, 2, 4, 8 inside each 16-float block: the partner (lane ^ len)
      * comes from an in-register permute; lanes below the partner take a + b, those above a - b */
     for (int i = 0; n >= 16 && i < n; i += 16) {
@@ -1803,7 +1830,7 @@ void hg_fwht(float *x, int n) {
         _mm512_storeu_ps(x + i, v);
     }
     if (n >= 16) len = 16;
-#elif defined(__AVX2__)
+#elif defined(HG_AVX2)
     /* the same for stages 1, 2, 4 inside each 8-float block */
     for (int i = 0; n >= 8 && i < n; i += 8) {
         __m256 v = _mm256_loadu_ps(x + i), s;
@@ -1820,14 +1847,14 @@ void hg_fwht(float *x, int n) {
     for (; len < n; len <<= 1)
         for (int i = 0; i < n; i += 2 * len) {
             int j = i;
-#if defined(__AVX512F__)
+#if defined(HG_AVX512)
             for (; j + 16 <= i + len; j += 16) {
                 __m512 a = _mm512_loadu_ps(x + j), b = _mm512_loadu_ps(x + j + len);
                 _mm512_storeu_ps(x + j, _mm512_add_ps(a, b));
                 _mm512_storeu_ps(x + j + len, _mm512_sub_ps(a, b));
             }
 #endif
-#if defined(__AVX2__)
+#if defined(HG_AVX2)
             for (; j + 8 <= i + len; j += 8) {
                 __m256 a = _mm256_loadu_ps(x + j), b = _mm256_loadu_ps(x + j + len);
                 _mm256_storeu_ps(x + j, _mm256_add_ps(a, b));
@@ -1845,9 +1872,9 @@ void hg_fwht(float *x, int n) {
 /* x[i] *= s, vectorised (the compiler does not at -O2) */
 static void hg_scale_floats(float *x, int n, float s) {
     int i = 0;
-#if defined(__AVX512F__)
+#if defined(HG_AVX512)
     for (; i + 16 <= n; i += 16) _mm512_storeu_ps(x + i, _mm512_mul_ps(_mm512_loadu_ps(x + i), _mm512_set1_ps(s)));
-#elif defined(__AVX2__)
+#elif defined(HG_AVX2)
     for (; i + 8 <= n; i += 8) _mm256_storeu_ps(x + i, _mm256_mul_ps(_mm256_loadu_ps(x + i), _mm256_set1_ps(s)));
 #endif
     for (; i < n; i++) x[i] *= s;
@@ -2091,7 +2118,7 @@ static inline void hg_unpack_codes(const uint8_t *codes, uint64_t first, int cou
 #define HG_INLINE static inline
 #endif
 
-#if defined(__F16C__) && (defined(__AVX2__) || defined(__AVX512F__))
+#if defined(HG_F16C)
 static inline float hg_scale_f32(uint16_t h) { return _cvtsh_ss(h); }
 #else
 static inline float hg_scale_f32(uint16_t h) { return hg_f16_to_f32(h); }
@@ -2114,7 +2141,7 @@ HG_INLINE uint64_t hg_safe_chunks(const uint8_t *c, const uint8_t *end, uint64_t
     return (uint64_t)(left / cb) + 1 < n ? (uint64_t)(left / cb) + 1 : n;
 }
 
-#if defined(__AVX512F__) && defined(__AVX512BW__)
+#if defined(HG_AVX512)
 #define HG_QSIMD512 1
 
 /* bytes a 16-code chunk (2*bits bytes) is loaded with */
@@ -2188,7 +2215,7 @@ HG_INLINE __m512i hg_split16_codes(const hg_split16 *s, const uint8_t *p, const 
         b = bits <= 4 ? _mm512_broadcastq_epi64(t) : _mm512_broadcast_i32x4(t);
     }
     if (bits == 4 && lanes == HG_LANES_P2N16) return _mm512_srlv_epi32(b, s->shift);
-#if defined(__AVX512VBMI__)
+#if defined(HG_AVX512_VBMI)
     if (bits <= 4) return _mm512_multishift_epi64_epi8(s->multishift, b);
 #endif
     return _mm512_srlv_epi32(_mm512_shuffle_epi8(b, s->shuf), s->shift);
@@ -2431,7 +2458,7 @@ static int hg_qrow_avx512(const hg_qinfo *q, const uint16_t *sc, const uint8_t *
 }
 #endif
 
-#if !defined(HG_QSIMD512) && defined(__AVX2__) && defined(__FMA__)
+#if !defined(HG_QSIMD512) && defined(HG_AVX2)
 #define HG_QSIMD256 1
 static inline float hg_qhsum256(__m256 v) {
     __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
@@ -2702,7 +2729,7 @@ static float hg_act8_block_ref(const float *v, uint64_t H, int8_t *o, int32_t *s
 }
 
 static float hg_act8_block(const float *v, uint64_t H, int8_t *o, int32_t *sum) {
-#if defined(__AVX512F__)
+#if defined(HG_AVX512)
     if (!(H % 16)) {
         __m512 mv = _mm512_setzero_ps();
         for (uint64_t i = 0; i < H; i += 16)   /* max(|v|, m): a NaN |v| returns m, as above */
@@ -2720,7 +2747,7 @@ static float hg_act8_block(const float *v, uint64_t H, int8_t *o, int32_t *sum) 
         *sum = _mm512_reduce_add_epi32(s);
         return m;
     }
-#elif defined(__AVX2__)
+#elif defined(HG_AVX2)
     if (!(H % 8)) {
         const __m256 absmask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
         __m256 mv = _mm256_setzero_ps();
@@ -2748,7 +2775,7 @@ static float hg_act8_block(const float *v, uint64_t H, int8_t *o, int32_t *sum) 
     return hg_act8_block_ref(v, H, o, sum);
 }
 
-#if defined(__AVX512VNNI__) && defined(__AVX512VBMI__)
+#if defined(HG_AVX512_VNNI)
 /* the VNNI kernels' order: per 128 values, the 64 even then the 64 odd; a
  * block's last t < 128 values (blocks that are a multiple of 32, not of 128,
  * such as 288 = 2 x 128 + 32), likewise: the t/2 even then the t/2 odd */
@@ -2779,7 +2806,7 @@ void hg_prepare_act8(const hg_qinfo *q, const float *x, hg_act8 *a) {
         float m = hg_act8_block(a->xr + b * H, H, a->q + b * H, &a->qsum[b]);
         a->d[b] = (m / 127.0f) * q->grid8_inv;
     }
-#if defined(__AVX512VNNI__) && defined(__AVX512VBMI__)
+#if defined(HG_AVX512_VNNI)
     if (!(H % 128)) hg_act8_interleave(a->q, a->qp, q->cols_pad);
     else if (!(H % 32))
         for (uint64_t b = 0; b < q->groups; b++) {
@@ -2810,7 +2837,7 @@ float hg_qdot8_row_ref(const hg_tensor *w, const hg_qinfo *q, int row, const hg_
     return hg_qdot8_codes_ref(q, hg_qscales(w, q, row), hg_qcodes(w, q, row), a);
 }
 
-#if defined(__AVX512VNNI__) && defined(__AVX512VBMI__) && defined(__AVX512BW__)
+#if defined(HG_AVX512_VNNI)
 #define HG_Q8SIMD512 1
 /* 64 bytes of a weight stream, loaded as two 32-byte halves. Measured on the
  * AMD Zen 5 host of bench/results (bench/bench_stream, built with and
@@ -3217,7 +3244,7 @@ static void hg_row8_packed_avx512(const hg_qinfo *q, const uint8_t *codes, uint8
 }
 #endif
 
-#if defined(__AVX2__)
+#if defined(HG_AVX2)
 #define HG_Q8SIMD256 1
 /* AVX2 has no unsigned-by-signed dot with 32-bit sums, but vpmaddubsw on |k|
  * and sign(k) * q cannot saturate (2 * 127 * 127 < 32768); natural order. */
@@ -3300,7 +3327,7 @@ static float hg_qdot8_p2n64_avx2(const hg_qinfo *q, const uint16_t *sc, const ui
 }
 #endif
 
-#if defined(__ARM_NEON) && defined(__aarch64__)
+#if defined(HG_NEON)
 #define HG_Q8NEON 1
 /* NEON: table lookups with tbl (16 levels in one register; 256 points as four
  * 64-byte tables, tbl for the first and tbx for the rest), widening multiplies
@@ -3791,7 +3818,7 @@ static void hg_isum8_4(const int8_t *k, const int8_t *const x[4], uint64_t H, in
 #else
     (void)vnni;
 #endif
-#if defined(__AVX2__)
+#if defined(HG_AVX2)
     if (!(H % 32)) {
         const __m256i ones = _mm256_set1_epi16(1);
         __m256i acc[4] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256()};

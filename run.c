@@ -106,7 +106,7 @@ typedef struct {
 } RunState;
 
 #define KB 16                         /* positions per key block of the KV cache (see key_head) */
-#if defined(__AVX512F__)
+#if defined(HG_AVX512)
 #define ATT_G 8                       /* query heads per attention task (see attend): as many as registers hold */
 #else
 #define ATT_G 4
@@ -640,14 +640,14 @@ static float max_of(const float *a, int n) {
 /* 16 floats in registers: one zmm, two ymm, four NEON q registers, or a plain
  * array (the portable reference, which the compiler vectorizes as it can).
  * fv_fma(acc, a, x) = acc + a * x (fused where the ISA fuses). */
-#if defined(__AVX512F__)
+#if defined(HG_AVX512)
 typedef struct { __m512 v; } fv;
 static inline fv fv_zero(void) { return (fv){_mm512_setzero_ps()}; }
 static inline fv fv_load(const float *p) { return (fv){_mm512_loadu_ps(p)}; }
 static inline fv fv_fma(fv acc, float a, fv x) { return (fv){_mm512_fmadd_ps(_mm512_set1_ps(a), x.v, acc.v)}; }
 static inline void fv_store_scaled(float *p, fv x, float s) { _mm512_storeu_ps(p, _mm512_mul_ps(x.v, _mm512_set1_ps(s))); }
 #define FV_WIDE 2                     /* independent 16-float sums per head: 32 registers allow two */
-#elif defined(__AVX2__) && defined(__FMA__)
+#elif defined(HG_AVX2)
 typedef struct { __m256 lo, hi; } fv;
 static inline fv fv_zero(void) { return (fv){_mm256_setzero_ps(), _mm256_setzero_ps()}; }
 static inline fv fv_load(const float *p) { return (fv){_mm256_loadu_ps(p), _mm256_loadu_ps(p + 8)}; }
@@ -661,7 +661,7 @@ static inline void fv_store_scaled(float *p, fv x, float s) {
     _mm256_storeu_ps(p + 8, _mm256_mul_ps(x.hi, b));
 }
 #define FV_WIDE 1
-#elif defined(__ARM_NEON) && defined(__aarch64__)
+#elif defined(HG_NEON)
 typedef struct { float32x4_t v[4]; } fv;
 static inline fv fv_zero(void) { fv r; for (int i = 0; i < 4; i++) r.v[i] = vdupq_n_f32(0); return r; }
 static inline fv fv_load(const float *p) { fv r; for (int i = 0; i < 4; i++) r.v[i] = vld1q_f32(p + 4 * i); return r; }
