@@ -163,7 +163,7 @@ if grep -q avx2 /proc/cpuinfo 2>/dev/null; then
   run_suite "forward variants (avx2 run)" other_run avx2 -mavx2 -mfma -mf16c
 fi
 
-for t in tests/test_export_unit.py tests/test_grids.py tests/test_grids_vector.py tests/test_forward.py tests/test_quant.py tests/test_tokenizer.py tests/test_families.py tests/test_bad_input.py tests/test_safety.py tests/test_model.py; do
+for t in tests/test_export_unit.py tests/test_grids.py tests/test_grids_vector.py tests/test_forward.py tests/test_quant.py tests/test_tokenizer.py tests/test_families.py tests/test_gguf_writer.py tests/test_bad_input.py tests/test_safety.py tests/test_model.py; do
   [ -f "$t" ] || { echo "FAIL missing $t"; failed=$((failed + 1)); continue; }
   run_suite "$t" "$PY" "$t"
 done
