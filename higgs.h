@@ -188,7 +188,29 @@ const char *hg_act8_grids(void);
  * matrix; seed 1..255 multiplies by random signs first, Hn D (see
  * hg_sign_word). Tensor bytes: scales [rows][cols_pad/group] fp16,
  * zero-padded to a multiple of 64 bytes, then codes [rows][row_code_bytes]. */
+typedef struct hg_qinfo hg_qinfo;
+typedef struct hg_act8 hg_act8;   /* the int8 activation, below */
+/* A tensor format's kernels on this build, chosen once when the format is read
+ * (hg_qinfo_get): the portable kernels first, then the build's ISA selector
+ * replaces the entries it has a faster kernel for (higgs.h, "kernel selection").
+ * Every entry computes what the portable one defines; the int8 ones bit for bit. */
 typedef struct {
+    /* float activations (hg_prepare_activation): one row's product; one row dequantized (stored domain) */
+    float (*dot)(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const float *xr);
+    void (*dequant)(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, float *out);
+    /* int8 activations (q->act8): one row; rows [row0, row1) into out[0..]; two row streams at once
+     * (NULL: this build has none for the format); a row's int8 weights for the prompt product, and
+     * that product (returns 0 where it cannot take the batch: the portable loop runs instead) */
+    float (*dot8)(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a);
+    void (*rows8)(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int row0, int row1, float *out);
+    void (*rows8x2)(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
+                    int row1, float *out1, int n, const hg_act8 *a);
+    void (*decode8)(const hg_qinfo *q, const uint8_t *codes, int8_t *k);
+    int (*gemm8)(float *out, size_t ostride, const hg_act8 *a, int B, const hg_tensor *w, const hg_qinfo *q,
+                 int row0, int row1, int8_t *buf);
+    int gemm8_vnni;     /* decode8 writes k + 128 for the VNNI product (see hg_act8.qp) */
+} hg_kernels;
+struct hg_qinfo {
     uint32_t type;
     int p, bits, n, group, hadamard;
     int had_m;                        /* HIGGS: Hadamard block = H(had_m) (x) Sylvester(hadamard / had_m); 1: Sylvester */
@@ -211,7 +233,8 @@ typedef struct {
      * each coordinate's k + 128 repeated to 64 entries (vpermb reads 6 index bits),
      * and the byte spread / bit shifts that put code k of a lane in its byte k */
     const uint8_t *grid8rx, *grid8ry, *grid8spread, *grid8shift;
-} hg_qinfo;
+    hg_kernels k;                     /* this format's kernels on this build */
+};
 
 int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinfo *q);   /* 0 ok */
 /* How hg_quantize_row picks a HIGGS block's scale s (codes are the nearest grid
@@ -261,13 +284,13 @@ void hg_qdequant_row_stored(const hg_tensor *w, const hg_qinfo *q, int row, floa
  * reference, so all paths (x86, ARM, portable) agree bit for bit. The cost is
  * the rounding of both operands (about 1% of the weights' own quantization
  * error); run's --no-int8 decodes with float activations instead. */
-typedef struct {
+struct hg_act8 {
     int8_t *q;          /* cols_pad values, natural order */
     int8_t *qp;         /* cols_pad values in the SIMD kernels' order (AVX-512: per 128, the 64 even then the 64 odd) */
     float *d;           /* per block: d_b / S */
     int32_t *qsum;      /* per block: sum of q (the VNNI kernels' offset correction) */
     float *xr;          /* cols_pad floats of scratch: the rotated activation */
-} hg_act8;
+};
 int hg_act8_alloc(hg_act8 *a, uint64_t max_cols_pad, uint64_t max_groups);   /* 0 ok */
 void hg_act8_free(hg_act8 *a);
 /* x (cols floats) -> a, for tensors of q's shape (q->act8) */
@@ -1667,10 +1690,9 @@ typedef struct {
  * those keep the float kernels, whose results differ from the int8 path's by
  * the int8 rounding (hg_act8_grids says which grids a build runs as int8). */
 #if defined(HG_AVX512_VNNI)
-#define HG_Q8PACKED 1
 #endif
 const char *hg_act8_grids(void) {
-#if defined(HG_Q8PACKED)
+#if defined(HG_AVX512_VNNI)
     return "p1 2/3/4/5-bit, p2 2/3/4-bit";
 #else
     return "p1 4-bit, p2 3/4-bit";
@@ -1678,16 +1700,6 @@ const char *hg_act8_grids(void) {
 }
 static hg_grid8 hg_grid8_tab[7] = {{.p = 1, .n = 16}, {.p = 2, .n = 256}, {.p = 2, .n = 64}, {.p = 1, .n = 4},
                                    {.p = 1, .n = 8},  {.p = 1, .n = 32},  {.p = 2, .n = 16}};
-static int hg_act8_grid(int p, int n, int group) {
-    if ((p == 1 && n == 16) || (p == 2 && (n == 256 || n == 64))) return 1;
-#if defined(HG_Q8PACKED)
-    /* in blocks the packed-code kernel takes whole (64 codes per step); smaller ones keep float kernels */
-    if (((p == 1 && (n == 4 || n == 8 || n == 32)) || (p == 2 && n == 16)) && !(group % (64 * p))) return 1;
-#else
-    (void)group;
-#endif
-    return 0;
-}
 #ifndef HG_NO_THREADS
 static pthread_mutex_t hg_grid8_mu = PTHREAD_MUTEX_INITIALIZER;
 #endif
@@ -1739,6 +1751,8 @@ int hg_is_quantized(uint32_t type) { return type == HG_HIGGS || type == HG_RTN |
 
 static int hg_pow2(uint64_t v) { return v && !(v & (v - 1)); }
 
+static void hg_kernels_select(hg_qinfo *q);   /* "kernel selection", below the kernels */
+
 int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinfo *q) {
     memset(q, 0, sizeof *q);
     q->type = type;
@@ -1760,10 +1774,9 @@ int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinf
         if (q->hadamard != q->group) return -1;
         if (q->had_m > 1 && !(q->had_base = hg_hadamard_base(q->had_m))) return -1;
         q->codebook = hg_grid(q->p, q->n, &q->mse_per_dim);
-        if (hg_act8_grid(q->p, q->n, q->group)) {
+        {
             const hg_grid8 *g8 = hg_grid8_get(q->p, q->n);
             if (g8) {
-                q->act8 = 1;
                 q->grid8 = g8->k;
                 q->grid8u = g8->ku;
                 q->grid8_inv = g8->inv;
@@ -1796,8 +1809,7 @@ int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinf
     q->groups = q->cols_pad / (uint64_t)q->group;
     if ((q->cols_pad / (uint64_t)q->p * (uint64_t)q->bits) % 8) return -1;
     q->row_code_bytes = q->cols_pad / (uint64_t)q->p * (uint64_t)q->bits / 8;
-    /* off the AVX-512 path 6-bit codes are unpacked a row at a time into a stack buffer */
-    if (q->act8 && q->n == 64 && q->cols_pad > HG_N64_MAX_COLS) q->act8 = 0;
+    hg_kernels_select(q);
     return 0;
 }
 
@@ -2142,7 +2154,6 @@ HG_INLINE uint64_t hg_safe_chunks(const uint8_t *c, const uint8_t *end, uint64_t
 }
 
 #if defined(HG_AVX512)
-#define HG_QSIMD512 1
 
 /* bytes a 16-code chunk (2*bits bytes) is loaded with */
 #define HG_CHUNK16_LOAD(bits) ((bits) == 2 ? 4 : (bits) <= 4 ? 8 : 16)
@@ -2429,37 +2440,9 @@ static inline float hg_qrow_p2n256_avx512(const hg_qinfo *q, const uint16_t *sc,
     return _mm512_reduce_add_ps(total);
 }
 
-/* the kernel for q's shape, as a dot product (out == NULL: *dot) or a
- * dequantized row (into out); 0 when no kernel fits */
-static int hg_qrow_avx512(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const float *xr, float *out,
-                          float *dot) {
-    float r;
-    if ((q->group / q->p) % 16) return 0;
-    if (q->p == 1) {
-        switch (q->bits) {
-        case 2: r = hg_qrow_p1_avx512(q, sc, codes, xr, out, 2); break;
-        case 3: r = hg_qrow_p1_avx512(q, sc, codes, xr, out, 3); break;
-        case 4: r = hg_qrow_p1_avx512(q, sc, codes, xr, out, 4); break;
-        case 5: r = hg_qrow_p1_avx512(q, sc, codes, xr, out, 5); break;
-        case 6: r = hg_qrow_p1_avx512(q, sc, codes, xr, out, 6); break;
-        case 7: case 8: r = hg_qrow_p1gather_avx512(q, sc, codes, xr, out); break;
-        default: return 0;
-        }
-    } else {
-        switch (q->bits) {
-        case 4: r = hg_qrow_p2lut_avx512(q, sc, codes, xr, out, 4); break;
-        case 6: r = hg_qrow_p2lut_avx512(q, sc, codes, xr, out, 6); break;
-        case 8: r = hg_qrow_p2n256_avx512(q, sc, codes, xr, out); break;
-        default: return 0;
-        }
-    }
-    if (dot) *dot = r;
-    return 1;
-}
 #endif
 
-#if !defined(HG_QSIMD512) && defined(HG_AVX2)
-#define HG_QSIMD256 1
+#if !defined(HG_AVX512) && defined(HG_AVX2)   /* the float kernels; AVX-512 builds have their own */
 static inline float hg_qhsum256(__m256 v) {
     __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
     s = _mm_add_ps(s, _mm_movehl_ps(s, s));
@@ -2597,23 +2580,10 @@ static inline float hg_qrow_gather_avx2(const hg_qinfo *q, const uint16_t *sc, c
     return hg_qhsum256(total);
 }
 
-/* as hg_qrow_avx512 */
-static int hg_qrow_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const float *xr, float *out,
-                        float *dot) {
-    float r;
-    if ((q->group / q->p) % 16 || q->bits > 8) return 0;
-    if (q->p == 1 && q->bits == 2) r = hg_qrow_lut_avx2(q, sc, codes, xr, out, 1, 2);
-    else if (q->p == 1 && q->bits == 3) r = hg_qrow_lut_avx2(q, sc, codes, xr, out, 1, 3);
-    else if (q->p == 1 && q->bits == 4) r = hg_qrow_lut_avx2(q, sc, codes, xr, out, 1, 4);
-    else if (q->p == 2 && q->bits == 4) r = hg_qrow_lut_avx2(q, sc, codes, xr, out, 2, 4);
-    else r = hg_qrow_gather_avx2(q, sc, codes, xr, out);
-    if (dot) *dot = r;
-    return 1;
-}
 #endif
 
 /* portable path: unpacked codes, table lookups, four accumulators */
-static inline float hg_qdot_scalar(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const float *xr) {
+static float hg_qdot_scalar(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const float *xr) {
     int per_group = q->group / q->p;
     int32_t idx[4096];
     float total = 0;
@@ -2644,27 +2614,11 @@ static inline float hg_qdot_scalar(const hg_qinfo *q, const uint16_t *sc, const 
 }
 
 float hg_qdot_row(const hg_tensor *w, const hg_qinfo *q, int row, const float *xr) {
-    const uint16_t *sc = hg_qscales(w, q, row);
-    const uint8_t *codes = hg_qcodes(w, q, row);
-    float r;
-#if defined(HG_QSIMD512)
-    if (hg_qrow_avx512(q, sc, codes, xr, NULL, &r)) return r;
-#elif defined(HG_QSIMD256)
-    if (hg_qrow_avx2(q, sc, codes, xr, NULL, &r)) return r;
-#endif
-    (void)r;
-    return hg_qdot_scalar(q, sc, codes, xr);
+    return q->k.dot(q, hg_qscales(w, q, row), hg_qcodes(w, q, row), xr);
 }
 
-void hg_qdequant_row_stored(const hg_tensor *w, const hg_qinfo *q, int row, float *out) {
-    const uint16_t *sc = hg_qscales(w, q, row);
-    const uint8_t *codes = hg_qcodes(w, q, row);
-#if defined(HG_QSIMD512)
-    if (hg_qrow_avx512(q, sc, codes, NULL, out, NULL)) return;
-#elif defined(HG_QSIMD256)
-    if (hg_qrow_avx2(q, sc, codes, NULL, out, NULL)) return;
-#endif
-    /* portable: a group's codes unpacked at a time, then weight = scale * point */
+/* portable: a group's codes unpacked at a time, then weight = scale * point */
+static void hg_qdequant_scalar(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, float *out) {
     int per_group = q->group / q->p;
     int32_t idx[4096];
     for (uint64_t g = 0; g < q->groups; g++) {
@@ -2677,6 +2631,10 @@ void hg_qdequant_row_stored(const hg_tensor *w, const hg_qinfo *q, int row, floa
                 for (int d = 0; d < q->p; d++) o[k * q->p + d] = s * q->codebook[(size_t)idx[k] * (size_t)q->p + (size_t)d];
         }
     }
+}
+
+void hg_qdequant_row_stored(const hg_tensor *w, const hg_qinfo *q, int row, float *out) {
+    q->k.dequant(q, hg_qscales(w, q, row), hg_qcodes(w, q, row), out);
 }
 
 void hg_qmatvec_rows(float *out, const float *xr, const hg_tensor *w, const hg_qinfo *q, int row0, int row1) {
@@ -2838,7 +2796,6 @@ float hg_qdot8_row_ref(const hg_tensor *w, const hg_qinfo *q, int row, const hg_
 }
 
 #if defined(HG_AVX512_VNNI)
-#define HG_Q8SIMD512 1
 /* 64 bytes of a weight stream, loaded as two 32-byte halves. Measured on the
  * AMD Zen 5 host of bench/results (bench/bench_stream, built with and
  * without -DHG_STREAM_LOAD_ZMM): the p=1 4-bit kernel, which takes two
@@ -3245,7 +3202,6 @@ static void hg_row8_packed_avx512(const hg_qinfo *q, const uint8_t *codes, uint8
 #endif
 
 #if defined(HG_AVX2)
-#define HG_Q8SIMD256 1
 /* AVX2 has no unsigned-by-signed dot with 32-bit sums, but vpmaddubsw on |k|
  * and sign(k) * q cannot saturate (2 * 127 * 127 < 32768); natural order. */
 static float hg_qdot8_p1n16_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
@@ -3328,7 +3284,6 @@ static float hg_qdot8_p2n64_avx2(const hg_qinfo *q, const uint16_t *sc, const ui
 #endif
 
 #if defined(HG_NEON)
-#define HG_Q8NEON 1
 /* NEON: table lookups with tbl (16 levels in one register; 256 points as four
  * 64-byte tables, tbl for the first and tbx for the rest), widening multiplies
  * (|k q| <= 127 * 127 fits int16) and pairwise adds into int32. */
@@ -3409,48 +3364,31 @@ static float hg_qdot8_generic(const hg_qinfo *q, const uint16_t *sc, const uint8
     return total;
 }
 
-/* codes of whole bytes (p=1 4-bit pairs, p=2 one byte per pair) */
-static float hg_qdot8_bytes(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
-#if defined(HG_Q8SIMD256)
-    if (!(q->group % 32)) return q->p == 1 ? hg_qdot8_p1n16_avx2(q, sc, codes, a) : hg_qdot8_p2n256_avx2(q, sc, codes, a);
-#endif
-#if defined(HG_Q8NEON)
-    if (!(q->group % 32)) return q->p == 1 ? hg_qdot8_p1n16_neon(q, sc, codes, a) : hg_qdot8_p2n256_neon(q, sc, codes, a);
-#endif
-    return hg_qdot8_generic(q, sc, codes, a);   /* groups are even for p=2 and >= 16 */
-}
-
-/* p=2 64 points off the AVX-512 path: the row's 6-bit codes as bytes, then the
- * 256-point kernels (their tables hold the 64 points). Its own function so that
- * only these rows pay for the buffer. */
-static float hg_qdot8_unpacked6(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+/* p=2 64 points where no kernel reads 6-bit codes in place: the row's codes as
+ * bytes, then a 256-point kernel (its tables hold the 64 points). Its own
+ * function so that only these rows pay for the buffer. */
+static float hg_qdot8_p2n64_generic(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     uint8_t bytes[HG_N64_MAX_COLS / 2];
     hg_unpack6(codes, q->cols_pad / 2, bytes);
-    return hg_qdot8_bytes(q, sc, bytes, a);
+    return hg_qdot8_generic(q, sc, bytes, a);
 }
-
-/* one row through the kernels that have no row-range version (AVX2, NEON, portable;
- * AVX-512 with blocks that are not a multiple of 128) */
-static float hg_qdot8_row_tableless(const hg_tensor *w, const hg_qinfo *q, int row, const hg_act8 *a) {
-    const uint16_t *sc = hg_qscales(w, q, row);
-    const uint8_t *codes = hg_qcodes(w, q, row);
-#if defined(HG_Q8SIMD256)
-    if (q->p == 2 && q->bits == 6 && !(q->group % 32)) return hg_qdot8_p2n64_avx2(q, sc, codes, a);
+#if defined(HG_NEON)
+static float hg_qdot8_p2n64_neon(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    uint8_t bytes[HG_N64_MAX_COLS / 2];
+    hg_unpack6(codes, q->cols_pad / 2, bytes);
+    return hg_qdot8_p2n256_neon(q, sc, bytes, a);
+}
 #endif
-    if (q->p == 2 && q->bits == 6) return hg_qdot8_unpacked6(q, sc, codes, a);
-    if ((q->p == 1 && q->bits == 4) || (q->p == 2 && q->bits == 8)) return hg_qdot8_bytes(q, sc, codes, a);
-    return hg_qdot8_codes_ref(q, sc, codes, a);   /* any other grid called directly (act8 never routes one here) */
+
+/* rows [row0, row1) one at a time through the format's one-row kernel */
+static void hg_qrows8_each(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int row0, int row1, float *out) {
+    for (int r = row0; r < row1; r++) out[r - row0] = q->k.dot8(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), a);
 }
 
 /* out[r - row0] for r in row0..row1-1; every row's product is the same
  * whatever range it is computed in */
 static void hg_qrows8(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int row0, int row1, float *out) {
-#if defined(HG_Q8SIMD512)
-    if (hg_packed_kind(q)) { hg_qrows8_packed_avx512(w, q, a, row0, row1, out); return; }
-    if (!(q->group % 32) && q->p == 1 && q->bits == 4) { hg_qrows8_p1n16_avx512(w, q, a, row0, row1, out); return; }
-    if (!(q->group % 32) && q->p == 2 && q->bits == 8) { hg_qrows8_p2n256_avx512(w, q, a, row0, row1, out); return; }
-#endif
-    for (int r = row0; r < row1; r++) out[r - row0] = hg_qdot8_row_tableless(w, q, r, a);
+    q->k.rows8(w, q, a, row0, row1, out);
 }
 
 float hg_qdot8_row(const hg_tensor *w, const hg_qinfo *q, int row, const hg_act8 *a) {
@@ -3463,25 +3401,14 @@ void hg_qmatvec8_rows(float *out, const hg_act8 *a, const hg_tensor *w, const hg
     hg_qrows8(w, q, a, row0, row1, out + row0);
 }
 
-int hg_qmatvec8_pairs(const hg_qinfo *q) {
-#if defined(HG_Q8SIMD512)
-    return hg_packed_kind(q) || (!(q->group % 32) && ((q->p == 1 && q->bits == 4) || (q->p == 2 && q->bits == 8)));
-#else
-    (void)q;
-    return 0;
-#endif
-}
+int hg_qmatvec8_pairs(const hg_qinfo *q) { return q->k.rows8x2 != NULL; }
 
 void hg_qmatvec8_rows2(float *out0, const hg_tensor *w0, int row0, float *out1, const hg_tensor *w1, int row1, int n,
                        const hg_act8 *a, const hg_qinfo *q) {
-#if defined(HG_Q8SIMD512)
-    if (hg_qmatvec8_pairs(q)) {
-        if (hg_packed_kind(q)) hg_qrows8x2_packed_avx512(q, w0, row0, out0, w1, row1, out1, n, a);
-        else if (q->p == 1) hg_qrows8x2_p1n16_avx512(q, w0, row0, out0, w1, row1, out1, n, a);
-        else hg_qrows8x2_p2n256_avx512(q, w0, row0, out0, w1, row1, out1, n, a);
+    if (q->k.rows8x2) {
+        q->k.rows8x2(q, w0, row0, out0, w1, row1, out1, n, a);
         return;
     }
-#endif
     hg_qrows8(w0, q, a, row0, row0 + n, out0);
     hg_qrows8(w1, q, a, row1, row1 + n, out1);
 }
@@ -3493,17 +3420,9 @@ void hg_qmatvec8_rows2(float *out0, const hg_tensor *w0, int row0, float *out1, 
  * order), so every result equals hg_qdot8_row's bit for bit: a prompt gives
  * the logits that decoding it token by token gives. */
 
-/* 1: this build decodes q's rows with a VNNI kernel (k + 128 against unsigned
- * activations); it reads a->q (natural order) for p=1 codes other than 4-bit,
- * a->qp (per 128, the even then the odd activations) otherwise */
-static int hg_gemm8_vnni(const hg_qinfo *q) {
-#if defined(HG_Q8SIMD512)
-    return hg_packed_kind(q) || (((q->p == 1 && q->bits == 4) || (q->p == 2 && q->bits == 8)) && !(q->group % 32));
-#else
-    (void)q;
-    return 0;
-#endif
-}
+/* p=1 codes other than 4-bit meet the activations in natural order (a->q) in
+ * the VNNI product, the rest in the kernels' order (a->qp: per 128, the even
+ * then the odd activations) */
 static int hg_gemm8_natural(const hg_qinfo *q) { return q->p == 1 && q->bits != 4; }
 
 /* the (kx, ky) bytes of p=2 code c, as one 16-bit lane */
@@ -3513,61 +3432,14 @@ HG_INLINE short hg_pair16(const int8_t *g, int c) {
     return v;
 }
 
-/* the row's weights: VNNI, k + 128 in the order of the activations its kernel
- * reads; otherwise k in natural order */
-static void hg_row8_decode(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+/* A row's int8 weights k for the prompt product (hg_kernels.decode8), natural
+ * order; the VNNI decoder writes k + 128 in its product's order. Portable:
+ * p=2 a (kx, ky) pair per code, p=1 4-bit both nibbles of a byte, else one
+ * code at a time. */
+static void hg_row8_decode_generic(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
     const uint64_t n = q->cols_pad;
-#if defined(HG_Q8SIMD512)
-    if (hg_gemm8_vnni(q)) {
-        uint8_t *u = (uint8_t *)k;
-        if (hg_packed_kind(q)) hg_row8_packed_avx512(q, codes, u);
-        else if (q->p == 1) {
-            const __m512i T = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)q->grid8u)), m4 = _mm512_set1_epi8(15);
-            for (uint64_t i = 0; i < n && !(q->group % 128); i += 128, codes += 64) {   /* 64 code bytes: 128 weights */
-                __m512i b = _mm512_loadu_si512(codes);
-                _mm512_storeu_si512(u + i, _mm512_shuffle_epi8(T, _mm512_and_si512(b, m4)));
-                _mm512_storeu_si512(u + i + 64, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(b, 4), m4)));
-            }
-            for (uint64_t i = 0; i < n && q->group % 128;) {   /* blocks such as 288: each one's last t < 128 masked */
-                uint64_t t = (uint64_t)q->group - i % (uint64_t)q->group < 128 ? (uint64_t)q->group - i % (uint64_t)q->group : 128;
-                __mmask64 m = t == 128 ? ~(__mmask64)0 : ((__mmask64)1 << (t / 2)) - 1;
-                __m512i b = _mm512_maskz_loadu_epi8(m, codes);
-                _mm512_mask_storeu_epi8(u + i, m, _mm512_shuffle_epi8(T, _mm512_and_si512(b, m4)));
-                _mm512_mask_storeu_epi8(u + i + t / 2, m, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(b, 4), m4)));
-                i += t;
-                codes += t / 2;
-            }
-        } else if (q->bits == 8) {
-            const uint8_t *tx = q->grid8ux, *ty = q->grid8uy;
-            const __m512i X0 = _mm512_loadu_si512(tx), X1 = _mm512_loadu_si512(tx + 64), X2 = _mm512_loadu_si512(tx + 128),
-                          X3 = _mm512_loadu_si512(tx + 192), Y0 = _mm512_loadu_si512(ty), Y1 = _mm512_loadu_si512(ty + 64),
-                          Y2 = _mm512_loadu_si512(ty + 128), Y3 = _mm512_loadu_si512(ty + 192);
-            for (uint64_t i = 0; i < n && !(q->group % 128); i += 128, codes += 64) {
-                __m512i b = _mm512_loadu_si512(codes);
-                __mmask64 hi = _mm512_movepi8_mask(b);
-                _mm512_storeu_si512(u + i, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(X0, b, X1),
-                                                                  _mm512_permutex2var_epi8(X2, b, X3)));
-                _mm512_storeu_si512(u + i + 64, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(Y0, b, Y1),
-                                                                       _mm512_permutex2var_epi8(Y2, b, Y3)));
-            }
-            for (uint64_t i = 0; i < n && q->group % 128;) {
-                uint64_t t = (uint64_t)q->group - i % (uint64_t)q->group < 128 ? (uint64_t)q->group - i % (uint64_t)q->group : 128;
-                __mmask64 m = t == 128 ? ~(__mmask64)0 : ((__mmask64)1 << (t / 2)) - 1;
-                __m512i b = _mm512_maskz_loadu_epi8(m, codes);
-                __mmask64 hi = _mm512_movepi8_mask(b);
-                _mm512_mask_storeu_epi8(u + i, m, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(X0, b, X1),
-                                                                         _mm512_permutex2var_epi8(X2, b, X3)));
-                _mm512_mask_storeu_epi8(u + i + t / 2, m, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(Y0, b, Y1),
-                                                                                 _mm512_permutex2var_epi8(Y2, b, Y3)));
-                i += t;
-                codes += t / 2;
-            }
-        }
-        return;
-    }
-#endif
     const int8_t *g = q->grid8;
-    if (q->p == 2 && (q->bits == 8 || q->bits == 6)) {   /* one code -> its (kx, ky); eight codes per 16-byte store */
+    if (q->p == 2 && (q->bits == 8 || q->bits == 6)) {
         uint8_t c6[8];
         uint64_t i = 0;
         for (; i + 8 <= n / 2; i += 8) {
@@ -3576,37 +3448,13 @@ static void hg_row8_decode(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
                 hg_unpack6(codes + i / 4 * 3, 8, c6);
                 c = c6;
             }
-#if defined(HG_Q8SIMD256)
-            /* inserts beat scalar 8-byte stores (5.4 vs 3.9 codes/ns, Zen 5) and vpgatherdd (1.5) */
-            _mm_storeu_si128((__m128i *)(k + 2 * i),
-                             _mm_setr_epi16(hg_pair16(g, c[0]), hg_pair16(g, c[1]), hg_pair16(g, c[2]), hg_pair16(g, c[3]),
-                                            hg_pair16(g, c[4]), hg_pair16(g, c[5]), hg_pair16(g, c[6]), hg_pair16(g, c[7])));
-#else
             for (int j = 0; j < 8; j++) memcpy(k + 2 * (i + (uint64_t)j), g + 2 * c[j], 2);
-#endif
         }
         for (; i < n / 2; i++) memcpy(k + 2 * i, g + 2 * hg_code_at(codes, i, q->bits), 2);
         return;
     }
     if (q->p == 1 && q->bits == 4) {   /* byte j: weight 2j in its low nibble, 2j + 1 in its high */
-        uint64_t i = 0;
-#if defined(HG_Q8SIMD256)
-        const __m128i T = _mm_loadu_si128((const __m128i *)g), m4 = _mm_set1_epi8(15);
-        for (; i + 32 <= n; i += 32) {
-            __m128i b = _mm_loadu_si128((const __m128i *)(codes + i / 2));
-            __m128i lo = _mm_shuffle_epi8(T, _mm_and_si128(b, m4)), hi = _mm_shuffle_epi8(T, _mm_and_si128(_mm_srli_epi16(b, 4), m4));
-            _mm_storeu_si128((__m128i *)(k + i), _mm_unpacklo_epi8(lo, hi));
-            _mm_storeu_si128((__m128i *)(k + i + 16), _mm_unpackhi_epi8(lo, hi));
-        }
-#elif defined(HG_Q8NEON)
-        const int8x16_t T = vld1q_s8(g);
-        for (; i + 32 <= n; i += 32) {
-            uint8x16_t b = vld1q_u8(codes + i / 2);
-            int8x16x2_t z = {{vqtbl1q_s8(T, vandq_u8(b, vdupq_n_u8(15))), vqtbl1q_s8(T, vshrq_n_u8(b, 4))}};
-            vst2q_s8(k + i, z);
-        }
-#endif
-        for (; i < n; i += 2) {
+        for (uint64_t i = 0; i < n; i += 2) {
             k[i] = g[codes[i / 2] & 15];
             k[i + 1] = g[codes[i / 2] >> 4];
         }
@@ -3618,7 +3466,117 @@ static void hg_row8_decode(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
     }
 }
 
-#if defined(HG_Q8SIMD512)
+#if defined(HG_AVX2)
+/* p=2 256 and 64 points: eight (kx, ky) pairs per 16-byte store, by 16-bit
+ * inserts (5.4 codes/ns on Zen 5, against 3.9 for 8-byte scalar stores and
+ * 1.5 for vpgatherdd) */
+static void hg_row8_decode_p2_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+    const uint64_t n = q->cols_pad;
+    const int8_t *g = q->grid8;
+    uint8_t c6[8];
+    uint64_t i = 0;
+    for (; i + 8 <= n / 2; i += 8) {
+        const uint8_t *c = codes + i;
+        if (q->bits == 6) {
+            hg_unpack6(codes + i / 4 * 3, 8, c6);
+            c = c6;
+        }
+        _mm_storeu_si128((__m128i *)(k + 2 * i),
+                         _mm_setr_epi16(hg_pair16(g, c[0]), hg_pair16(g, c[1]), hg_pair16(g, c[2]), hg_pair16(g, c[3]),
+                                        hg_pair16(g, c[4]), hg_pair16(g, c[5]), hg_pair16(g, c[6]), hg_pair16(g, c[7])));
+    }
+    for (; i < n / 2; i++) memcpy(k + 2 * i, g + 2 * hg_code_at(codes, i, q->bits), 2);
+}
+/* p=1 4-bit: both nibbles of 16 code bytes looked up with pshufb and interleaved */
+static void hg_row8_decode_p1n16_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+    const uint64_t n = q->cols_pad;
+    const int8_t *g = q->grid8;
+    const __m128i T = _mm_loadu_si128((const __m128i *)g), m4 = _mm_set1_epi8(15);
+    uint64_t i = 0;
+    for (; i + 32 <= n; i += 32) {
+        __m128i b = _mm_loadu_si128((const __m128i *)(codes + i / 2));
+        __m128i lo = _mm_shuffle_epi8(T, _mm_and_si128(b, m4)), hi = _mm_shuffle_epi8(T, _mm_and_si128(_mm_srli_epi16(b, 4), m4));
+        _mm_storeu_si128((__m128i *)(k + i), _mm_unpacklo_epi8(lo, hi));
+        _mm_storeu_si128((__m128i *)(k + i + 16), _mm_unpackhi_epi8(lo, hi));
+    }
+    for (; i < n; i += 2) {
+        k[i] = g[codes[i / 2] & 15];
+        k[i + 1] = g[codes[i / 2] >> 4];
+    }
+}
+#endif
+
+#if defined(HG_NEON)
+/* p=1 4-bit: tbl on both nibbles, stored interleaved */
+static void hg_row8_decode_p1n16_neon(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+    const uint64_t n = q->cols_pad;
+    const int8_t *g = q->grid8;
+    const int8x16_t T = vld1q_s8(g);
+    uint64_t i = 0;
+    for (; i + 32 <= n; i += 32) {
+        uint8x16_t b = vld1q_u8(codes + i / 2);
+        int8x16x2_t z = {{vqtbl1q_s8(T, vandq_u8(b, vdupq_n_u8(15))), vqtbl1q_s8(T, vshrq_n_u8(b, 4))}};
+        vst2q_s8(k + i, z);
+    }
+    for (; i < n; i += 2) {
+        k[i] = g[codes[i / 2] & 15];
+        k[i + 1] = g[codes[i / 2] >> 4];
+    }
+}
+#endif
+
+#if defined(HG_AVX512_VNNI)
+/* k + 128 in the order of the activations the VNNI product reads */
+static void hg_row8_decode_vnni(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+    const uint64_t n = q->cols_pad;
+    uint8_t *u = (uint8_t *)k;
+    if (hg_packed_kind(q)) hg_row8_packed_avx512(q, codes, u);
+    else if (q->p == 1) {
+        const __m512i T = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)q->grid8u)), m4 = _mm512_set1_epi8(15);
+        for (uint64_t i = 0; i < n && !(q->group % 128); i += 128, codes += 64) {   /* 64 code bytes: 128 weights */
+            __m512i b = _mm512_loadu_si512(codes);
+            _mm512_storeu_si512(u + i, _mm512_shuffle_epi8(T, _mm512_and_si512(b, m4)));
+            _mm512_storeu_si512(u + i + 64, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(b, 4), m4)));
+        }
+        for (uint64_t i = 0; i < n && q->group % 128;) {   /* blocks such as 288: each one's last t < 128 masked */
+            uint64_t t = (uint64_t)q->group - i % (uint64_t)q->group < 128 ? (uint64_t)q->group - i % (uint64_t)q->group : 128;
+            __mmask64 m = t == 128 ? ~(__mmask64)0 : ((__mmask64)1 << (t / 2)) - 1;
+            __m512i b = _mm512_maskz_loadu_epi8(m, codes);
+            _mm512_mask_storeu_epi8(u + i, m, _mm512_shuffle_epi8(T, _mm512_and_si512(b, m4)));
+            _mm512_mask_storeu_epi8(u + i + t / 2, m, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(b, 4), m4)));
+            i += t;
+            codes += t / 2;
+        }
+    } else if (q->bits == 8) {
+        const uint8_t *tx = q->grid8ux, *ty = q->grid8uy;
+        const __m512i X0 = _mm512_loadu_si512(tx), X1 = _mm512_loadu_si512(tx + 64), X2 = _mm512_loadu_si512(tx + 128),
+                      X3 = _mm512_loadu_si512(tx + 192), Y0 = _mm512_loadu_si512(ty), Y1 = _mm512_loadu_si512(ty + 64),
+                      Y2 = _mm512_loadu_si512(ty + 128), Y3 = _mm512_loadu_si512(ty + 192);
+        for (uint64_t i = 0; i < n && !(q->group % 128); i += 128, codes += 64) {
+            __m512i b = _mm512_loadu_si512(codes);
+            __mmask64 hi = _mm512_movepi8_mask(b);
+            _mm512_storeu_si512(u + i, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(X0, b, X1),
+                                                              _mm512_permutex2var_epi8(X2, b, X3)));
+            _mm512_storeu_si512(u + i + 64, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(Y0, b, Y1),
+                                                                   _mm512_permutex2var_epi8(Y2, b, Y3)));
+        }
+        for (uint64_t i = 0; i < n && q->group % 128;) {
+            uint64_t t = (uint64_t)q->group - i % (uint64_t)q->group < 128 ? (uint64_t)q->group - i % (uint64_t)q->group : 128;
+            __mmask64 m = t == 128 ? ~(__mmask64)0 : ((__mmask64)1 << (t / 2)) - 1;
+            __m512i b = _mm512_maskz_loadu_epi8(m, codes);
+            __mmask64 hi = _mm512_movepi8_mask(b);
+            _mm512_mask_storeu_epi8(u + i, m, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(X0, b, X1),
+                                                                     _mm512_permutex2var_epi8(X2, b, X3)));
+            _mm512_mask_storeu_epi8(u + i + t / 2, m, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(Y0, b, Y1),
+                                                                             _mm512_permutex2var_epi8(Y2, b, Y3)));
+            i += t;
+            codes += t / 2;
+        }
+    }
+}
+#endif
+
+#if defined(HG_AVX512_VNNI)
 /* the four horizontal sums at once: per 128-bit lane [a, b, c, d] partial sums, then the lanes */
 static inline __m128i hg_hsum4_epi32(__m512i a0, __m512i a1, __m512i a2, __m512i a3) {
     __m512i ab = _mm512_add_epi32(_mm512_unpacklo_epi32(a0, a1), _mm512_unpackhi_epi32(a0, a1));
@@ -3686,7 +3644,7 @@ static int hg_qmatmul8_vnni(float *out, size_t ostride, const hg_act8 *a, int B,
         const uint16_t *sc[4];
         for (int i = 0; i < 4; i++) {
             int8_t *ui = buf + (uint64_t)i * q->cols_pad;
-            if (i < nr) hg_row8_decode(q, hg_qcodes(w, q, r + i), ui);
+            if (i < nr) q->k.decode8(q, hg_qcodes(w, q, r + i), ui);
             u[i] = i < nr ? ui : u[nr - 1];
             sc[i] = hg_qscales(w, q, r + (i < nr ? i : nr - 1));
         }
@@ -3720,7 +3678,7 @@ static int hg_qmatmul8_vnni(float *out, size_t ostride, const hg_act8 *a, int B,
 }
 #endif
 
-#if defined(HG_Q8SIMD256) && !defined(HG_Q8SIMD512)
+#if defined(HG_AVX2)
 /* [sum a0, sum a1, sum a2, sum a3] */
 static inline __m128i hg_hsum4_epi32_avx2(__m256i a0, __m256i a1, __m256i a2, __m256i a3) {
     __m256i v = _mm256_hadd_epi32(_mm256_hadd_epi32(a0, a1), _mm256_hadd_epi32(a2, a3));
@@ -3750,8 +3708,8 @@ HG_INLINE void hg_isum8_2x4_avx2(const int8_t *k0, const int8_t *k1, const int8_
 /* hg_qmatmul8_rows on AVX2 for blocks that are a multiple of 32: rows in
  * pairs, tokens in fours, the float epilogue on four tokens at once (per lane
  * the scalar one's operations) */
-static void hg_qmatmul8_avx2(float *out, size_t ostride, const hg_act8 *a, int B, const hg_tensor *w, const hg_qinfo *q,
-                             int row0, int row1, int8_t *buf) {
+static int hg_qmatmul8_avx2(float *out, size_t ostride, const hg_act8 *a, int B, const hg_tensor *w, const hg_qinfo *q,
+                            int row0, int row1, int8_t *buf) {
     const uint64_t H = (uint64_t)q->group, G = q->groups;
     int8_t *k0 = buf, *k1 = buf + q->cols_pad;
     for (int r = row0; r < row1; r += 2) {
@@ -3762,8 +3720,8 @@ static void hg_qmatmul8_avx2(float *out, size_t ostride, const hg_act8 *a, int B
             for (uint64_t o = 0; o < (two + 1) * q->row_code_bytes; o += 64) __builtin_prefetch(next + o);
         }
 #endif
-        hg_row8_decode(q, hg_qcodes(w, q, r), k0);
-        if (two) hg_row8_decode(q, hg_qcodes(w, q, r + 1), k1);
+        q->k.decode8(q, hg_qcodes(w, q, r), k0);
+        if (two) q->k.decode8(q, hg_qcodes(w, q, r + 1), k1);
         const uint16_t *sc0 = hg_qscales(w, q, r), *sc1 = hg_qscales(w, q, two ? r + 1 : r);
         for (int b0 = 0; b0 < B; b0 += 4) {
             const hg_act8 *t[4];
@@ -3786,14 +3744,15 @@ static void hg_qmatmul8_avx2(float *out, size_t ostride, const hg_act8 *a, int B
             }
         }
     }
+    return 1;
 }
 #endif
 
 /* sums[t] = sum_i k_i x_t[i] over one block of H values, for 4 token activations
- * x[0..3] (the row's k as hg_row8_decode left them; VNNI: sum of (k + 128) x, the
+ * x[0..3] (the row's k as hg_kernels.decode8 left them; VNNI: sum of (k + 128) x, the
  * caller subtracts 128 * sum x) */
 static void hg_isum8_4(const int8_t *k, const int8_t *const x[4], uint64_t H, int vnni, int32_t sums[4]) {
-#if defined(HG_Q8SIMD512)
+#if defined(HG_AVX512_VNNI)
     if (vnni) {
         __m512i a0 = _mm512_setzero_si512(), a1 = a0, a2 = a0, a3 = a0;
         uint64_t j = 0;
@@ -3837,7 +3796,7 @@ static void hg_isum8_4(const int8_t *k, const int8_t *const x[4], uint64_t H, in
         }
         return;
     }
-#elif defined(HG_Q8NEON)
+#elif defined(HG_NEON)
     if (!(H % 16)) {
         int32x4_t acc[4] = {vdupq_n_s32(0), vdupq_n_s32(0), vdupq_n_s32(0), vdupq_n_s32(0)};
         for (uint64_t j = 0; j < H; j += 16) {
@@ -3858,17 +3817,9 @@ static void hg_isum8_4(const int8_t *k, const int8_t *const x[4], uint64_t H, in
 void hg_qmatmul8_rows(float *out, size_t ostride, const hg_act8 *a, int B, const hg_tensor *w, const hg_qinfo *q, int row0,
                       int row1, int8_t *buf) {
     const uint64_t H = (uint64_t)q->group;
-    const int vnni = hg_gemm8_vnni(q);
-#if defined(HG_Q8SIMD512)
-    if (vnni && hg_qmatmul8_vnni(out, ostride, a, B, w, q, row0, row1, buf)) return;
-#endif
-#if defined(HG_Q8SIMD256) && !defined(HG_Q8SIMD512)
-    if (!(H % 32)) {
-        hg_qmatmul8_avx2(out, ostride, a, B, w, q, row0, row1, buf);
-        return;
-    }
-#endif
-    for (int r = row0; r < row1; r++) {
+    const int vnni = q->k.gemm8_vnni;
+    if (q->k.gemm8 && q->k.gemm8(out, ostride, a, B, w, q, row0, row1, buf)) return;
+    for (int r = row0; r < row1; r++) {   /* the portable product: one row at a time, tokens in fours */
         const uint16_t *sc = hg_qscales(w, q, r);
 #if defined(__GNUC__)
         /* the next row's codes, while this one meets the tokens: decoding waited on DRAM for
@@ -3878,7 +3829,7 @@ void hg_qmatmul8_rows(float *out, size_t ostride, const hg_act8 *a, int B, const
             for (uint64_t o = 0; o < q->row_code_bytes; o += 64) __builtin_prefetch(next + o);
         }
 #endif
-        hg_row8_decode(q, hg_qcodes(w, q, r), buf);
+        q->k.decode8(q, hg_qcodes(w, q, r), buf);
         for (int b0 = 0; b0 < B; b0 += 4) {
             int nb = B - b0 < 4 ? B - b0 : 4;
             const hg_act8 *at[4];
@@ -3899,6 +3850,168 @@ void hg_qmatmul8_rows(float *out, size_t ostride, const hg_act8 *a, int B, const
             for (int t = 0; t < nb; t++) out[(size_t)(b0 + t) * ostride + (size_t)r] = total[t];
         }
     }
+}
+
+/* ---- kernel selection ----
+ * hg_qinfo_get fills q->k once per tensor format: hg_kernels_generic puts in
+ * the portable kernels, then this build's selectors (AVX2; AVX-512; its VNNI
+ * part; NEON) replace the entries they have a faster kernel for, each filling
+ * only what it implements. The int8 path is used for a format (q->act8) where
+ * some selector gave it a row kernel. What each ISA has, "-" where the
+ * previous row's kernel stays:
+ *
+ *                 float dot, dequant           int8 one row / row range      two streams   prompt (decode8, gemm8)
+ *   portable      every format                 p1 4-bit, p2 3/4-bit          -             every int8 format
+ *   AVX2          p1 2/3/4-bit, p2 2-bit:      p1 4-bit, p2 3/4-bit          -             decode8 p1 4-bit, p2 3/4-bit;
+ *                 pshufb tables; the rest      (blocks of 32)                              gemm8 in blocks of 32
+ *                 up to 8-bit codes: gathers
+ *                 (blocks of 16 codes; only
+ *                 where AVX-512 is not built)
+ *   AVX-512       p1 2-8-bit, p2 2/3/4-bit     -                             -             -
+ *                 (blocks of 16 codes)
+ *   AVX-512 VNNI  -                            row ranges: p1 2/3/4/5-bit,   the same      the same formats (k + 128)
+ *                                              p2 2/3/4-bit (p1 4-bit, p2
+ *                                              4-bit in blocks of 32; the
+ *                                              rest in blocks of 64 codes)
+ *   NEON          - (portable)                 p1 4-bit, p2 3/4-bit          -             decode8 p1 4-bit
+ *                                              (blocks of 32)
+ */
+
+/* the float kernels as table entries: name_dot and name_deq, from one kernel
+ * call that takes (xr, out) with one of them NULL */
+#define HG_DOT_DEQ(name, call)                                                                                  \
+    static float name##_dot(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const float *xr) {     \
+        float *out = NULL;                                                                                      \
+        return call;                                                                                            \
+    }                                                                                                           \
+    static void name##_deq(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, float *out) {           \
+        const float *xr = NULL;                                                                                 \
+        (void)(call);                                                                                           \
+    }
+
+static void hg_kernels_generic(hg_qinfo *q) {
+    q->k.dot = hg_qdot_scalar;
+    q->k.dequant = hg_qdequant_scalar;
+    if (!q->grid8) return;
+    q->k.dot8 = hg_qdot8_codes_ref;
+    q->k.decode8 = hg_row8_decode_generic;
+    if ((q->p == 1 && q->n == 16) || (q->p == 2 && q->n == 256)) q->k.dot8 = hg_qdot8_generic;
+    else if (q->p == 2 && q->n == 64) q->k.dot8 = hg_qdot8_p2n64_generic;
+    else return;
+    q->k.rows8 = hg_qrows8_each;
+}
+
+#if defined(HG_AVX2)
+#if !defined(HG_AVX512)
+HG_DOT_DEQ(hg_k_p1b2_avx2, hg_qrow_lut_avx2(q, sc, codes, xr, out, 1, 2))
+HG_DOT_DEQ(hg_k_p1b3_avx2, hg_qrow_lut_avx2(q, sc, codes, xr, out, 1, 3))
+HG_DOT_DEQ(hg_k_p1b4_avx2, hg_qrow_lut_avx2(q, sc, codes, xr, out, 1, 4))
+HG_DOT_DEQ(hg_k_p2b4_avx2, hg_qrow_lut_avx2(q, sc, codes, xr, out, 2, 4))
+HG_DOT_DEQ(hg_k_gather_avx2, hg_qrow_gather_avx2(q, sc, codes, xr, out))
+#endif
+static void hg_kernels_avx2(hg_qinfo *q) {
+#if !defined(HG_AVX512)   /* AVX-512 builds keep their own float kernels, or the portable ones */
+    if (!((q->group / q->p) % 16) && q->bits <= 8) {
+        if (q->p == 1 && q->bits <= 4 && q->bits >= 2) {
+            q->k.dot = q->bits == 2 ? hg_k_p1b2_avx2_dot : q->bits == 3 ? hg_k_p1b3_avx2_dot : hg_k_p1b4_avx2_dot;
+            q->k.dequant = q->bits == 2 ? hg_k_p1b2_avx2_deq : q->bits == 3 ? hg_k_p1b3_avx2_deq : hg_k_p1b4_avx2_deq;
+        } else if (q->p == 2 && q->bits == 4) {
+            q->k.dot = hg_k_p2b4_avx2_dot;
+            q->k.dequant = hg_k_p2b4_avx2_deq;
+        } else {
+            q->k.dot = hg_k_gather_avx2_dot;
+            q->k.dequant = hg_k_gather_avx2_deq;
+        }
+    }
+#endif
+    if (!q->k.rows8) return;
+    if (q->p == 2) q->k.decode8 = hg_row8_decode_p2_avx2;
+    else q->k.decode8 = hg_row8_decode_p1n16_avx2;
+    if (q->group % 32) return;
+    q->k.dot8 = q->p == 1 ? hg_qdot8_p1n16_avx2 : q->n == 256 ? hg_qdot8_p2n256_avx2 : hg_qdot8_p2n64_avx2;
+    q->k.gemm8 = hg_qmatmul8_avx2;
+}
+#endif
+
+#if defined(HG_AVX512)
+HG_DOT_DEQ(hg_k_p1b2_avx512, hg_qrow_p1_avx512(q, sc, codes, xr, out, 2))
+HG_DOT_DEQ(hg_k_p1b3_avx512, hg_qrow_p1_avx512(q, sc, codes, xr, out, 3))
+HG_DOT_DEQ(hg_k_p1b4_avx512, hg_qrow_p1_avx512(q, sc, codes, xr, out, 4))
+HG_DOT_DEQ(hg_k_p1b5_avx512, hg_qrow_p1_avx512(q, sc, codes, xr, out, 5))
+HG_DOT_DEQ(hg_k_p1b6_avx512, hg_qrow_p1_avx512(q, sc, codes, xr, out, 6))
+HG_DOT_DEQ(hg_k_p1gather_avx512, hg_qrow_p1gather_avx512(q, sc, codes, xr, out))
+HG_DOT_DEQ(hg_k_p2b4_avx512, hg_qrow_p2lut_avx512(q, sc, codes, xr, out, 4))
+HG_DOT_DEQ(hg_k_p2b6_avx512, hg_qrow_p2lut_avx512(q, sc, codes, xr, out, 6))
+HG_DOT_DEQ(hg_k_p2b8_avx512, hg_qrow_p2n256_avx512(q, sc, codes, xr, out))
+static void hg_kernels_avx512(hg_qinfo *q) {
+    if ((q->group / q->p) % 16) return;
+    float (*dot)(const hg_qinfo *, const uint16_t *, const uint8_t *, const float *) = NULL;
+    void (*deq)(const hg_qinfo *, const uint16_t *, const uint8_t *, float *) = NULL;
+#define HG_PICK(name) (dot = name##_dot, deq = name##_deq)
+    if (q->p == 1) {
+        switch (q->bits) {
+        case 2: HG_PICK(hg_k_p1b2_avx512); break;
+        case 3: HG_PICK(hg_k_p1b3_avx512); break;
+        case 4: HG_PICK(hg_k_p1b4_avx512); break;
+        case 5: HG_PICK(hg_k_p1b5_avx512); break;
+        case 6: HG_PICK(hg_k_p1b6_avx512); break;
+        case 7: case 8: HG_PICK(hg_k_p1gather_avx512); break;
+        }
+    } else {
+        switch (q->bits) {
+        case 4: HG_PICK(hg_k_p2b4_avx512); break;
+        case 6: HG_PICK(hg_k_p2b6_avx512); break;
+        case 8: HG_PICK(hg_k_p2b8_avx512); break;
+        }
+    }
+#undef HG_PICK
+    if (dot) {
+        q->k.dot = dot;
+        q->k.dequant = deq;
+    }
+}
+#endif
+
+#if defined(HG_AVX512_VNNI)
+static void hg_kernels_avx512_vnni(hg_qinfo *q) {
+    if (!q->grid8) return;
+    const int p1n16 = q->p == 1 && q->n == 16 && !(q->group % 32), p2n256 = q->p == 2 && q->n == 256 && !(q->group % 32);
+    if (!hg_packed_kind(q) && !p1n16 && !p2n256) return;
+    q->k.rows8 = hg_packed_kind(q) ? hg_qrows8_packed_avx512 : p1n16 ? hg_qrows8_p1n16_avx512 : hg_qrows8_p2n256_avx512;
+    q->k.rows8x2 = hg_packed_kind(q) ? hg_qrows8x2_packed_avx512 : p1n16 ? hg_qrows8x2_p1n16_avx512 : hg_qrows8x2_p2n256_avx512;
+    q->k.decode8 = hg_row8_decode_vnni;
+    q->k.gemm8 = hg_qmatmul8_vnni;
+    q->k.gemm8_vnni = 1;
+}
+#endif
+
+#if defined(HG_NEON)
+static void hg_kernels_neon(hg_qinfo *q) {
+    if (!q->k.rows8) return;
+    if (q->p == 1) q->k.decode8 = hg_row8_decode_p1n16_neon;
+    if (q->group % 32) return;
+    q->k.dot8 = q->p == 1 ? hg_qdot8_p1n16_neon : q->n == 256 ? hg_qdot8_p2n256_neon : hg_qdot8_p2n64_neon;
+}
+#endif
+
+static void hg_kernels_select(hg_qinfo *q) {
+    memset(&q->k, 0, sizeof q->k);
+    hg_kernels_generic(q);
+#if defined(HG_AVX2)
+    hg_kernels_avx2(q);
+#endif
+#if defined(HG_AVX512)
+    hg_kernels_avx512(q);
+#endif
+#if defined(HG_AVX512_VNNI)
+    hg_kernels_avx512_vnni(q);
+#endif
+#if defined(HG_NEON)
+    hg_kernels_neon(q);
+#endif
+    /* off the AVX-512 path 6-bit codes are unpacked a row at a time into a stack buffer */
+    if (q->n == 64 && q->p == 2 && q->cols_pad > HG_N64_MAX_COLS) q->k.rows8 = NULL, q->k.rows8x2 = NULL;
+    q->act8 = q->k.rows8 != NULL;
 }
 
 /* nearest codebook point. p=1: binary search over the sorted levels. p=2:
