@@ -134,6 +134,13 @@ if command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 && command -v qemu-aarch64 >
       grep -q '^kernels: neon$' "$LOG/out" || { echo "FAIL $t (aarch64) did not use the NEON kernels"; failed=$((failed + 1)); } ;;
     esac
   done
+  # ARMv8.2 dot product (sdot in the int8 kernels; Raspberry Pi 5 class), qemu's default CPU has it
+  if aarch64-linux-gnu-gcc $CFLAGS_T -march=armv8.2-a+dotprod -o "$A64/test_kernels_dotprod" tests/test_kernels.c -lm -lpthread; then
+    run_suite "test_kernels (aarch64 + dotprod, qemu)" qemu_a64 "$A64/test_kernels_dotprod"
+    grep -q '^kernels: neon+dotprod$' "$LOG/out" || { echo "FAIL test_kernels (aarch64 + dotprod) did not use the dotprod kernels"; failed=$((failed + 1)); }
+  else
+    echo "FAIL aarch64 + dotprod build of tests/test_kernels.c"; failed=$((failed + 1))
+  fi
   run_suite "aarch64 run vs native run (qemu)" aarch64_checks
 else
   echo "FAIL aarch64 toolchain missing (install gcc-aarch64-linux-gnu qemu-user)"; failed=$((failed + 1))
