@@ -3286,10 +3286,70 @@ HG_INLINE float hg_qdot8_pairs_avx2(const hg_qinfo *q, const uint16_t *sc, const
 static float hg_qdot8_p2n256_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     return hg_qdot8_pairs_avx2(q, sc, codes, a, 8);
 }
-/* p=2 64 points: the 6-bit codes read in place (unpacking them to bytes
- * first ran at 1.2-1.5 GB/s in cache, below this build's float kernel) */
+/* p=2 64 points, 32 codes (24 bytes, 64 weights) per step, all in registers:
+ * each 3 code bytes spread into a 32-bit lane and the four 6-bit codes moved
+ * into its four bytes with shifts and masks; then each coordinate is looked up
+ * in four 16-entry tables (pshufb reads the low 4 bits) and the right one
+ * picked by code bits 4 and 5 (vpblendvb on the codes shifted so each bit
+ * lands in bit 7 of its byte). */
+HG_INLINE __m256i hg_codes6x32_avx2(const uint8_t *c, const uint8_t *end) {
+    __m128i lo, hi;
+    if (end - c >= 28) {
+        lo = _mm_loadu_si128((const __m128i *)c);
+        hi = _mm_loadu_si128((const __m128i *)(c + 12));
+    } else {                          /* the row's last step: never read past its 24 bytes */
+        uint8_t b[28] = {0};
+        memcpy(b, c, 24);
+        lo = _mm_loadu_si128((const __m128i *)b);
+        hi = _mm_loadu_si128((const __m128i *)(b + 12));
+    }
+    const __m256i spread = _mm256_setr_epi8(0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1, 0, 1, 2, -1, 3, 4, 5, -1, 6,
+                                            7, 8, -1, 9, 10, 11, -1);
+    __m256i g = _mm256_shuffle_epi8(_mm256_set_m128i(hi, lo), spread);   /* 24 bits per lane: 4 codes */
+    __m256i c01 = _mm256_or_si256(_mm256_and_si256(g, _mm256_set1_epi32(0x3F)),
+                                  _mm256_and_si256(_mm256_slli_epi32(g, 2), _mm256_set1_epi32(0x3F00)));
+    __m256i c23 = _mm256_or_si256(_mm256_and_si256(_mm256_slli_epi32(g, 4), _mm256_set1_epi32(0x3F0000)),
+                                  _mm256_and_si256(_mm256_slli_epi32(g, 6), _mm256_set1_epi32(0x3F000000)));
+    return _mm256_or_si256(c01, c23);
+}
+HG_INLINE __m256i hg_lut64_avx2(const __m256i T[4], __m256i c, __m256i m4, __m256i m5) {
+    __m256i a = _mm256_blendv_epi8(_mm256_shuffle_epi8(T[0], c), _mm256_shuffle_epi8(T[1], c), m4);
+    __m256i b = _mm256_blendv_epi8(_mm256_shuffle_epi8(T[2], c), _mm256_shuffle_epi8(T[3], c), m4);
+    return _mm256_blendv_epi8(a, b, m5);
+}
 static float hg_qdot8_p2n64_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
-    return hg_qdot8_pairs_avx2(q, sc, codes, a, 6);
+    if (q->group % 64) return hg_qdot8_pairs_avx2(q, sc, codes, a, 6);   /* blocks such as 96: 16 codes at a time */
+    __m256i TX[4], TY[4];
+    for (int h = 0; h < 4; h++) {
+        TX[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(q->grid8x + 16 * h)));
+        TY[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(q->grid8y + 16 * h)));
+    }
+    const __m256i ones = _mm256_set1_epi16(1);
+    const uint8_t *end = codes + q->row_code_bytes;
+    const uint64_t H = (uint64_t)q->group;
+    float total = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        const uint8_t *c = codes + g * H / 2 * 6 / 8;
+        const int8_t *x = a->q + g * H;
+        __m256i a0 = _mm256_setzero_si256(), a1 = a0;
+        for (uint64_t j = 0; j < H; j += 64, c += 24, x += 64) {
+            __m256i k = hg_codes6x32_avx2(c, end);
+            __m256i m4 = _mm256_slli_epi16(k, 3), m5 = _mm256_slli_epi16(k, 2);
+            __m256i kx = hg_lut64_avx2(TX, k, m4, m5), ky = hg_lut64_avx2(TY, k, m4, m5);
+            /* lane 0 holds codes 0-15 (weights 0-31), lane 1 codes 16-31 (weights 32-63) */
+            __m256i w0 = _mm256_unpacklo_epi8(kx, ky), w1 = _mm256_unpackhi_epi8(kx, ky);   /* weights 0-15 | 32-47, 16-31 | 48-63 */
+            __m256i x0 = _mm256_loadu_si256((const __m256i *)x), x1 = _mm256_loadu_si256((const __m256i *)(x + 32));
+            __m256i v0 = _mm256_permute2x128_si256(x0, x1, 0x20), v1 = _mm256_permute2x128_si256(x0, x1, 0x31);
+            a0 = _mm256_add_epi32(a0, _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_sign_epi8(w0, w0), _mm256_sign_epi8(v0, w0)), ones));
+            a1 = _mm256_add_epi32(a1, _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_sign_epi8(w1, w1), _mm256_sign_epi8(v1, w1)), ones));
+        }
+        __m256i acc = _mm256_add_epi32(a0, a1);
+        __m128i s4 = _mm_add_epi32(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
+        s4 = _mm_add_epi32(s4, _mm_shuffle_epi32(s4, 0x4E));
+        s4 = _mm_add_epi32(s4, _mm_shuffle_epi32(s4, 0xB1));
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)_mm_cvtsi128_si32(s4);
+    }
+    return total;
 }
 #endif
 

@@ -79,7 +79,7 @@ print("%.2f %.2f %d %s %s %s" % (pp["avg_ts"], tg["avg_ts"], tg["model_size"], t
 # to use under 10% for 2 s. The TSV records the % during every timed run.
 ticks() { echo "$(awk '/^cpu /{print $2+$3+$4+$7+$8+$9, $2+$3+$4+$5+$6+$7+$8+$9}' /proc/stat) $(awk '{print $16+$17}' "/proc/$$/stat")"; }
 others() { awk -v a="$1" -v b="$2" 'BEGIN{split(a, x); split(b, y); t = y[2] - x[2]
-  printf "%.0f", (t > 0 ? 100 * (y[1] - x[1] - y[3] + x[3]) / t : 0)}'; }
+  o = t > 0 ? 100 * (y[1] - x[1] - y[3] + x[3]) / t : 0; printf "%.0f", (o > 0 ? o : 0)}'; }
 wait_quiet() {
   local s0 s1 start=$SECONDS
   while s0=$(ticks); sleep 2; s1=$(ticks); [ "$(others "$s0" "$s1")" -ge 10 ] && [ $((SECONDS - start)) -lt "$WAIT" ]; do :; done
