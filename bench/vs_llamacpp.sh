@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # ./run against a llama.cpp build on models of the same shape and weights, in alternating rounds.
 #   bench/vs_llamacpp.sh --llama-bench PATH [--llama-quantize PATH] [--pair HIGGS GGUF ...]
-#       [--llama-bench-avx2 PATH --run-avx2 PATH] [--rounds R] [--threads "1 2"] [--wait S] [--note TEXT] [--tag NAME]
+#       [--llama-bench-avx2 PATH --run-avx2 PATH] [--llama-args ARGS] [--rounds R] [--threads "1 2"] [--wait S]
+#       [--note TEXT] [--tag NAME]
 # Default pairs: the TinyLlama-shaped synthetic model that bench/speed.sh caches in bench/cache/
 # (run it first), p2b4 vs Q4_0, p1b4 vs Q4_0, p2b3 vs Q3_K_S, p2b2 vs Q2_K and f16 vs F16. Their
 # GGUFs are made once, cached in bench/cache/: bench/gguf_from_higgs.py writes the f16 model as an
 # F16 GGUF, then --llama-quantize (llama.cpp's quantize tool) makes the quantized ones.
 # Every (pair, build, threads) cell runs R rounds (default 3), each ./run (a 194-token prompt, then
 # 200 decoded tokens, as in bench/speed.sh) right before llama-bench (-p 194 -n 200 -r 1) on the
-# same model, so both see the machine in the same state; the table gives medians over rounds. Each
+# same model, so both see the machine in the same state; the table gives medians over rounds.
+# --llama-args: more llama-bench options, default "-mmp 0": read the model into memory, as ./run does
+# by default (mapped from the page cache, llama.cpp's F16 decode ran at half speed on our VM). Each
 # round first waits (up to --wait S, default 600) until other processes use under 10% of the CPUs:
 # with a core taken, both programs' spinning thread pools slow down several-fold at 2 threads.
 # --llama-bench-avx2 / --run-avx2: a second pair of builds timed the same way (rows "avx2"), e.g.
@@ -18,7 +21,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 die() { echo "vs_llamacpp.sh: $*" >&2; exit 1; }
-LB='' LQ='' LB2='' RUN2='' NOTE='' TAG=vs_llamacpp ROUNDS=3 THREADS="1 2" WAIT=600 PAIRS=()
+LB='' LQ='' LB2='' RUN2='' NOTE='' TAG=vs_llamacpp ROUNDS=3 THREADS="1 2" WAIT=600 LARGS="-mmp 0" PAIRS=()
 while [ $# -gt 0 ]; do
   case $1 in
     --llama-bench) LB=$2; shift 2 ;;
@@ -30,6 +33,7 @@ while [ $# -gt 0 ]; do
     --threads) THREADS=$2; shift 2 ;;
     --note) NOTE=$2; shift 2 ;;
     --wait) WAIT=$2; shift 2 ;;
+    --llama-args) LARGS=$2; shift 2 ;;
     --tag) TAG=$2; shift 2 ;;
     *) die "unknown argument $1 (see the comment at the top of this script)" ;;
   esac
@@ -68,7 +72,8 @@ BUILDS=("native ./run $LB")
 [ -z "$LB2" ] || BUILDS+=("avx2 $RUN2 $LB2")
 
 llama_json() {  # GGUF threads -> "pp tg size_bytes type_k build_commit build_number"
-  "$3" -m "$1" -t "$2" -p "$NPROMPT" -n 200 -r 1 -o json 2>/dev/null | "$PY" -c '
+  # shellcheck disable=SC2086
+  "$3" -m "$1" -t "$2" -p "$NPROMPT" -n 200 -r 1 $LARGS -o json 2>/dev/null | "$PY" -c '
 import json, sys
 r = json.load(sys.stdin)
 pp = next(x for x in r if x["n_prompt"] > 0); tg = next(x for x in r if x["n_gen"] > 0)
@@ -97,7 +102,8 @@ print('%.1f' % (sum(t['nbytes'] for t in export.read_higgs('$h', load_tensors=Fa
   for b in "${BUILDS[@]}"; do
     read -r bname run lbench <<< "$b"
     "$run" "$h" -i "Warm" -n 3 -t 0 >/dev/null 2>&1 || true      # page both files in
-    "$lbench" -m "$g" -p 8 -n 8 -r 1 >/dev/null 2>&1 || die "$lbench failed on $g"
+    # shellcheck disable=SC2086
+    "$lbench" -m "$g" -p 8 -n 8 -r 1 $LARGS >/dev/null 2>&1 || die "$lbench failed on $g"
     for T in $THREADS; do
       hd="" ld="" hp="" lp=""
       for r in $(seq "$ROUNDS"); do
@@ -134,7 +140,7 @@ done
   echo
   echo "- machine: $(awk -F': ' '/model name/{print $2; exit}' /proc/cpuinfo), $(nproc) CPUs; $(date -u +%Y-%m-%d)"
   echo "- HIGGS: ./run of commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- run.c higgs.h || echo ' (run.c/higgs.h modified)')${RUN2:+; avx2 rows: $RUN2}"
-  echo "- llama.cpp: $LB${LB2:+; avx2 rows: $LB2} (build_commit $lcommit, build_number $lnum as llama-bench reports them; its default KV cache type:${KV%;})"
+  echo "- llama.cpp: $LB${LB2:+; avx2 rows: $LB2} (build_commit $lcommit, build_number $lnum as llama-bench reports them; options -p $NPROMPT -n 200 -r 1 $LARGS; its default KV cache type:${KV%;})"
   [ -z "$NOTE" ] || echo "- $NOTE"
   echo "- Other processes used at most $MAXO% of the CPUs during any timed run (each round waited up to ${WAIT} s for them to use under 10%; per run in $OUT)."
   echo "- llama-bench's decode test starts from an empty context (positions 0-199); ./run decodes after the prompt (positions $NPROMPT-$((STEPS - 1)))."
