@@ -2824,31 +2824,22 @@ static inline __m512i hg_load_stream512(const uint8_t *p) {
 
 /* acc + the VNNI dot products of u (unsigned bytes) and x (signed bytes).
  * GCC 12 at -O3 keeps some accumulators of _mm512_dpbusd_epi32 loops in
- * stack memory (a store and a reload in each iteration's dependency chain):
- * the two-row p=2 kernel ran at 33-36 GB/s in cache instead of 50. The
- * same instruction as an asm statement with the accumulator tied in place
- * keeps every accumulator in a register. The decode kernels use it; the
- * prompt kernels (hg_isum8_*) keep the intrinsic: GCC allocates their
- * registers well, and around the asm it scheduled them worse (194 prompt
- * tokens at 2 threads: 130-137 instead of 148-153 tok/s). */
-static inline __m512i hg_dpbusd(__m512i acc, __m512i u, __m512i x) {
+ * stack memory or copies them around each product (a store and a reload, or
+ * a move, in each iteration's dependency chain): the two-row p=2 decode
+ * kernel ran at 33-36 GB/s in cache instead of 50, the 4 x 4 prompt tile at
+ * half speed. The same instruction as an asm statement with the accumulator
+ * tied in place keeps every accumulator in a register. hg_dpbusd lets x be a
+ * memory operand (the decode kernels read each activation once);
+ * hg_dpbusd_rr wants it in a register (the prompt tile reuses each operand
+ * four times, and GCC otherwise reloaded it for every product). */
 #if defined(__GNUC__)
-    __asm__("vpdpbusd %2, %1, %0" : "+v"(acc) : "v"(u), "vm"(x));
-    return acc;
+#define HG_VPDPBUSD(acc, u, x, x_where) __asm__("vpdpbusd %2, %1, %0" : "+v"(acc) : "v"(u), x_where(x))
+static inline __m512i hg_dpbusd(__m512i acc, __m512i u, __m512i x) { HG_VPDPBUSD(acc, u, x, "vm"); return acc; }
+static inline __m512i hg_dpbusd_rr(__m512i acc, __m512i u, __m512i x) { HG_VPDPBUSD(acc, u, x, "v"); return acc; }
 #else
-    return _mm512_dpbusd_epi32(acc, u, x);
+#define hg_dpbusd _mm512_dpbusd_epi32
+#define hg_dpbusd_rr _mm512_dpbusd_epi32
 #endif
-}
-
-/* both operands in registers: the prompt tiles load each operand once for four products */
-static inline __m512i hg_dpbusd_rr(__m512i acc, __m512i u, __m512i x) {
-#if defined(__GNUC__)
-    __asm__("vpdpbusd %2, %1, %0" : "+v"(acc) : "v"(u), "v"(x));
-    return acc;
-#else
-    return _mm512_dpbusd_epi32(acc, u, x);
-#endif
-}
 
 /* The last t = 32, 64 or 96 weights of a block that is not a multiple of 128:
  * t/2 code bytes (p=1 4-bit: two codes a byte; p=2 256 points: one per pair)
@@ -3212,6 +3203,15 @@ static void hg_row8_packed_avx512(const hg_qinfo *q, const uint8_t *codes, uint8
 #endif
 
 #if defined(HG_AVX2)
+/* the int32 sum of a block's two accumulators, exact (the integer every kernel's epilogue scales) */
+static inline int32_t hg_isum_avx2(__m256i a0, __m256i a1) {
+    __m256i acc = _mm256_add_epi32(a0, a1);
+    __m128i s = _mm_add_epi32(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
+    return _mm_cvtsi128_si32(s);
+}
+
 /* AVX2 has no unsigned-by-signed dot with 32-bit sums, but vpmaddubsw on |k|
  * and sign(k) * q cannot saturate (2 * 127 * 127 < 32768); natural order. */
 static float hg_qdot8_p1n16_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
@@ -3232,10 +3232,7 @@ static float hg_qdot8_p1n16_avx2(const hg_qinfo *q, const uint16_t *sc, const ui
             __m256i p = _mm256_maddubs_epi16(_mm256_sign_epi8(k, k), _mm256_sign_epi8(v, k));
             acc = _mm256_add_epi32(acc, _mm256_madd_epi16(p, ones));
         }
-        __m128i s = _mm_add_epi32(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
-        s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
-        s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
-        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)_mm_cvtsi128_si32(s);
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(acc, _mm256_setzero_si256());
     }
     return total;
 }
@@ -3275,11 +3272,7 @@ HG_INLINE float hg_qdot8_pairs_avx2(const hg_qinfo *q, const uint16_t *sc, const
             a0 = _mm256_add_epi32(a0, _mm256_madd_epi16(k0, _mm256_cvtepi8_epi16(_mm_loadu_si128((const __m128i *)x))));
             a1 = _mm256_add_epi32(a1, _mm256_madd_epi16(k1, _mm256_cvtepi8_epi16(_mm_loadu_si128((const __m128i *)(x + 16)))));
         }
-        __m256i acc = _mm256_add_epi32(a0, a1);
-        __m128i s = _mm_add_epi32(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
-        s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
-        s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
-        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)_mm_cvtsi128_si32(s);
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(a0, a1);
     }
     return total;
 }
@@ -3343,11 +3336,7 @@ static float hg_qdot8_p2n64_avx2(const hg_qinfo *q, const uint16_t *sc, const ui
             a0 = _mm256_add_epi32(a0, _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_sign_epi8(w0, w0), _mm256_sign_epi8(v0, w0)), ones));
             a1 = _mm256_add_epi32(a1, _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_sign_epi8(w1, w1), _mm256_sign_epi8(v1, w1)), ones));
         }
-        __m256i acc = _mm256_add_epi32(a0, a1);
-        __m128i s4 = _mm_add_epi32(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
-        s4 = _mm_add_epi32(s4, _mm_shuffle_epi32(s4, 0x4E));
-        s4 = _mm_add_epi32(s4, _mm_shuffle_epi32(s4, 0xB1));
-        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)_mm_cvtsi128_si32(s4);
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(a0, a1);
     }
     return total;
 }
@@ -3510,6 +3499,21 @@ HG_INLINE short hg_pair16(const int8_t *g, int c) {
     return v;
 }
 
+/* p=1 4-bit weights i.. of a row: byte j holds weight 2j in its low nibble, 2j + 1 in its high */
+static void hg_row8_decode_p1n16_from(const hg_qinfo *q, const uint8_t *codes, int8_t *k, uint64_t i) {
+    for (; i < q->cols_pad; i += 2) {
+        k[i] = q->grid8[codes[i / 2] & 15];
+        k[i + 1] = q->grid8[codes[i / 2] >> 4];
+    }
+}
+
+/* p=2 codes i..i+7 (8- or 6-bit) as bytes: in place, or unpacked into c6 */
+HG_INLINE const uint8_t *hg_codes8_at(const hg_qinfo *q, const uint8_t *codes, uint64_t i, uint8_t c6[8]) {
+    if (q->bits == 8) return codes + i;
+    hg_unpack6(codes + i / 4 * 3, 8, c6);
+    return c6;
+}
+
 /* A row's int8 weights k for the prompt product (hg_kernels.decode8), natural
  * order; the VNNI decoder writes k + 128 in its product's order. Portable:
  * p=2 a (kx, ky) pair per code, p=1 4-bit both nibbles of a byte, else one
@@ -3521,21 +3525,14 @@ static void hg_row8_decode_generic(const hg_qinfo *q, const uint8_t *codes, int8
         uint8_t c6[8];
         uint64_t i = 0;
         for (; i + 8 <= n / 2; i += 8) {
-            const uint8_t *c = codes + i;
-            if (q->bits == 6) {
-                hg_unpack6(codes + i / 4 * 3, 8, c6);
-                c = c6;
-            }
+            const uint8_t *c = hg_codes8_at(q, codes, i, c6);
             for (int j = 0; j < 8; j++) memcpy(k + 2 * (i + (uint64_t)j), g + 2 * c[j], 2);
         }
         for (; i < n / 2; i++) memcpy(k + 2 * i, g + 2 * hg_code_at(codes, i, q->bits), 2);
         return;
     }
-    if (q->p == 1 && q->bits == 4) {   /* byte j: weight 2j in its low nibble, 2j + 1 in its high */
-        for (uint64_t i = 0; i < n; i += 2) {
-            k[i] = g[codes[i / 2] & 15];
-            k[i + 1] = g[codes[i / 2] >> 4];
-        }
+    if (q->p == 1 && q->bits == 4) {
+        hg_row8_decode_p1n16_from(q, codes, k, 0);
         return;
     }
     for (uint64_t i = 0; i < n / (uint64_t)q->p; i++) {
@@ -3554,11 +3551,7 @@ static void hg_row8_decode_p2_avx2(const hg_qinfo *q, const uint8_t *codes, int8
     uint8_t c6[8];
     uint64_t i = 0;
     for (; i + 8 <= n / 2; i += 8) {
-        const uint8_t *c = codes + i;
-        if (q->bits == 6) {
-            hg_unpack6(codes + i / 4 * 3, 8, c6);
-            c = c6;
-        }
+        const uint8_t *c = hg_codes8_at(q, codes, i, c6);
         _mm_storeu_si128((__m128i *)(k + 2 * i),
                          _mm_setr_epi16(hg_pair16(g, c[0]), hg_pair16(g, c[1]), hg_pair16(g, c[2]), hg_pair16(g, c[3]),
                                         hg_pair16(g, c[4]), hg_pair16(g, c[5]), hg_pair16(g, c[6]), hg_pair16(g, c[7])));
@@ -3577,10 +3570,7 @@ static void hg_row8_decode_p1n16_avx2(const hg_qinfo *q, const uint8_t *codes, i
         _mm_storeu_si128((__m128i *)(k + i), _mm_unpacklo_epi8(lo, hi));
         _mm_storeu_si128((__m128i *)(k + i + 16), _mm_unpackhi_epi8(lo, hi));
     }
-    for (; i < n; i += 2) {
-        k[i] = g[codes[i / 2] & 15];
-        k[i + 1] = g[codes[i / 2] >> 4];
-    }
+    hg_row8_decode_p1n16_from(q, codes, k, i);
 }
 #endif
 
@@ -3596,10 +3586,7 @@ static void hg_row8_decode_p1n16_neon(const hg_qinfo *q, const uint8_t *codes, i
         int8x16x2_t z = {{vqtbl1q_s8(T, vandq_u8(b, vdupq_n_u8(15))), vqtbl1q_s8(T, vshrq_n_u8(b, 4))}};
         vst2q_s8(k + i, z);
     }
-    for (; i < n; i += 2) {
-        k[i] = g[codes[i / 2] & 15];
-        k[i + 1] = g[codes[i / 2] >> 4];
-    }
+    hg_row8_decode_p1n16_from(q, codes, k, i);
 }
 #endif
 
