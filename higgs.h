@@ -3674,7 +3674,7 @@ HG_INLINE void hg_isum8_4x4(const int8_t *const u[4], const int8_t *const x[4], 
         for (int i = 0; i < 4; i++) w[i] = _mm512_maskz_loadu_epi8(m, u[i] + j);
         for (int t = 0; t < 4; t++) v[t] = _mm512_maskz_loadu_epi8(m, x[t] + j);
         for (int i = 0; i < 4; i++)
-            for (int t = 0; t < 4; t++) acc[i][t] = _mm512_dpbusd_epi32(acc[i][t], w[i], v[t]);
+            for (int t = 0; t < 4; t++) acc[i][t] = hg_dpbusd_rr(acc[i][t], w[i], v[t]);
     }
     for (int i = 0; i < 4; i++) s[i] = hg_hsum4_epi32(acc[i][0], acc[i][1], acc[i][2], acc[i][3]);
 }
