@@ -191,6 +191,7 @@ typedef struct {
     double target_bits, max_t2;       /* --target-bits: DP allocation over the HIGGS menu */
     const char *alphas, *calib;
     int seed;                         /* HIGGS random signs: 0 none (plain Sylvester), 1..255; -1 unset */
+    int vector_grids;                 /* --vector-grids: the DP menu has the p=4 grids too */
 } Options;
 
 /* which tensors a method touches: the linear layers (and the head on request) */
@@ -387,7 +388,8 @@ static double allocate(const hg_file *f, const char *in, const Options *o, Plan 
         if (is_linear(&f->tensors[i], o)) { idx[n_items++] = i; numel += f->tensors[i].rows * f->tensors[i].cols; }
     if (!n_items) die("no linear layers to allocate");
     /* the menu: f16 plus every HIGGS grid */
-    static const int menu_p[] = {1, 1, 1, 1, 1, 1, 2, 2, 2}, menu_bits[] = {2, 3, 4, 5, 6, 8, 2, 3, 4};
+    /* (p, bits per code): p=4 n=1024 is 2.5 bits per weight */
+    static const int menu_p[] = {1, 1, 1, 1, 1, 1, 2, 2, 2, 4, 4, 4}, menu_cbits[] = {2, 3, 4, 5, 6, 8, 4, 6, 8, 8, 10, 12};
     int n_opts = 1 + (int)(sizeof menu_p / sizeof menu_p[0]);
     uint64_t *cost = calloc((size_t)n_items * n_opts, sizeof(uint64_t));
     double *value = calloc((size_t)n_items * n_opts, sizeof(double)), *t2 = calloc((size_t)n_opts, sizeof(double));
@@ -403,10 +405,14 @@ static double allocate(const hg_file *f, const char *in, const Options *o, Plan 
             if (j == 0) { pl->type = HG_F16; t2[j] = 0; }
             else {
                 Options one = *o;
-                one.method = HG_HIGGS; one.p = menu_p[j - 1]; one.bits = menu_bits[j - 1];
+                one.method = HG_HIGGS; one.p = menu_p[j - 1]; one.bits = menu_cbits[j - 1] / one.p;
                 pl->type = HG_HIGGS;
                 params_for(t, &one, pl->params);
-                if (!hg_grid(one.p, 1 << (one.p * one.bits), &t2[j])) { cost[(size_t)k * n_opts + j] = UINT64_MAX; continue; }
+                pl->params[1] = (uint32_t)menu_cbits[j - 1];
+                if ((one.p == 4 && !o->vector_grids) || !hg_grid(one.p, 1 << menu_cbits[j - 1], &t2[j])) {
+                    cost[(size_t)k * n_opts + j] = UINT64_MAX;
+                    continue;
+                }
             }
             uint64_t bytes = hg_tensor_bytes(pl->type, pl->params, t->rows, t->cols);
             cost[(size_t)k * n_opts + j] = bytes ? bytes : UINT64_MAX;
@@ -459,7 +465,7 @@ static double allocate(const hg_file *f, const char *in, const Options *o, Plan 
         used += cost[(size_t)k * n_opts + j];
         char desc[64];
         if (j == 0) snprintf(desc, sizeof desc, "f16");
-        else snprintf(desc, sizeof desc, "higgs p%d %db h%u", menu_p[j - 1], menu_bits[j - 1], pl->params[2]);
+        else snprintf(desc, sizeof desc, "higgs p%d %gb h%u", menu_p[j - 1], (double)menu_cbits[j - 1] / menu_p[j - 1], pl->params[2]);
         double a = alpha_of(&al, t->name);
         printf("%-44s %-16s %10.6f %10.4g %12.4g\n", t->name, desc, t2[j], a, a * t2[j]);
         snprintf(key, sizeof key, "alloc.%s", t->name);
@@ -593,8 +599,9 @@ static void usage(void) {
             "Options:\n"
             "  --dtype f32|f16|bf16   number format of the tensors left unquantized (default: as the input)\n"
             "  --method higgs|rtn|nf4|af4   quantize the linear layers (q,k,v,o,gate,up,down)\n"
-            "  --bits B         higgs: bits per weight, p=1: 2,3,4,5,6,8; p=2: 2,3,4 (default 4); rtn: 2..8\n"
-            "  --p P            higgs grid dimension, 1 or 2 (default 2)\n"
+            "  --bits B         higgs: bits per weight, p=1: 2,3,4,5,6,8; p=2: 2,3,4; p=4: 2,3 (default 4);\n"
+            "                   rtn: 2..8\n"
+            "  --p P            higgs grid dimension, 1, 2 or 4 (default 2)\n"
             "  --hadamard H     higgs block size, a power of two 64..4096 (default: the largest power of\n"
             "                   two up to 1024 dividing the row when >= 256, else a Hadamard order\n"
             "                   m x 2^j dividing it, such as 288 = 36 x 8: rows need no padding)\n"
@@ -605,6 +612,7 @@ static void usage(void) {
             "  --alphas FILE    per-layer sensitivities (from run -m alphas); default: measured data-free\n"
             "                   (KL on random tokens) and cached as IN.alphas\n"
             "  --calib TEXT     measure data-aware sensitivities (perplexity on TEXT) instead\n"
+            "  --vector-grids   also offer the DP the p=4 grids (2, 2.5 and 3 bits per weight)\n"
             "  --max-t2 X       leave options with t^2 > X out of the menu (default: the\n"
             "                   smallest cap the target allows; 1: the whole menu)\n"
             "  --seed S         higgs: random signs before each Hadamard block (the randomized Hadamard\n"
@@ -638,11 +646,12 @@ int main(int argc, char **argv) {
     const char *in = NULL, *out = NULL, *dtype = NULL, *method = NULL;
     int want_info = 0;
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-    Options o = {0, -1, 4, 2, 0, 64, (int)(ncpu > 0 ? ncpu : 1), 0, 0, 0, NULL, NULL, -1};
+    Options o = {0, -1, 4, 2, 0, 64, (int)(ncpu > 0 ? ncpu : 1), 0, 0, 0, NULL, NULL, -1, 0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--info")) want_info = 1;
         else if (!strcmp(a, "--quantize-head")) o.quantize_head = 1;
+        else if (!strcmp(a, "--vector-grids")) o.vector_grids = 1;
         else if (!strcmp(a, "--unbiased")) g_scales = HG_SCALES_UNBIASED;
         else if (!strcmp(a, "--biased")) g_scales = HG_SCALES_RMS;
         else if (!strcmp(a, "-h") || !strcmp(a, "--help")) usage();
@@ -652,7 +661,10 @@ int main(int argc, char **argv) {
             if (!strcmp(a, "--dtype")) dtype = v;
             else if (!strcmp(a, "--method")) method = v;
             else if (!strcmp(a, "--bits")) o.bits = parse_int_arg(v, "--bits", 1, 8);
-            else if (!strcmp(a, "--p")) o.p = parse_int_arg(v, "--p", 1, 2);
+            else if (!strcmp(a, "--p")) {
+                o.p = parse_int_arg(v, "--p", 1, 4);
+                if (o.p == 3) die("--p must be 1, 2 or 4");
+            }
             else if (!strcmp(a, "--hadamard")) o.hadamard = parse_int_arg(v, "--hadamard", 64, 4096);
             else if (!strcmp(a, "--group")) o.group = parse_int_arg(v, "--group", 16, 4096);
             else if (!strcmp(a, "-T")) o.threads = parse_int_arg(v, "-T", 1, 256);
@@ -687,7 +699,8 @@ int main(int argc, char **argv) {
     if (o.group & (o.group - 1)) die("--group must be a power of two");
     if (o.method == HG_HIGGS) {
         int n = 1 << (o.bits * o.p);
-        if (!hg_grid(o.p, n, NULL)) die("no HIGGS grid for p=%d at %d bits (p=1: 2,3,4,5,6,8; p=2: 2,3,4)", o.p, o.bits);
+        if (o.bits * o.p > 16 || !hg_grid(o.p, n, NULL))
+            die("no HIGGS grid for p=%d at %d bits (p=1: 2,3,4,5,6,8; p=2: 2,3,4; p=4: 2,3)", o.p, o.bits);
     }
     if (o.method == HG_RTN && o.bits < 2) die("rtn needs --bits 2..8");
     if (o.seed >= 0 && o.method != HG_HIGGS) die("--seed applies to --method higgs");

@@ -163,7 +163,7 @@ def int8_grids(model):
         for part in m.group(1).split(","):
             p, widths = part.split()
             for b in widths.replace("-bit", "").split("/"):
-                INT8_GRIDS.add((int(p[1:]), int(b) * int(p[1:])))
+                INT8_GRIDS.add((int(p[1:]), round(float(b) * int(p[1:]))))
     return INT8_GRIDS
 
 
@@ -171,8 +171,8 @@ def int8_eligible(t, model):
     p, bits, group = t["params"][:3]
     if t["type"] != HIGGS or (p, bits) not in int8_grids(model):
         return False
-    # p=1 4-bit and p=2 3/4-bit run in int8 in any block size; the packed-code grids in blocks of 64 codes
-    return (p, bits) in ((1, 4), (2, 6), (2, 8)) or group % (64 * p) == 0
+    # p=1 4-bit, p=2 3/4-bit and p=4 run in int8 in any block size; the packed-code grids in blocks of 64 codes
+    return (p, bits) in ((1, 4), (2, 6), (2, 8)) or p == 4 or group % (64 * p) == 0
 
 
 def int8_linear(dec, x):
@@ -224,6 +224,10 @@ CONFIGS = [
     ("higgs_p2_b4_lsq", ["--method", "higgs", "--bits", "4", "--p", "2", "--scales", "lsq"]),
     ("higgs_p2_b4_lsq_unbiased", ["--method", "higgs", "--bits", "4", "--p", "2", "--scales", "lsq-unbiased"]),
     ("higgs_p2_b4_plain", ["--method", "higgs", "--bits", "4", "--p", "2", "--seed", "0", "--scales", "rms"]),
+    # p=4 grids (8- and 12-bit codes): nearest points by the k-d tree, checked by brute force
+    ("higgs_p4_b2", ["--method", "higgs", "--bits", "2", "--p", "4"]),
+    ("higgs_p4_b3", ["--method", "higgs", "--bits", "3", "--p", "4", "--scales", "rms"]),
+    ("higgs_p4_b3_lsq_unbiased", ["--method", "higgs", "--bits", "3", "--p", "4"]),
     ("rtn_b4_g64", ["--method", "rtn", "--bits", "4", "--group", "64"]),
     ("rtn_b3_g32", ["--method", "rtn", "--bits", "3", "--group", "32"]),
     ("nf4", ["--method", "nf4"]),
@@ -233,10 +237,17 @@ CONFIGS = [
 
 def main():
     grids = parse_grids()
-    report(len(grids) >= 9, "grids_parsed_from_higgs_h", f"{sorted(grids)}")
+    report(len(grids) >= 12 and {(4, 256), (4, 1024), (4, 4096)} <= set(grids), "grids_parsed_from_higgs_h", f"{sorted(grids)}")
     generated = open(os.path.join(ROOT, "tools", "grids_table.h"), encoding="utf-8").read()
     report(generated in open(os.path.join(ROOT, "higgs.h"), encoding="utf-8").read(), "higgs_h_embeds_generated_grids",
            "higgs.h differs from tools/grids_table.h: run tools/embed_grids.sh")
+    vsrc = open(os.path.join(ROOT, "tools", "grids_vector.h"), encoding="utf-8").read()
+    worst = 0.0
+    for n in (256, 1024, 4096):
+        m = re.search(r"static const float HG_VGRID_P4_N%d\[[^\]]*\]\s*=\s*\{([^}]*)\}" % n, vsrc)
+        full = np.array([float(v.strip().rstrip("f")) for v in m.group(1).split(",") if v.strip()]).reshape(n, 4)
+        worst = max(worst, float(np.abs(grids[(4, n)] - full).max() / np.abs(full).max()))
+    report(worst < 2e-6, "higgs_h_embeds_vector_grids", f"p=4 grids vs tools/grids_vector.h: worst relative diff {worst:.1e}")
     with tempfile.TemporaryDirectory() as tmp:
         # dims 96 = 12 * 8 and hidden 192 = 12 * 16: by default blocks of H(12) (x) Sylvester, whole rows;
         # --hadamard 64 / 128: power-of-two blocks, the rows padded
@@ -262,6 +273,8 @@ CONFIGS_288 = [
     ("higgs_p1_b4", ["--method", "higgs", "--bits", "4", "--p", "1", "--scales", "rms"]),
     ("higgs_p2_b3_lsq", ["--method", "higgs", "--bits", "3", "--p", "2", "--scales", "lsq"]),
     ("higgs_p1_b3_plain", ["--method", "higgs", "--bits", "3", "--p", "1", "--seed", "0", "--scales", "rms"]),
+    ("higgs_p4_b3", ["--method", "higgs", "--bits", "3", "--p", "4", "--scales", "rms"]),
+    ("higgs_p4_b2", ["--method", "higgs", "--bits", "2", "--p", "4", "--scales", "rms"]),
 ]
 
 
@@ -401,7 +414,7 @@ def dp_and_cli_checks(tmp, grids, cfg, base, w_orig, ids, idf):
             # the target needs them: every choice within the cap quantize reports, none at 4.5 bits
             mc = re.search(r"options with t\^2 <= ([0-9.eE+-]+)", log)
             cap = float(mc.group(1)) if mc else -1.0
-            chosen = [float(x) for x in re.findall(r"^model\.\S+\s+(?:higgs p\d \d+b h\d+|f16)\s+([0-9.]+)", log, re.M)]
+            chosen = [float(x) for x in re.findall(r"^model\.\S+\s+(?:higgs p\d [0-9.]+b h\d+|f16)\s+([0-9.]+)", log, re.M)]
             report(mc and len(chosen) == len(lin) and max(chosen) <= cap * (1 + 1e-4) and (target != 4.5 or cap < 0.05),
                    f"dp_target_{target}_menu_capped", f"cap {cap}, largest t^2 chosen {max(chosen, default=-1)}")
             weights = dict(w_orig)
