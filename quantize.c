@@ -703,6 +703,7 @@ int main(int argc, char **argv) {
             die("no HIGGS grid for p=%d at %d bits (p=1: 2,3,4,5,6,8; p=2: 2,3,4; p=4: 2,3)", o.p, o.bits);
     }
     if (o.method == HG_RTN && o.bits < 2) die("rtn needs --bits 2..8");
+    if (o.vector_grids && !(o.target_bits > 0)) die("--vector-grids applies to --target-bits");
     if (o.seed >= 0 && o.method != HG_HIGGS) die("--seed applies to --method higgs");
     if (o.seed < 0) o.seed = o.method == HG_HIGGS ? DEFAULT_SEED : 0;
     if (g_scales >= 0 && o.method != HG_HIGGS) die("--scales, --unbiased and --biased apply to --method higgs");

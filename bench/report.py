@@ -15,8 +15,8 @@ def read_tsv(path):
         return list(csv.DictReader(f, delimiter="\t"))
 
 
-DEFAULT_COLORS = {"higgs p=2": "#d62728", "higgs p=1": "#ff7f0e", "nf4": "#1f77b4", "af4": "#17becf",
-                  "rtn": "#7f7f7f", "f16": "#2ca02c"}
+DEFAULT_COLORS = {"higgs p=4": "#8c564b", "higgs p=2": "#d62728", "higgs p=1": "#ff7f0e", "nf4": "#1f77b4",
+                  "af4": "#17becf", "rtn": "#7f7f7f", "f16": "#2ca02c"}
 
 
 def svg_scatter(points, path, title, xlabel, ylabel, colors=None, diagonal=False, logy=False):
@@ -65,7 +65,7 @@ def svg_scatter(points, path, title, xlabel, ylabel, colors=None, diagonal=False
 
 
 def series_of(name):
-    for s in ("higgs p=2", "higgs p=1", "nf4", "af4", "rtn", "f16"):
+    for s in ("higgs p=4", "higgs p=2", "higgs p=1", "nf4", "af4", "rtn", "f16"):
         if name.startswith(s):
             return s
     return "higgs mixed" if name.startswith("higgs") else "other"

@@ -204,8 +204,54 @@ def main():
                         abs(float(m) / table[(int(a), int(b))][1] - 1) < 1e-6
                 check(same, "the compiled table lists the parsed grids, points and mse")
 
+    check_symmetric(table)
     print(f"{'OK' if failures == 0 else 'FAILED'}: {failures} failure(s), {time.time() - t0:.1f} s", flush=True)
     return 0 if failures == 0 else 1
+
+
+SYMMETRIC = os.path.join(ROOT, "tools", "grids_symmetric.h")
+
+
+def check_symmetric(vtable):
+    """tools/grids_symmetric.h (gen_grids.py --symmetric): 256 magnitudes with positive coordinates,
+    sorted and distinct; the 4096-point grid they make with the 16 sign patterns measured on this
+    test's own sample (the full 4-D Gaussian, brute force over all 4096 points) within 1% + 3 s.e.
+    of the stated MSE, below the p=2 3-bit grid, within 5% of the unconstrained 4096-point grid and
+    above the rate-distortion bound; 2 Lloyd steps under the sign constraint (on |X|) lower the
+    MSE by less than 1%."""
+    if not os.path.exists(SYMMETRIC):
+        check(False, f"{SYMMETRIC} exists")
+        return
+    text = open(SYMMETRIC).read()
+    arrays = parse_arrays(text)
+    A = arrays.get("HG_SGRID_P4_N4096_ABS")
+    mm = re.search(r"#define HG_SGRID_P4_N4096_MSE ([-+0-9.eE]+)", text)
+    ok = A is not None and A.size == 1024 and mm is not None and np.all(np.isfinite(A))
+    check(ok, "symmetric grid: 256 x 4 finite magnitudes and a stated MSE")
+    if not ok:
+        return
+    A = A.reshape(256, 4)
+    stated = float(mm.group(1))
+    order = np.lexsort(A.T[::-1])
+    check(bool(np.all(A > 0)) and bool(np.all(order == np.arange(256))) and len(np.unique(A, axis=0)) == 256,
+          "symmetric grid: magnitudes positive, sorted lexicographically, distinct")
+    c = np.arange(4096)
+    G = A[c & 255] * np.where((c[:, None] >> (8 + np.arange(4))[None, :]) & 1, -1.0, 1.0)
+    X = np.random.default_rng(EVAL_SEED + 4).standard_normal((1 << 18, 4))
+    mse, se = mse_of(X, G)
+    check(abs(mse - stated) <= 0.01 * stated + 3 * se,
+          f"symmetric grid: Monte Carlo MSE {mse:.6f} +- {se:.1e} (all 4096 points) matches the stated {stated:.6f}")
+    p2 = 0.0296603
+    free = vtable.get((4, 4096), (None, None))[1]
+    check(mse < p2 and (free is None or stated < 1.05 * free) and stated > 2 ** -6,
+          f"symmetric grid: below p=2 3-bit ({p2}), within 5% of the free 4096-point grid ({free}), "
+          f"above 2^(-2R) = {2 ** -6}")
+    Xa = np.abs(np.random.default_rng(LLOYD_SEED + 4).standard_normal((400 * 256, 4)))
+    Xb = np.abs(np.random.default_rng(EVAL_SEED + 5).standard_normal((1 << 18, 4)))
+    before = mse_of(Xb, A)[0]
+    after = mse_of(Xb, lloyd_steps(Xa, A, LLOYD_STEPS))[0]
+    check(after > 0.99 * before, f"symmetric grid: {LLOYD_STEPS} constrained Lloyd steps change the held-out MSE "
+          f"{before:.6f} -> {after:.6f} (< 1% lower)")
 
 
 if __name__ == "__main__":

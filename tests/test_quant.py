@@ -53,6 +53,14 @@ def parse_grids():
         p, n = int(m.group(1)), int(m.group(2))
         vals = np.array([float(v.strip().rstrip("f")) for v in m.group(3).split(",") if v.strip()], dtype=np.float32)
         grids[(p, n)] = vals.reshape(n, p)
+    # the sign-symmetric 4096-point grid (docs/format.md): point(c) = magnitudes c & 255, coordinate d
+    # negated when bit 8 + d of c is set
+    m = re.search(r"static const float HG_GRID_P4_N4096_ABS\[[^\]]*\]\s*=\s*\{([^}]*)\}", src)
+    if m:
+        A = np.array([float(v) for v in m.group(1).split(",") if v.strip()], dtype=np.float32).reshape(256, 4)
+        c = np.arange(4096)
+        signs = np.where((c[:, None] >> (8 + np.arange(4))[None, :]) & 1, -1.0, 1.0).astype(np.float32)
+        grids[(4, 4096)] = A[c & 255] * signs
     return grids
 
 
@@ -227,7 +235,7 @@ CONFIGS = [
     # p=4 grids (8- and 12-bit codes): nearest points by the k-d tree, checked by brute force
     ("higgs_p4_b2", ["--method", "higgs", "--bits", "2", "--p", "4"]),
     ("higgs_p4_b3", ["--method", "higgs", "--bits", "3", "--p", "4", "--scales", "rms"]),
-    ("higgs_p4_b3_lsq_unbiased", ["--method", "higgs", "--bits", "3", "--p", "4"]),
+    ("higgs_p4_b3_lsq_unbiased_seed3", ["--method", "higgs", "--bits", "3", "--p", "4", "--seed", "3"]),
     ("rtn_b4_g64", ["--method", "rtn", "--bits", "4", "--group", "64"]),
     ("rtn_b3_g32", ["--method", "rtn", "--bits", "3", "--group", "32"]),
     ("nf4", ["--method", "nf4"]),
@@ -243,11 +251,15 @@ def main():
            "higgs.h differs from tools/grids_table.h: run tools/embed_grids.sh")
     vsrc = open(os.path.join(ROOT, "tools", "grids_vector.h"), encoding="utf-8").read()
     worst = 0.0
-    for n in (256, 1024, 4096):
-        m = re.search(r"static const float HG_VGRID_P4_N%d\[[^\]]*\]\s*=\s*\{([^}]*)\}" % n, vsrc)
-        full = np.array([float(v.strip().rstrip("f")) for v in m.group(1).split(",") if v.strip()]).reshape(n, 4)
-        worst = max(worst, float(np.abs(grids[(4, n)] - full).max() / np.abs(full).max()))
-    report(worst < 2e-6, "higgs_h_embeds_vector_grids", f"p=4 grids vs tools/grids_vector.h: worst relative diff {worst:.1e}")
+    ssrc = open(os.path.join(ROOT, "tools", "grids_symmetric.h"), encoding="utf-8").read()
+    for n, src, name in ((256, vsrc, "HG_VGRID_P4_N256"), (1024, vsrc, "HG_VGRID_P4_N1024"),
+                         (4096, ssrc, "HG_SGRID_P4_N4096_ABS")):
+        m = re.search(r"static const float %s\[[^\]]*\]\s*=\s*\{([^}]*)\}" % name, src)
+        full = np.array([float(v.strip().rstrip("f")) for v in m.group(1).split(",") if v.strip()]).reshape(-1, 4)
+        got = grids[(4, n)][:len(full)]
+        worst = max(worst, float(np.abs(got - full).max() / np.abs(full).max()))
+    report(worst < 2e-6, "higgs_h_embeds_vector_grids",
+           f"p=4 grids vs tools/grids_vector.h and grids_symmetric.h: worst relative diff {worst:.1e}")
     with tempfile.TemporaryDirectory() as tmp:
         # dims 96 = 12 * 8 and hidden 192 = 12 * 16: by default blocks of H(12) (x) Sylvester, whole rows;
         # --hadamard 64 / 128: power-of-two blocks, the rows padded
@@ -399,15 +411,20 @@ def check_configs(tmp, grids, cfg, base, w_orig, ids, idf, configs, prefix):
 def dp_and_cli_checks(tmp, grids, cfg, base, w_orig, ids, idf):
     if True:
         # DP allocation: the budget holds, the file's size is what was reported, run runs the mix
-        for target in (2.75, 3.25, 4.5):
-            out = os.path.join(tmp, f"dp{target}.higgs")
-            log = sh(os.path.join(ROOT, "quantize"), base, out, "--target-bits", target, "-T", "2")
+        # (the last one with the p=4 grids on the menu too)
+        for target, extra in ((2.75, []), (3.25, []), (4.5, []), (3.25, ["--vector-grids"])):
+            out = os.path.join(tmp, f"dp{target}{'v' if extra else ''}.higgs")
+            log = sh(os.path.join(ROOT, "quantize"), base, out, "--target-bits", target, *extra, "-T", "2")
+            if extra:
+                target = f"{target}_vector_grids"
+                report(re.search(r"higgs p4 3b h\d+", log) is not None, f"dp_target_{target}_picks_p4",
+                       "some layer takes the p=4 3-bit grid (the lowest t^2 at its cost)")
             h = export.read_higgs(out, load_tensors=False)
             lin = [t for t in h["tensors"] if t["name"].startswith("model.layers.") and len(t["shape"]) == 2]
             bits = 8.0 * sum(t["nbytes"] for t in lin) / sum(t["shape"][0] * t["shape"][1] for t in lin)
             m = re.search(r"allocated ([0-9.]+) bits/weight", log)
             kinds = {(t["type"], tuple(t["params"])) for t in lin}
-            report(bits <= target + 1e-9 and m and abs(float(m.group(1)) - bits) < 1e-3,
+            report(bits <= float(str(target).split("_")[0]) + 1e-9 and m and abs(float(m.group(1)) - bits) < 1e-3,
                    f"dp_target_{target}_fits_and_matches_file", f"file {bits:.4f} bits/weight, reported {m.group(1) if m else '?'}")
             report(len(kinds) > 1 or target == 4.5, f"dp_target_{target}_mixes_configs", f"{len(kinds)} distinct configs")
             # by default the menu holds the grids of 3 bits and more, and 2-bit ones (t^2 ~ 0.11) only when
@@ -417,6 +434,8 @@ def dp_and_cli_checks(tmp, grids, cfg, base, w_orig, ids, idf):
             chosen = [float(x) for x in re.findall(r"^model\.\S+\s+(?:higgs p\d [0-9.]+b h\d+|f16)\s+([0-9.]+)", log, re.M)]
             report(mc and len(chosen) == len(lin) and max(chosen) <= cap * (1 + 1e-4) and (target != 4.5 or cap < 0.05),
                    f"dp_target_{target}_menu_capped", f"cap {cap}, largest t^2 chosen {max(chosen, default=-1)}")
+            if extra:
+                report(any(t["params"][0] == 4 for t in lin), f"dp_target_{target}_file_has_p4_tensors")
             weights = dict(w_orig)
             for t in lin:
                 if t["type"] >= 16:
@@ -434,6 +453,9 @@ def dp_and_cli_checks(tmp, grids, cfg, base, w_orig, ids, idf):
 
         # error handling: quantizing a quantized file, a grid that does not exist
         for args, what in ((["--method", "higgs", "--bits", "5", "--p", "2"], "no_grid_p2_b5"),
+                           (["--method", "higgs", "--bits", "4", "--p", "4"], "no_grid_p4_b4"),
+                           (["--method", "higgs", "--bits", "3", "--p", "3"], "p3"),
+                           (["--method", "higgs", "--vector-grids"], "vector_grids_without_target_bits"),
                            (["--method", "higgs", "--bits", "4", "--hadamard", "100"], "hadamard_not_pow2")):
             out = os.path.join(tmp, "bad.higgs")
             r = subprocess.run([os.path.join(ROOT, "quantize"), base, out, *args], capture_output=True, text=True)

@@ -1,8 +1,9 @@
 #!/bin/sh
 # Copies tools/grids_table.h (the output of tools/gen_grids.py) into higgs.h between its grid
-# markers, and the p=4 grids of tools/grids_vector.h (gen_grids.py --vector) between the vector
-# grid markers, rounded to 6 significant digits (a relative change below 1e-6 of their MSE; the
-# full-precision table stays in tools/grids_vector.h for the grid tests).
+# markers, and between the vector grid markers the p=4 256- and 1024-point grids of
+# tools/grids_vector.h (gen_grids.py --vector) and the sign-symmetric 4096-point one of
+# tools/grids_symmetric.h (gen_grids.py --symmetric), rounded to 6 significant digits (a relative
+# change below 1e-6 of their MSE; the full-precision tables stay in tools/ for the grid tests).
 cd "$(dirname "$0")/.." || exit 1
 PY=$(for p in python3 /usr/bin/python3; do "$p" -c 'import sys' 2>/dev/null && echo "$p" && break; done)
 "$PY" - <<'PYEOF'
@@ -21,7 +22,7 @@ out = ["/* MSE-optimal grids for N(0, I_4) (Lloyd on Gaussian samples, tools/gen
        " * x0 y0 z0 w0 x1 ..., sorted lexicographically. MSE per dimension (Monte Carlo, tools/grids_vector.h):"]
 table = []
 for p, n, mse in re.findall(r"\{(\d+), (\d+), HG_VGRID_P\d+_N\d+, ([0-9.eE+-]+)\}", v):
-    if p != "4":
+    if p != "4" or n == "4096":   # the 4096-point grid is the sign-symmetric one, below
         continue
     out.append(f" *   p=4 n={n:<5} mse_per_dim = {mse}")
     table.append((p, n, mse))
@@ -34,9 +35,23 @@ for p, n, mse in table:
     for i in range(0, len(vals), 8):
         out.append("    " + ", ".join("%.6g" % x for x in vals[i:i + 8]) + ",")
     out.append("};")
+sym = open("tools/grids_symmetric.h").read()
+smse = re.search(r"#define HG_SGRID_P4_N4096_MSE ([0-9.eE+-]+)", sym).group(1)
+m = re.search(r"static const float HG_SGRID_P4_N4096_ABS\[[^\]]*\]\s*=\s*\{([^}]*)\}", sym)
+vals = [float(x.strip().rstrip("f")) for x in m.group(1).split(",") if x.strip()]
+assert len(vals) == 1024
+end = out.index(" */")
+out[end:end] = [f" *   p=4 n=4096  mse_per_dim = {smse}  (sign-symmetric, tools/grids_symmetric.h: point(c) = the row",
+                " *               c & 255 of HG_GRID_P4_N4096_ABS with coordinate d negated when bit 8 + d of c is set)"]
+out.append("static const float HG_GRID_P4_N4096_ABS[256 * 4] = {")
+for i in range(0, len(vals), 8):
+    out.append("    " + ", ".join("%.6g" % x for x in vals[i:i + 8]) + ",")
+out.append("};")
+out.append("static float hg_grid_p4_n4096[4096 * 4];   /* HG_GRID_P4_N4096_ABS with the signs, filled by hg_grid */")
 out.append("static const hg_grid_info hg_grid4_table[] = {")
 for p, n, mse in table:
     out.append(f"    {{{p}, {n}, HG_GRID_P{p}_N{n}, {mse}}},")
+out.append(f"    {{4, 4096, hg_grid_p4_n4096, {smse}}},")
 out.append("};")
 a, b = s.index(VB), s.index(VE) + len(VE)
 s = s[:a] + VB + "\n".join(out) + "\n" + VE + s[b:]
