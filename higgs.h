@@ -5056,8 +5056,9 @@ void hg_qmatmul8_rows(float *out, size_t ostride, const hg_act8 *a, int B, const
  *                                              HG_NEON_DOTPROD)
  * p=4 grids (256, 1024, 4096 points): the float kernels are portable everywhere; int8: portable on
  * every build, AVX2 word-table lookups in blocks of 32 (gemm8 too), AVX-512 VNNI word tables in
- * blocks of 64 and, for 256 points in blocks of 256k, byte tables (vpermi2b) on the coordinate-major
- * activation (hg_act8_coords4); the VNNI prompt product in natural order. No two-stream kernel.
+ * blocks of 64 and, in blocks of 256k, byte tables (vpermi2b) on the coordinate-major activation
+ * (hg_act8_coords4) for 256 points and for the sign-symmetric 4096 (magnitudes; signs on the
+ * activation); the VNNI prompt product in natural order. No two-stream kernel, no NEON kernel.
  */
 
 /* the float kernels as table entries: name_dot and name_deq, from one kernel
