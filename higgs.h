@@ -4403,18 +4403,19 @@ HG_INLINE float hg_qdot8_p4n256_avx512(const hg_qinfo *q, const uint16_t *sc, co
     }
     return total;
 }
-static void hg_p4n256_tables(const hg_qinfo *q, __m512i T[16]) {
+/* four 256-byte tables (one per coordinate) in 16 registers */
+static void hg_byte_tables4(const uint8_t (*t)[256], __m512i T[16]) {
     for (int d = 0; d < 4; d++)
-        for (int k = 0; k < 4; k++) T[4 * d + k] = _mm512_loadu_si512(q->grid8c[d] + 64 * k);
+        for (int k = 0; k < 4; k++) T[4 * d + k] = _mm512_loadu_si512(t[d] + 64 * k);
 }
 static float hg_qdot8_p4n256_vnni(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     __m512i T[16];
-    hg_p4n256_tables(q, T);
+    hg_byte_tables4(q->grid8c, T);
     return hg_qdot8_p4n256_avx512(q, sc, codes, a, T);
 }
 static void hg_qrows8_p4n256_avx512(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int row0, int row1, float *out) {
     __m512i T[16];
-    hg_p4n256_tables(q, T);
+    hg_byte_tables4(q->grid8c, T);
     for (int r = row0; r < row1; r++) out[r - row0] = hg_qdot8_p4n256_avx512(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), a, T);
 }
 
@@ -4470,18 +4471,14 @@ HG_INLINE float hg_qdot8_p4s_avx512(const hg_qinfo *q, const uint16_t *sc, const
     }
     return total;
 }
-static void hg_p4s_tables(const hg_qinfo *q, __m512i T[16]) {
-    for (int d = 0; d < 4; d++)
-        for (int k = 0; k < 4; k++) T[4 * d + k] = _mm512_loadu_si512(q->grid8abs[d] + 64 * k);
-}
 static float hg_qdot8_p4s_vnni(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     __m512i T[16];
-    hg_p4s_tables(q, T);
+    hg_byte_tables4(q->grid8abs, T);
     return hg_qdot8_p4s_avx512(q, sc, codes, a, T);
 }
 static void hg_qrows8_p4s_avx512(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int row0, int row1, float *out) {
     __m512i T[16];
-    hg_p4s_tables(q, T);
+    hg_byte_tables4(q->grid8abs, T);
     for (int r = row0; r < row1; r++) out[r - row0] = hg_qdot8_p4s_avx512(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), a, T);
 }
 static float hg_qdot8_p4b10_vnni(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {

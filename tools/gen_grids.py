@@ -513,10 +513,10 @@ def lattice_init(p, n, shift, scale):
     return P * f[:, None]
 
 
-def vq_big_step(C, n_samples, rng, omega=1.0, chunk=1 << 18):
+def vq_big_step(C, n_samples, rng, omega=1.0, chunk=1 << 18, fold=False):
     """One Lloyd step (over-relaxed when omega != 1) on a fresh sample of n_samples points drawn
     independently of C: returns the new centers and the unbiased Monte Carlo mse/dim of the old
-    centers on that sample."""
+    centers on that sample.  fold: the sample is |X| (the sign-symmetric grid's magnitudes)."""
     n, p = C.shape
     cnt = np.zeros(n)
     sums = np.zeros((n, p))
@@ -525,6 +525,8 @@ def vq_big_step(C, n_samples, rng, omega=1.0, chunk=1 << 18):
     while done < n_samples:
         m = min(chunk, n_samples - done)
         X = rng.standard_normal((m, p))
+        if fold:
+            X = np.abs(X)
         idx = vq_assign(X.astype(np.float32), C)
         err += float(np.sum((X - C[idx]) ** 2))
         c, s = vq_stats(X, idx, n)
@@ -802,23 +804,6 @@ SYM_MC_SEED = 777003
 SYM_PLAN = dict(train=1 << 20, iters=60, starts=2, polish_omega=[1.5, 1.5, 1.0, 1.0], polish_samples=1 << 22)
 
 
-def sym_big_step(C, n_samples, rng, omega, chunk=1 << 18):
-    """vq_big_step on folded samples |X|"""
-    n, p = C.shape
-    cnt, sums, err, done = np.zeros(n), np.zeros((n, p)), 0.0, 0
-    while done < n_samples:
-        m = min(chunk, n_samples - done)
-        X = np.abs(rng.standard_normal((m, p)))
-        idx = vq_assign(X.astype(np.float32), C)
-        err += float(np.sum((X - C[idx]) ** 2))
-        c, sm = vq_stats(X, idx, n)
-        cnt += c
-        sums += sm
-        done += m
-    newC = np.where(cnt[:, None] > 0, sums / np.maximum(cnt, 1.0)[:, None], C)
-    return C + omega * (newC - C), err / (n_samples * p)
-
-
 def sym_mc(C, n_samples, seed, chunk=1 << 18):
     """Monte Carlo mse/dim of the 4096-point grid on X ~ N(0, I_4) (folded: the same error), +- s.e."""
     rng = np.random.default_rng(seed)
@@ -850,7 +835,7 @@ def main_symmetric():
     C = best[0]
     rng_pol = np.random.default_rng([SYM_POLISH_SEED, p, k])
     for step, omega in enumerate(SYM_PLAN["polish_omega"]):
-        C, d_old = sym_big_step(C, SYM_PLAN["polish_samples"], rng_pol, omega)
+        C, d_old = vq_big_step(C, SYM_PLAN["polish_samples"], rng_pol, omega, fold=True)
         log(f"fresh-sample Lloyd step {step + 1} (omega {omega}): mse/dim before it {d_old:.6f}")
     C = C[np.lexsort(C.T[::-1])].astype(np.float32)
     mse, se = sym_mc(C.astype(np.float64), VEC_MC_SAMPLES, SYM_MC_SEED)
