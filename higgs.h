@@ -4408,16 +4408,20 @@ static void hg_byte_tables4(const uint8_t (*t)[256], __m512i T[16]) {
     for (int d = 0; d < 4; d++)
         for (int k = 0; k < 4; k++) T[4 * d + k] = _mm512_loadu_si512(t[d] + 64 * k);
 }
-static float hg_qdot8_p4n256_vnni(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
-    __m512i T[16];
-    hg_byte_tables4(q->grid8c, T);
-    return hg_qdot8_p4n256_avx512(q, sc, codes, a, T);
-}
-static void hg_qrows8_p4n256_avx512(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int row0, int row1, float *out) {
-    __m512i T[16];
-    hg_byte_tables4(q->grid8c, T);
-    for (int r = row0; r < row1; r++) out[r - row0] = hg_qdot8_p4n256_avx512(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), a, T);
-}
+/* a byte-table kernel's table entries: one row (dot8) and a row range (rows8), tables loaded once */
+#define HG_BYTE_TABLE_ENTRIES(name, kernel, tables)                                                                 \
+    static float hg_qdot8_##name##_vnni(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) { \
+        __m512i T[16];                                                                                              \
+        hg_byte_tables4(q->tables, T);                                                                              \
+        return kernel(q, sc, codes, a, T);                                                                          \
+    }                                                                                                               \
+    static void hg_qrows8_##name##_avx512(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int row0, int row1,  \
+                                          float *out) {                                                             \
+        __m512i T[16];                                                                                              \
+        hg_byte_tables4(q->tables, T);                                                                              \
+        for (int r = row0; r < row1; r++) out[r - row0] = kernel(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), a, T); \
+    }
+HG_BYTE_TABLE_ENTRIES(p4n256, hg_qdot8_p4n256_avx512, grid8c)
 
 /* p=4 4096 sign-symmetric points in blocks of 256k: a code is 8 bits of magnitude index and 4 sign
  * bits. 32 codes (48 bytes) are spread into 16-bit lanes (two bytes each, odd codes shifted down by
@@ -4471,16 +4475,7 @@ HG_INLINE float hg_qdot8_p4s_avx512(const hg_qinfo *q, const uint16_t *sc, const
     }
     return total;
 }
-static float hg_qdot8_p4s_vnni(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
-    __m512i T[16];
-    hg_byte_tables4(q->grid8abs, T);
-    return hg_qdot8_p4s_avx512(q, sc, codes, a, T);
-}
-static void hg_qrows8_p4s_avx512(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int row0, int row1, float *out) {
-    __m512i T[16];
-    hg_byte_tables4(q->grid8abs, T);
-    for (int r = row0; r < row1; r++) out[r - row0] = hg_qdot8_p4s_avx512(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), a, T);
-}
+HG_BYTE_TABLE_ENTRIES(p4s, hg_qdot8_p4s_avx512, grid8abs)
 static float hg_qdot8_p4b10_vnni(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     return hg_qdot8_p4_vnni(q, sc, codes, a, 10);
 }
