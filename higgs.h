@@ -213,6 +213,7 @@ typedef struct {
 struct hg_qinfo {
     uint32_t type;
     int p, bits, n, group, hadamard;
+    int variant;                      /* HIGGS: the grid variant (params[0] >> 8), HG_GRID_FREE or HG_GRID_SIGNSYM */
     int had_m;                        /* HIGGS: Hadamard block = H(had_m) (x) Sylvester(hadamard / had_m); 1: Sylvester */
     const int8_t *had_base;           /* had_m > 1: H(had_m), had_m x had_m entries +-1 (hg_hadamard_base) */
     int sign_seed;                    /* HIGGS: 0, or the seed of the random signs (params[3] >> 24) */
@@ -235,7 +236,8 @@ struct hg_qinfo {
     const uint8_t *grid8rx, *grid8ry, *grid8spread, *grid8shift;
     const uint8_t (*grid8c)[256];     /* act8, p=4 256 points: k + 128 of each coordinate apart */
     const uint32_t *grid8w, *grid8uw; /* act8, p=4: a point's four k (k + 128) in one word, for 32-bit loads */
-    const uint8_t (*grid8abs)[256];   /* act8, p=4 4096 sign-symmetric points: |k| of points 0..255 per coordinate */
+    const uint8_t (*grid8abs)[256];   /* act8, sign-symmetric grids (p=4 4096 points, p=2 256 of variant HG_GRID_SIGNSYM):
+                                       * |k| of each magnitude point (0..255, 0..63) per coordinate */
     hg_kernels k;                     /* this format's kernels on this build */
 };
 
@@ -317,8 +319,13 @@ void hg_qmatvec8_rows2(float *out0, const hg_tensor *w0, int row0, float *out1, 
  * row0 <= r < row1, bit for bit, each row decoded once into buf (4 * q->cols_pad bytes) */
 void hg_qmatmul8_rows(float *out, size_t ostride, const hg_act8 *a, int B, const hg_tensor *w, const hg_qinfo *q, int row0,
                       int row1, int8_t *buf);
-/* HIGGS grids computed by tools/gen_grids.py */
-const float *hg_grid(int p, int n, double *mse_per_dim);
+/* HIGGS grids computed by tools/gen_grids.py: n points of p coordinates, point-major. A HIGGS
+ * tensor's params[0] is p | variant << 8: variant HG_GRID_SIGNSYM is the sign-symmetric grid of
+ * (p, n) where one exists besides the free one (p=2, 256 points: point(c) = row c & 63 of 64
+ * magnitudes with coordinate d negated when bit 6 + d of c is set; docs/format.md) */
+enum { HG_GRID_FREE = 0, HG_GRID_SIGNSYM = 1 };
+const float *hg_grid(int p, int n, double *mse_per_dim);   /* variant HG_GRID_FREE */
+const float *hg_grid_variant(int p, int n, int variant, double *mse_per_dim);
 
 typedef struct hg_pool hg_pool;
 typedef void (*hg_task_fn)(void *ctx, int task, int thread);
@@ -2448,6 +2455,28 @@ static const float HG_GRID_P4_N4096_ABS[256 * 4] = {
     3.08198, 1.33226, 0.438079, 0.550027, 3.15302, 0.498634, 1.23677, 0.558193,
 };
 static float hg_grid_p4_n4096[4096 * 4];   /* HG_GRID_P4_N4096_ABS with the signs, filled by hg_grid */
+/* the sign-symmetric p=2 grid of 256 points (tools/grids_symmetric.h), mse_per_dim = 0.0078378937: point(c) = the
+ * row c & 63 of HG_GRID_P2_N256S_ABS with coordinate d negated when bit 6 + d of c is set */
+static const float HG_GRID_P2_N256S_ABS[64 * 2] = {
+    0.102399, 0.294033, 0.113286, 0.517628, 0.11391, 0.0954069, 0.11618, 0.744021,
+    0.12161, 0.996383, 0.138642, 1.26364, 0.144862, 1.54875, 0.164611, 1.8802,
+    0.209481, 2.26472, 0.290702, 0.360373, 0.292141, 2.72467, 0.338209, 0.121838,
+    0.343675, 0.835959, 0.356268, 0.59871, 0.386563, 1.09284, 0.432108, 1.3599,
+    0.43938, 1.66226, 0.47176, 3.37465, 0.498084, 0.361403, 0.537157, 2.01506,
+    0.561489, 0.120102, 0.576675, 0.875387, 0.606885, 0.60453, 0.684495, 1.12692,
+    0.727168, 0.360377, 0.733343, 1.41646, 0.739972, 2.39411, 0.754868, 1.7235,
+    0.790859, 0.117247, 0.805593, 0.784562, 0.899368, 0.55185, 0.944438, 0.991249,
+    0.985854, 0.3205, 0.996672, 1.99889, 1.0142, 1.26351, 1.04014, 0.104709,
+    1.0624, 2.87763, 1.07256, 1.58952, 1.10644, 0.738229, 1.20837, 0.463401,
+    1.2543, 1.02301, 1.28325, 0.161307, 1.35311, 2.29218, 1.36561, 1.36008,
+    1.40851, 0.740377, 1.41755, 1.77923, 1.49902, 0.440593, 1.55629, 0.144315,
+    1.60131, 1.07163, 1.74466, 0.749458, 1.77511, 1.45799, 1.82925, 0.438516,
+    1.85904, 0.141291, 1.86837, 2.76696, 1.87667, 1.97238, 2.02601, 1.04986,
+    2.16991, 0.624574, 2.20539, 0.202784, 2.29864, 1.46581, 2.55229, 2.13464,
+    2.56258, 0.884112, 2.63716, 0.28304, 3.04407, 1.35705, 3.25283, 0.452233,
+};
+static float hg_grid_p2_n256s[256 * 2];   /* HG_GRID_P2_N256S_ABS with the signs, filled by hg_grid_variant */
+#define HG_GRID_P2_N256S_MSE 0.0078378937
 static const hg_grid_info hg_grid4_table[] = {
     {4, 256, HG_GRID_P4_N256, 0.09682871},
     {4, 1024, HG_GRID_P4_N1024, 0.05008262},
@@ -2471,7 +2500,7 @@ static float hg_rtn_levels[9][256];   /* [bits]: c - 2^(bits-1) */
 #ifndef HG_NO_THREADS
 static pthread_mutex_t hg_grid4_mu = PTHREAD_MUTEX_INITIALIZER;
 #endif
-/* the sign-symmetric 4096-point grid from its 256 magnitudes, once */
+/* the sign-symmetric p=4 4096-point grid from its 256 magnitudes, once */
 static void hg_grid4_expand(void) {
     static int done;
 #ifndef HG_NO_THREADS
@@ -2486,6 +2515,31 @@ static void hg_grid4_expand(void) {
 #ifndef HG_NO_THREADS
     pthread_mutex_unlock(&hg_grid4_mu);
 #endif
+}
+
+/* the sign-symmetric p=2 256-point grid from its 64 magnitudes, once */
+static void hg_grid2s_expand(void) {
+    static int done;
+#ifndef HG_NO_THREADS
+    pthread_mutex_lock(&hg_grid4_mu);
+#endif
+    for (int c = 0; !done && c < 256; c++)
+        for (int d = 0; d < 2; d++) {
+            float a = HG_GRID_P2_N256S_ABS[2 * (c & 63) + d];
+            hg_grid_p2_n256s[2 * c + d] = c >> (6 + d) & 1 ? -a : a;
+        }
+    done = 1;
+#ifndef HG_NO_THREADS
+    pthread_mutex_unlock(&hg_grid4_mu);
+#endif
+}
+
+const float *hg_grid_variant(int p, int n, int variant, double *mse_per_dim) {
+    if (variant == HG_GRID_FREE) return hg_grid(p, n, mse_per_dim);
+    if (variant != HG_GRID_SIGNSYM || p != 2 || n != 256) return NULL;
+    hg_grid2s_expand();
+    if (mse_per_dim) *mse_per_dim = HG_GRID_P2_N256S_MSE;
+    return hg_grid_p2_n256s;
 }
 
 const float *hg_grid(int p, int n, double *mse_per_dim) {
@@ -2504,13 +2558,14 @@ const float *hg_grid(int p, int n, double *mse_per_dim) {
 #define HG_N64_MAX_COLS 32768
 /* the int8 version of a grid (see hg_act8), built once */
 typedef struct {
-    int p, n, ready;
+    int p, n, variant, ready;
     int8_t k[4096 * 4], kx[256], ky[256];
     uint8_t ku[4096 * 4], kux[256], kuy[256];
     uint8_t kuc[4][256];   /* p=4 n=256: k + 128 of coordinate d of each point (byte lookups) */
     uint32_t kw[4096], kuw[4096];   /* p=4: a point's four k (k + 128) as one little-endian word */
-    int sym;                        /* p=4 n=4096: point(c) = signs (bits 8-11 of c) * point(c & 255), k >= 0 there */
-    uint8_t kabs[4][256];           /* sym: k of coordinate d of points 0..255 */
+    int sym;                        /* p=4 n=4096: point(c) = signs (bits 8-11 of c) * point(c & 255), k >= 0 there;
+                                     * p=2 HG_GRID_SIGNSYM: signs (bits 6-7) * point(c & 63) */
+    uint8_t kabs[4][256];           /* sym: k of coordinate d of the magnitude points */
     int32_t pair[256];
     uint8_t rx[64], ry[64], spread[64], shift[64];
     float inv;
@@ -2529,17 +2584,19 @@ const char *hg_act8_grids(void) {
     return "p1 4-bit, p2 3/4-bit, p4 2/2.5/3-bit";
 #endif
 }
-static hg_grid8 hg_grid8_tab[10] = {{.p = 1, .n = 16}, {.p = 2, .n = 256}, {.p = 2, .n = 64},   {.p = 1, .n = 4},
-                                    {.p = 1, .n = 8},  {.p = 1, .n = 32},  {.p = 2, .n = 16},   {.p = 4, .n = 256},
-                                    {.p = 4, .n = 1024}, {.p = 4, .n = 4096}};
+#define HG_GRID8_COUNT 11
+static hg_grid8 hg_grid8_tab[HG_GRID8_COUNT] = {
+    {.p = 1, .n = 16}, {.p = 2, .n = 256}, {.p = 2, .n = 64},   {.p = 1, .n = 4},    {.p = 1, .n = 8},
+    {.p = 1, .n = 32}, {.p = 2, .n = 16},  {.p = 4, .n = 256},  {.p = 4, .n = 1024}, {.p = 4, .n = 4096},
+    {.p = 2, .n = 256, .variant = HG_GRID_SIGNSYM}};
 #ifndef HG_NO_THREADS
 static pthread_mutex_t hg_grid8_mu = PTHREAD_MUTEX_INITIALIZER;
 #endif
-static const hg_grid8 *hg_grid8_get(int p, int n) {
+static const hg_grid8 *hg_grid8_get(int p, int n, int variant) {
     hg_grid8 *g = NULL;
-    for (int i = 0; i < 10; i++)
-        if (hg_grid8_tab[i].p == p && hg_grid8_tab[i].n == n) g = &hg_grid8_tab[i];
-    const float *pts = hg_grid(p, n, NULL);
+    for (int i = 0; i < HG_GRID8_COUNT; i++)
+        if (hg_grid8_tab[i].p == p && hg_grid8_tab[i].n == n && hg_grid8_tab[i].variant == variant) g = &hg_grid8_tab[i];
+    const float *pts = hg_grid_variant(p, n, variant, NULL);
     if (!g || !pts) return NULL;
 #ifndef HG_NO_THREADS
     pthread_mutex_lock(&hg_grid8_mu);
@@ -2563,14 +2620,16 @@ static const hg_grid8 *hg_grid8_get(int p, int n) {
         }
         for (int i = 0; p == 4 && n == 256 && i < n; i++)
             for (int d = 0; d < 4; d++) g->kuc[d][i] = g->ku[4 * i + d];
-        g->sym = p == 4 && n == 4096;
+        /* sign-symmetric: n / 2^p magnitude points, the sign bits above their index bits */
+        g->sym = (p == 4 && n == 4096) || (p == 2 && variant == HG_GRID_SIGNSYM);
+        const int mag_bits = p == 4 ? 8 : 6, mags = 1 << mag_bits;
         for (int c = 0; g->sym && c < n; c++)
-            for (int d = 0; d < 4; d++) {
-                int a = g->k[4 * (c & 255) + d];
-                g->sym &= a >= 0 && g->k[4 * c + d] == (c >> (8 + d) & 1 ? -a : a);
+            for (int d = 0; d < p; d++) {
+                int a = g->k[p * (c & (mags - 1)) + d];
+                g->sym &= a >= 0 && g->k[p * c + d] == (c >> (mag_bits + d) & 1 ? -a : a);
             }
-        for (int i = 0; g->sym && i < 256; i++)
-            for (int d = 0; d < 4; d++) g->kabs[d][i] = (uint8_t)g->k[4 * i + d];
+        for (int i = 0; g->sym && i < mags; i++)
+            for (int d = 0; d < p; d++) g->kabs[d][i] = (uint8_t)g->k[p * i + d];
         for (int i = 0; p == 4 && i < n; i++) {
             g->kw[i] = (uint32_t)(uint8_t)g->k[4 * i] | (uint32_t)(uint8_t)g->k[4 * i + 1] << 8 |
                        (uint32_t)(uint8_t)g->k[4 * i + 2] << 16 | (uint32_t)(uint8_t)g->k[4 * i + 3] << 24;
@@ -2604,7 +2663,8 @@ static void hg_kernels_select(hg_qinfo *q);   /* "kernel selection", below the k
 int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinfo *q) {
     memset(q, 0, sizeof *q);
     q->type = type;
-    q->p = (int)params[0];
+    q->p = (int)(params[0] & 0xFFu);
+    q->variant = (int)(params[0] >> 8);
     q->bits = (int)params[1];
     q->group = (int)params[2];
     q->hadamard = (int)(params[3] & 0xFFFFu);
@@ -2612,6 +2672,7 @@ int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinf
     q->sign_seed = (int)(params[3] >> 24);
     if ((q->sign_seed || q->had_m) && type != HG_HIGGS) return -1;
     if (!q->had_m) q->had_m = 1;
+    if (q->variant && (type != HG_HIGGS || q->variant != HG_GRID_SIGNSYM || q->p != 2 || q->bits != 8)) return -1;
     if (!hg_is_quantized(type) || q->p < 1 || q->p > 4 || q->p == 3 || q->bits < 1 || q->bits > 8 * q->p || q->bits > 16) return -1;
     if (q->group < 16 || q->group > 32768 || q->group % q->p) return -1;
     if (q->had_m == 1 ? !hg_pow2((uint64_t)q->group) : q->group % 32 || q->group % q->had_m || !hg_pow2((uint64_t)(q->group / q->had_m)))
@@ -2621,9 +2682,9 @@ int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinf
     case HG_HIGGS:
         if (q->hadamard != q->group) return -1;
         if (q->had_m > 1 && !(q->had_base = hg_hadamard_base(q->had_m))) return -1;
-        q->codebook = hg_grid(q->p, q->n, &q->mse_per_dim);
+        q->codebook = hg_grid_variant(q->p, q->n, q->variant, &q->mse_per_dim);
         {
-            const hg_grid8 *g8 = hg_grid8_get(q->p, q->n);
+            const hg_grid8 *g8 = hg_grid8_get(q->p, q->n, q->variant);
             if (g8) {
                 q->grid8 = g8->k;
                 q->grid8u = g8->ku;
@@ -3605,16 +3666,18 @@ static float hg_act8_block(const float *v, uint64_t H, int8_t *o, int32_t *sum) 
     return hg_act8_block_ref(v, H, o, sum);
 }
 
-#if defined(HG_AVX512_VNNI)
-/* the VNNI kernels' order: per 128 values, the 64 even then the 64 odd; a
- * block's last t < 128 values (blocks that are a multiple of 32, not of 128,
- * such as 288 = 2 x 128 + 32), likewise: the t/2 even then the t/2 odd */
+/* the VNNI kernels' order (and the AVX2 kernel's of the sign-symmetric p=2 grid): per 128 values,
+ * the 64 even then the 64 odd; a block's last t < 128 values (blocks that are a multiple of 32, not
+ * of 128, such as 288 = 2 x 128 + 32), likewise: the t/2 even then the t/2 odd */
+#if defined(HG_AVX512_VNNI) || defined(HG_AVX2)
 static void hg_act8_interleave_tail(const int8_t *q, int8_t *qp, uint64_t t) {
     for (uint64_t i = 0; i < t / 2; i++) {
         qp[i] = q[2 * i];
         qp[t / 2 + i] = q[2 * i + 1];
     }
 }
+#endif
+#if defined(HG_AVX512_VNNI)
 static void hg_act8_interleave(const int8_t *q, int8_t *qp, uint64_t n) {
     static const uint8_t ev[64] = {0,   2,   4,   6,   8,   10,  12,  14,  16,  18,  20,  22,  24,  26,  28,  30,
                                    32,  34,  36,  38,  40,  42,  44,  46,  48,  50,  52,  54,  56,  58,  60,  62,
@@ -3665,6 +3728,11 @@ void hg_prepare_act8(const hg_qinfo *q, const float *x, hg_act8 *a) {
             hg_act8_interleave(a->q + b * H, a->qp + b * H, full);
             hg_act8_interleave_tail(a->q + b * H + full, a->qp + b * H + full, H - full);
         }
+#elif defined(HG_AVX2)
+    if (q->p == 2 && q->grid8abs && !(H % 32))   /* hg_qdot8_p2s_avx2; a few microseconds a token */
+        for (uint64_t b = 0; b < q->groups; b++)
+            for (uint64_t j = 0; j < H; j += 128)
+                hg_act8_interleave_tail(a->q + b * H + j, a->qp + b * H + j, H - j < 128 ? H - j : 128);
 #endif
 }
 
@@ -4218,6 +4286,71 @@ static float hg_qdot8_p2n64_avx2(const hg_qinfo *q, const uint16_t *sc, const ui
             __m256i v0 = _mm256_permute2x128_si256(x0, x1, 0x20), v1 = _mm256_permute2x128_si256(x0, x1, 0x31);
             a0 = _mm256_add_epi32(a0, _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_sign_epi8(w0, w0), _mm256_sign_epi8(v0, w0)), ones));
             a1 = _mm256_add_epi32(a1, _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_sign_epi8(w1, w1), _mm256_sign_epi8(v1, w1)), ones));
+        }
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(a0, a1);
+    }
+    return total;
+}
+#endif
+
+#if defined(HG_AVX2)
+/* p=2, the sign-symmetric 256 points (HG_GRID_SIGNSYM): code bits 0-5 pick one of 64 magnitude
+ * points, bits 6 and 7 negate x and y. 32 codes a step: each coordinate's |k| from the four 16-entry
+ * tables of hg_lut64_avx2 (code bits 4 and 5 pick the table), the signs put on the activation
+ * (vpsignb; "| 1" keeps a sign byte nonzero, the shift moves bit 6 to bit 7), vpmaddubsw multiplies
+ * |k| by the signed q (2 * 127 * 127 < 32768: no saturation). Activations coordinate-major
+ * (hg_act8_interleave_tail order in a->qp): per 128 the 64 x then the 64 y, a block's last t the
+ * t/2 x then the t/2 y. The 16-code version takes the blocks' last 16 codes (blocks 32 + 64k). */
+HG_INLINE __m256i hg_p2s32_avx2(const __m256i TX[4], const __m256i TY[4], __m256i k, __m256i vx, __m256i vy) {
+    const __m256i i = _mm256_and_si256(k, _mm256_set1_epi8(63)), m4 = _mm256_slli_epi16(k, 3), m5 = _mm256_slli_epi16(k, 2);
+    const __m256i sy = _mm256_or_si256(k, _mm256_set1_epi8(1)), sx = _mm256_slli_epi16(sy, 1), ones = _mm256_set1_epi16(1);
+    __m256i px = _mm256_maddubs_epi16(hg_lut64_avx2(TX, i, m4, m5), _mm256_sign_epi8(vx, sx));
+    __m256i py = _mm256_maddubs_epi16(hg_lut64_avx2(TY, i, m4, m5), _mm256_sign_epi8(vy, sy));
+    return _mm256_add_epi32(_mm256_madd_epi16(px, ones), _mm256_madd_epi16(py, ones));
+}
+HG_INLINE __m128i hg_lut64_sse(const __m256i T[4], __m128i c, __m128i m4, __m128i m5) {
+    __m128i a = _mm_blendv_epi8(_mm_shuffle_epi8(_mm256_castsi256_si128(T[0]), c), _mm_shuffle_epi8(_mm256_castsi256_si128(T[1]), c), m4);
+    __m128i b = _mm_blendv_epi8(_mm_shuffle_epi8(_mm256_castsi256_si128(T[2]), c), _mm_shuffle_epi8(_mm256_castsi256_si128(T[3]), c), m4);
+    return _mm_blendv_epi8(a, b, m5);
+}
+HG_INLINE __m128i hg_p2s16_sse(const __m256i TX[4], const __m256i TY[4], __m128i k, __m128i vx, __m128i vy) {
+    const __m128i i = _mm_and_si128(k, _mm_set1_epi8(63)), m4 = _mm_slli_epi16(k, 3), m5 = _mm_slli_epi16(k, 2);
+    const __m128i sy = _mm_or_si128(k, _mm_set1_epi8(1)), sx = _mm_slli_epi16(sy, 1), ones = _mm_set1_epi16(1);
+    __m128i px = _mm_maddubs_epi16(hg_lut64_sse(TX, i, m4, m5), _mm_sign_epi8(vx, sx));
+    __m128i py = _mm_maddubs_epi16(hg_lut64_sse(TY, i, m4, m5), _mm_sign_epi8(vy, sy));
+    return _mm_add_epi32(_mm_madd_epi16(px, ones), _mm_madd_epi16(py, ones));
+}
+static float hg_qdot8_p2s_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    __m256i TX[4], TY[4];
+    for (int h = 0; h < 4; h++) {
+        TX[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(q->grid8abs[0] + 16 * h)));
+        TY[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(q->grid8abs[1] + 16 * h)));
+    }
+    const uint64_t H = (uint64_t)q->group;
+    float total = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        const uint8_t *c = codes + g * H / 2;
+        const int8_t *x = a->qp + g * H;
+        __m256i a0 = _mm256_setzero_si256(), a1 = a0;
+        uint64_t j = 0;
+        for (; j + 128 <= H; j += 128, c += 64, x += 128) {
+            a0 = _mm256_add_epi32(a0, hg_p2s32_avx2(TX, TY, _mm256_loadu_si256((const __m256i *)c), _mm256_loadu_si256((const __m256i *)x),
+                                                    _mm256_loadu_si256((const __m256i *)(x + 64))));
+            a1 = _mm256_add_epi32(a1, hg_p2s32_avx2(TX, TY, _mm256_loadu_si256((const __m256i *)(c + 32)),
+                                                    _mm256_loadu_si256((const __m256i *)(x + 32)), _mm256_loadu_si256((const __m256i *)(x + 96))));
+        }
+        if (j < H) {   /* the last t = 32, 64 or 96 weights: t/2 codes, the t/2 x then the t/2 y */
+            const uint64_t m = (H - j) / 2;
+            uint64_t i = 0;
+            if (m >= 32) {
+                a0 = _mm256_add_epi32(a0, hg_p2s32_avx2(TX, TY, _mm256_loadu_si256((const __m256i *)c), _mm256_loadu_si256((const __m256i *)x),
+                                                        _mm256_loadu_si256((const __m256i *)(x + m))));
+                i = 32;
+            }
+            if (i < m)
+                a1 = _mm256_add_epi32(a1, _mm256_castsi128_si256(hg_p2s16_sse(TX, TY, _mm_loadu_si128((const __m128i *)(c + i)),
+                                                                              _mm_loadu_si128((const __m128i *)(x + i)),
+                                                                              _mm_loadu_si128((const __m128i *)(x + m + i)))));
         }
         total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(a0, a1);
     }
@@ -5110,7 +5243,7 @@ static void hg_kernels_avx2(hg_qinfo *q) {
     if (q->p == 2) q->k.decode8 = hg_row8_decode_p2_avx2;
     else q->k.decode8 = hg_row8_decode_p1n16_avx2;
     if (q->group % 32) return;
-    q->k.dot8 = q->p == 1 ? hg_qdot8_p1n16_avx2 : q->n == 256 ? hg_qdot8_p2n256_avx2 : hg_qdot8_p2n64_avx2;
+    q->k.dot8 = q->p == 1 ? hg_qdot8_p1n16_avx2 : q->grid8abs ? hg_qdot8_p2s_avx2 : q->n == 256 ? hg_qdot8_p2n256_avx2 : hg_qdot8_p2n64_avx2;
     q->k.gemm8 = hg_qmatmul8_avx2;
 }
 #endif

@@ -458,6 +458,7 @@ static void test_act8_edges(void) {
     check(!bad, "act8_lengths", "SIMD and scalar rounding differ for some length");
 }
 
+#define P2S (2u | (uint32_t)HG_GRID_SIGNSYM << 8)
 static void test_quantized(void) {
     struct { uint32_t type, p, bits, group, m; } cfgs[] = {
         {HG_HIGGS, 1, 2, 64, 0}, {HG_HIGGS, 1, 3, 128, 0}, {HG_HIGGS, 1, 4, 256, 0}, {HG_HIGGS, 1, 5, 64, 0}, {HG_HIGGS, 1, 6, 1024, 0},
@@ -478,7 +479,12 @@ static void test_quantized(void) {
         {HG_HIGGS, 4, 8, 256, 0}, {HG_HIGGS, 4, 8, 1024, 0}, {HG_HIGGS, 4, 8, 64, 0}, {HG_HIGGS, 4, 8, 32, 0},
         {HG_HIGGS, 4, 8, 768, 12}, {HG_HIGGS, 4, 8, 288, 36}, {HG_HIGGS, 4, 10, 256, 0}, {HG_HIGGS, 4, 10, 64, 0},
         {HG_HIGGS, 4, 12, 1024, 0}, {HG_HIGGS, 4, 12, 256, 0}, {HG_HIGGS, 4, 12, 768, 12}, {HG_HIGGS, 4, 12, 64, 0}, {HG_HIGGS, 4, 12, 32, 0}, {HG_HIGGS, 4, 12, 288, 36},
-        {HG_HIGGS, 4, 12, 192, 12}};
+        {HG_HIGGS, 4, 12, 192, 12},
+        /* p=2 sign-symmetric 256 points (params[0] = 2 | HG_GRID_SIGNSYM << 8): AVX2 magnitude tables in
+         * steps of 32 codes and a last 16 (blocks 32 + 64k), the free grid's kernels elsewhere */
+        {HG_HIGGS, P2S, 8, 256, 0}, {HG_HIGGS, P2S, 8, 1024, 0}, {HG_HIGGS, P2S, 8, 128, 0}, {HG_HIGGS, P2S, 8, 64, 0},
+        {HG_HIGGS, P2S, 8, 32, 0}, {HG_HIGGS, P2S, 8, 16, 0}, {HG_HIGGS, P2S, 8, 288, 36}, {HG_HIGGS, P2S, 8, 192, 12},
+        {HG_HIGGS, P2S, 8, 96, 12}, {HG_HIGGS, P2S, 8, 960, 60}, {HG_HIGGS, P2S, 8, 224, 28}};
     char name[160], detail[256];
     for (size_t ci = 0; ci < sizeof cfgs / sizeof cfgs[0]; ci++)
         for (int li = 0; li < 3; li++) {
@@ -488,8 +494,8 @@ static void test_quantized(void) {
             uint32_t params[4] = {cfgs[ci].p, cfgs[ci].bits, cfgs[ci].group,
                                   cfgs[ci].type == HG_HIGGS ? cfgs[ci].group | cfgs[ci].m << 16 | (cfgs[ci].m ? 9u << 24 : 0) : 0};
             hg_qinfo q;
-            snprintf(name, sizeof name, "quant_%s_p%u_b%u_g%u%s_cols%d", hg_type_name(cfgs[ci].type), cfgs[ci].p, cfgs[ci].bits,
-                     cfgs[ci].group, cfgs[ci].m ? "m" : "", cols);
+            snprintf(name, sizeof name, "quant_%s_p%u%s_b%u_g%u%s_cols%d", hg_type_name(cfgs[ci].type), cfgs[ci].p & 0xFF,
+                     cfgs[ci].p >> 8 ? "s" : "", cfgs[ci].bits, cfgs[ci].group, cfgs[ci].m ? "m" : "", cols);
             if (hg_qinfo_get(cfgs[ci].type, params, (uint64_t)cols, &q)) { check(0, name, "qinfo rejected"); continue; }
             uint64_t nbytes = hg_tensor_bytes(cfgs[ci].type, params, (uint64_t)rows, (uint64_t)cols);
             uint8_t *data = calloc(1, nbytes);
@@ -522,7 +528,8 @@ static void test_quantized(void) {
             if (q.act8) test_act8(&t, &q, x, name);
             if (cfgs[ci].type == HG_HIGGS && li == 0) {
                 double t2 = err / norm, want = q.mse_per_dim;
-                snprintf(name, sizeof name, "higgs_t2_matches_grid_mse_p%u_b%u_g%u", cfgs[ci].p, cfgs[ci].bits, cfgs[ci].group);
+                snprintf(name, sizeof name, "higgs_t2_matches_grid_mse_p%u%s_b%u_g%u", cfgs[ci].p & 0xFF, cfgs[ci].p >> 8 ? "s" : "",
+                         cfgs[ci].bits, cfgs[ci].group);
                 snprintf(detail, sizeof detail, "t^2 %.6f vs grid MSE %.6f", t2, want);
                 /* 24x1024 Gaussian weights: a few percent of sampling noise, block scales add a little */
                 check(fabs(t2 - want) / want < 0.08, name, detail);

@@ -61,13 +61,21 @@ def parse_grids():
         c = np.arange(4096)
         signs = np.where((c[:, None] >> (8 + np.arange(4))[None, :]) & 1, -1.0, 1.0).astype(np.float32)
         grids[(4, 4096)] = A[c & 255] * signs
+    # the sign-symmetric p=2 256-point grid (params[0] = 2 | 1 << 8): point(c) = magnitudes c & 63,
+    # coordinate d negated when bit 6 + d of c is set
+    m = re.search(r"static const float HG_GRID_P2_N256S_ABS\[[^\]]*\]\s*=\s*\{([^}]*)\}", src)
+    if m:
+        A = np.array([float(v) for v in m.group(1).split(",") if v.strip()], dtype=np.float32).reshape(64, 2)
+        c = np.arange(256)
+        signs = np.where((c[:, None] >> (6 + np.arange(2))[None, :]) & 1, -1.0, 1.0).astype(np.float32)
+        grids[(2, 256, "s")] = A[c & 63] * signs
     return grids
 
 
-def codebook(ttype, p, bits, grids):
+def codebook(ttype, p, bits, grids, variant=0):
     n = 1 << bits
     if ttype == HIGGS:
-        return grids[(p, n)]
+        return grids[(p, n, "s")] if variant == 1 else grids[(p, n)]
     if ttype == RTN:
         return (np.arange(n, dtype=np.float32) - n // 2).reshape(n, 1)
     return np.array(NF4_LEVELS if ttype == NF4 else AF4_LEVELS, dtype=np.float32).reshape(16, 1)
@@ -128,7 +136,12 @@ def sign_vector(seed, n):
 def higgs_params(t):
     """(p, bits, group, hadamard, sign seed, base order m): params[3] = hadamard | m << 16 | seed << 24"""
     p, bits, group, h3 = t["params"]
-    return p, bits, group, h3 & 0xFFFF, h3 >> 24, (h3 >> 16 & 0xFF) or 1
+    return p & 0xFF, bits, group, h3 & 0xFFFF, h3 >> 24, (h3 >> 16 & 0xFF) or 1
+
+
+def grid_variant(t):
+    """params[0] >> 8: 1 for the sign-symmetric p=2 256-point grid, 0 for the free grids"""
+    return t["params"][0] >> 8
 
 
 def rotation(t):
@@ -151,7 +164,7 @@ def decode_tensor(path, h, t, grids):
     n_codes = cols_pad // p
     weights = (1 << np.arange(bits)).astype(np.int64)
     codes = (bitstream[:, : n_codes * bits].reshape(rows, n_codes, bits).astype(np.int64) * weights).sum(-1)
-    cb = codebook(ttype, p, bits, grids)
+    cb = codebook(ttype, p, bits, grids, grid_variant(t))
     stored = cb[codes].reshape(rows, cols_pad) * np.repeat(scales, group, axis=1)
     if ttype == HIGGS:
         orig = (stored.reshape(rows, groups, had) @ rotation(t)).reshape(rows, cols_pad) * sign_vector(seed, cols_pad)
@@ -176,7 +189,7 @@ def int8_grids(model):
 
 
 def int8_eligible(t, model):
-    p, bits, group = t["params"][:3]
+    p, bits, group = t["params"][0] & 0xFF, t["params"][1], t["params"][2]
     if t["type"] != HIGGS or (p, bits) not in int8_grids(model):
         return False
     # p=1 4-bit, p=2 3/4-bit and p=4 run in int8 in any block size; the packed-code grids in blocks of 64 codes
@@ -232,6 +245,9 @@ CONFIGS = [
     ("higgs_p2_b4_lsq", ["--method", "higgs", "--bits", "4", "--p", "2", "--scales", "lsq"]),
     ("higgs_p2_b4_lsq_unbiased", ["--method", "higgs", "--bits", "4", "--p", "2", "--scales", "lsq-unbiased"]),
     ("higgs_p2_b4_plain", ["--method", "higgs", "--bits", "4", "--p", "2", "--seed", "0", "--scales", "rms"]),
+    # p=2 4-bit is the sign-symmetric grid unless --grid free (the configs above: sym)
+    ("higgs_p2_b4_free", ["--method", "higgs", "--bits", "4", "--p", "2", "--grid", "free"]),
+    ("higgs_p2_b4_free_rms", ["--method", "higgs", "--bits", "4", "--p", "2", "--grid", "free", "--scales", "rms"]),
     # p=4 grids (8- and 12-bit codes): nearest points by the k-d tree, checked by brute force
     ("higgs_p4_b2", ["--method", "higgs", "--bits", "2", "--p", "4"]),
     ("higgs_p4_b3", ["--method", "higgs", "--bits", "3", "--p", "4", "--scales", "rms"]),
@@ -245,21 +261,22 @@ CONFIGS = [
 
 def main():
     grids = parse_grids()
-    report(len(grids) >= 12 and {(4, 256), (4, 1024), (4, 4096)} <= set(grids), "grids_parsed_from_higgs_h", f"{sorted(grids)}")
+    report(len(grids) >= 13 and {(4, 256), (4, 1024), (4, 4096), (2, 256, "s")} <= set(grids), "grids_parsed_from_higgs_h",
+           f"{sorted(grids, key=str)}")
     generated = open(os.path.join(ROOT, "tools", "grids_table.h"), encoding="utf-8").read()
     report(generated in open(os.path.join(ROOT, "higgs.h"), encoding="utf-8").read(), "higgs_h_embeds_generated_grids",
            "higgs.h differs from tools/grids_table.h: run tools/embed_grids.sh")
     vsrc = open(os.path.join(ROOT, "tools", "grids_vector.h"), encoding="utf-8").read()
     worst = 0.0
     ssrc = open(os.path.join(ROOT, "tools", "grids_symmetric.h"), encoding="utf-8").read()
-    for n, src, name in ((256, vsrc, "HG_VGRID_P4_N256"), (1024, vsrc, "HG_VGRID_P4_N1024"),
-                         (4096, ssrc, "HG_SGRID_P4_N4096_ABS")):
+    for key, src, name in (((4, 256), vsrc, "HG_VGRID_P4_N256"), ((4, 1024), vsrc, "HG_VGRID_P4_N1024"),
+                           ((4, 4096), ssrc, "HG_SGRID_P4_N4096_ABS"), ((2, 256, "s"), ssrc, "HG_SGRID_P2_N256_ABS")):
         m = re.search(r"static const float %s\[[^\]]*\]\s*=\s*\{([^}]*)\}" % name, src)
-        full = np.array([float(v.strip().rstrip("f")) for v in m.group(1).split(",") if v.strip()]).reshape(-1, 4)
-        got = grids[(4, n)][:len(full)]
+        full = np.array([float(v.strip().rstrip("f")) for v in m.group(1).split(",") if v.strip()]).reshape(-1, key[0])
+        got = grids[key][:len(full)]
         worst = max(worst, float(np.abs(got - full).max() / np.abs(full).max()))
     report(worst < 2e-6, "higgs_h_embeds_vector_grids",
-           f"p=4 grids vs tools/grids_vector.h and grids_symmetric.h: worst relative diff {worst:.1e}")
+           f"p=4 and sign-symmetric grids vs tools/grids_vector.h and grids_symmetric.h: worst relative diff {worst:.1e}")
     with tempfile.TemporaryDirectory() as tmp:
         # dims 96 = 12 * 8 and hidden 192 = 12 * 16: by default blocks of H(12) (x) Sylvester, whole rows;
         # --hadamard 64 / 128: power-of-two blocks, the rows padded
@@ -456,6 +473,8 @@ def dp_and_cli_checks(tmp, grids, cfg, base, w_orig, ids, idf):
                            (["--method", "higgs", "--bits", "4", "--p", "4"], "no_grid_p4_b4"),
                            (["--method", "higgs", "--bits", "3", "--p", "3"], "p3"),
                            (["--method", "higgs", "--vector-grids"], "vector_grids_without_target_bits"),
+                           (["--method", "higgs", "--bits", "4", "--p", "1", "--grid", "sym"], "grid_for_p1"),
+                           (["--method", "higgs", "--bits", "4", "--grid", "round"], "grid_unknown"),
                            (["--method", "higgs", "--bits", "4", "--hadamard", "100"], "hadamard_not_pow2")):
             out = os.path.join(tmp, "bad.higgs")
             r = subprocess.run([os.path.join(ROOT, "quantize"), base, out, *args], capture_output=True, text=True)

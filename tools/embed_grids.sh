@@ -1,8 +1,8 @@
 #!/bin/sh
 # Copies tools/grids_table.h (the output of tools/gen_grids.py) into higgs.h between its grid
 # markers, and between the vector grid markers the p=4 256- and 1024-point grids of
-# tools/grids_vector.h (gen_grids.py --vector) and the sign-symmetric 4096-point one of
-# tools/grids_symmetric.h (gen_grids.py --symmetric), rounded to 6 significant digits (a relative
+# tools/grids_vector.h (gen_grids.py --vector) and the sign-symmetric p=4 4096-point and p=2 256-point
+# ones of tools/grids_symmetric.h (gen_grids.py --symmetric), rounded to 6 significant digits (a relative
 # change below 1e-6 of their MSE; the full-precision tables stay in tools/ for the grid tests).
 cd "$(dirname "$0")/.." || exit 1
 PY=$(for p in python3 /usr/bin/python3; do "$p" -c 'import sys' 2>/dev/null && echo "$p" && break; done)
@@ -48,6 +48,18 @@ for i in range(0, len(vals), 8):
     out.append("    " + ", ".join("%.6g" % x for x in vals[i:i + 8]) + ",")
 out.append("};")
 out.append("static float hg_grid_p4_n4096[4096 * 4];   /* HG_GRID_P4_N4096_ABS with the signs, filled by hg_grid */")
+s2mse = re.search(r"#define HG_SGRID_P2_N256_MSE ([0-9.eE+-]+)", sym).group(1)
+m = re.search(r"static const float HG_SGRID_P2_N256_ABS\[[^\]]*\]\s*=\s*\{([^}]*)\}", sym)
+vals2 = [float(x.strip().rstrip("f")) for x in m.group(1).split(",") if x.strip()]
+assert len(vals2) == 128
+out.append(f"/* the sign-symmetric p=2 grid of 256 points (tools/grids_symmetric.h), mse_per_dim = {s2mse}: point(c) = the")
+out.append(" * row c & 63 of HG_GRID_P2_N256S_ABS with coordinate d negated when bit 6 + d of c is set */")
+out.append("static const float HG_GRID_P2_N256S_ABS[64 * 2] = {")
+for i in range(0, len(vals2), 8):
+    out.append("    " + ", ".join("%.6g" % x for x in vals2[i:i + 8]) + ",")
+out.append("};")
+out.append("static float hg_grid_p2_n256s[256 * 2];   /* HG_GRID_P2_N256S_ABS with the signs, filled by hg_grid_variant */")
+out.append(f"#define HG_GRID_P2_N256S_MSE {s2mse}")
 out.append("static const hg_grid_info hg_grid4_table[] = {")
 for p, n, mse in table:
     out.append(f"    {{{p}, {n}, HG_GRID_P{p}_N{n}, {mse}}},")

@@ -190,23 +190,25 @@ def lloyd_max_1d(n, tol=1e-12):
 
 # ---------------------------------------------------------------- 2-D Lloyd on a lattice
 
-def axis_bins(h, R):
-    """Exact per-bin (mass, mean, variance) of N(0,1) on bins of width h covering [-R, R]."""
-    k = int(round(2 * R / h))
-    edges = np.linspace(-R, R, k + 1)
+def axis_bins(h, R, half=False):
+    """Exact per-bin (mass, mean, variance) of N(0,1) on bins of width h covering [-R, R]
+    ([0, R] when half: the folded |X|, masses doubled)."""
+    k = int(round((R if half else 2 * R) / h))
+    edges = np.linspace(0.0 if half else -R, R, k + 1)
     mass, mean, var = [], [], []
     for a, b in zip(edges[:-1], edges[1:]):
         m0, m1, m2 = cell_moments(float(a), float(b))
         c = m1 / m0
-        mass.append(m0)
+        mass.append(2 * m0 if half else m0)
         mean.append(c)
         var.append(max(m2 / m0 - c * c, 0.0))
     return np.array(mass), np.array(mean), np.array(var)
 
 
 class Lattice2D:
-    def __init__(self, h, R=6.0, min_weight=1e-15):
-        mass, mean, var = axis_bins(h, R)
+    def __init__(self, h, R=6.0, min_weight=1e-15, folded=False):
+        """folded: the positive quadrant with the density of |X| (the sign-symmetric grids)"""
+        mass, mean, var = axis_bins(h, R, folded)
         W = np.outer(mass, mass)
         keep = W > min_weight
         ii, jj = np.nonzero(keep)
@@ -820,10 +822,49 @@ def sym_mc(C, n_samples, seed, chunk=1 << 18):
     return mean, math.sqrt(max(s2 / n_samples - mean * mean, 0.0) / n_samples)
 
 
+# The sign-symmetric p = 2 4-bit grid: 256 points s * a, a one of 64 points with positive
+# coordinates, s one of the 4 sign patterns. Lloyd on the folded lattice (the positive quadrant with
+# the density of |X|) is Lloyd under that constraint. Its kernels look a code's magnitudes up in
+# 64-entry tables (four vpshufb on AVX2, one vpermb on AVX-512) and apply the two sign bits to the
+# activation. Starts: the free 256-point grid folded into the quadrant and clustered to 64 points,
+# and random subsets of a folded Gaussian sample; the best is polished on the fine folded lattice.
+SYM2_INIT_SEED = 20261201
+SYM2_MC_SEED = 777004
+
+
+def sym2_grid(log):
+    rng = np.random.default_rng([SYM2_INIT_SEED, 2, 64])
+    coarse, fine = Lattice2D(h=COARSE_H, folded=True), Lattice2D(h=FINE_H, folded=True)
+    here = os.path.dirname(os.path.abspath(__file__))
+    tab = open(os.path.join(here, "grids_table.h")).read()
+    m = re.search(r"HG_GRID_P2_N256\[[^\]]*\]\s*=\s*\{([^}]*)\}", tab)
+    F = np.abs(np.array([float(v.strip().rstrip("f")) for v in m.group(1).split(",") if v.strip()]).reshape(256, 2))
+    starts = [("the free grid folded", vq_lloyd(F, F[::4].copy(), 200, omega=1.0)[0])]
+    Hx = np.abs(hex_init(256))   # the companded hexagonal lattice folded, clustered to 64 points
+    starts.append(("the hexagonal lattice folded", vq_lloyd(Hx, Hx[rng.choice(256, 64, replace=False)], 300, omega=1.0)[0]))
+    S = np.abs(rng.standard_normal((1 << 18, 2)))
+    for r in range(2):
+        starts.append((f"random subset #{r}", S[rng.choice(len(S), 64, replace=False)]))
+    best = None
+    for name, C0 in starts:
+        C, D, it = coarse.lloyd(C0, max_iter=3000, rtol=1e-13, omega=1.7)
+        log(f"  p=2 n=256 sign-symmetric start {name}: coarse-lattice bound {D / 2:.6f} ({it} it)")
+        if best is None or D < best[1]:
+            best = (C, D)
+    C, D, it = fine.lloyd(best[0], max_iter=2000, rtol=1e-13, omega=1.9, local=True)
+    log(f"  p=2 n=256 sign-symmetric polished on the fine lattice: bound {D / 2:.7f} ({it} it)")
+    C = C[np.lexsort(C.T[::-1])].astype(np.float32)
+    bound = Lattice2D(h=EVAL_H, folded=True).distortion(C.astype(np.float64)) / 2
+    mse, se = sym_mc(C.astype(np.float64), VEC_MC_SAMPLES, SYM2_MC_SEED)
+    log(f"  p=2 n=256 sign-symmetric: lattice bound {bound:.8f}, Monte Carlo {mse:.8f} +- {se:.1e}")
+    return C, bound, mse, se
+
+
 def main_symmetric():
     t0 = time.time()
     p, k = 4, 256
     log = lambda msg: print(f"[{time.time() - t0:6.0f} s] {msg}", flush=True)
+    C2, bound2, mse2, se2 = sym2_grid(log)
     X = np.abs(np.random.default_rng([SYM_TRAIN_SEED, p, k]).standard_normal((SYM_PLAN["train"], p)))
     rng_init = np.random.default_rng([SYM_INIT_SEED, p, k])
     best = None
@@ -852,6 +893,15 @@ def main_symmetric():
              f"(default_rng([{SYM_POLISH_SEED}, 4, 256]), omega {SYM_PLAN['polish_omega']}).",
              f" * MSE per dimension (Monte Carlo, {VEC_MC_SAMPLES} points, default_rng({SYM_MC_SEED})):",
              f" *   p=4 n=4096 sign-symmetric mse_per_dim = {mse:.8g} +- {se:.1e}",
+             " *",
+             " * The sign-symmetric p = 2 grid of 256 points (4 bits per weight): point(c) = row c & 63 of",
+             " * HG_SGRID_P2_N256_ABS (64 points with positive coordinates, sorted by x then y), coordinate d",
+             " * negated when bit 6 + d of c is set. Lloyd on the quadrature lattice of the folded density (bins",
+             f" * of {COARSE_H} then {FINE_H}); starts: the free grid of grids_table.h and the companded hexagonal lattice,",
+             f" * folded and clustered, and two random subsets (default_rng([{SYM2_INIT_SEED}, 2, 64])). MSE per dimension:",
+             f" * the bound on a lattice of bins of {EVAL_H} (as grids_table.h states the free grids') and Monte Carlo",
+             f" * ({VEC_MC_SAMPLES} points, default_rng({SYM2_MC_SEED})):",
+             f" *   p=2 n=256 sign-symmetric mse_per_dim = {bound2:.8g} (Monte Carlo {mse2:.8g} +- {se2:.1e})",
              " */",
              "#ifndef HG_GRIDS_SYMMETRIC_H",
              "#define HG_GRIDS_SYMMETRIC_H",
@@ -859,7 +909,10 @@ def main_symmetric():
              f"static const float HG_SGRID_P4_N4096_ABS[256 * 4] = {{"]
     for i in range(k):
         lines.append("    " + ", ".join("%.9gf" % float(v) for v in C[i]) + ",")
-    lines += ["};", f"#define HG_SGRID_P4_N4096_MSE {mse:.8g}", "", "#endif /* HG_GRIDS_SYMMETRIC_H */", ""]
+    lines += ["};", f"#define HG_SGRID_P4_N4096_MSE {mse:.8g}", "", "static const float HG_SGRID_P2_N256_ABS[64 * 2] = {"]
+    for i in range(64):
+        lines.append("    " + ", ".join("%.9gf" % float(v) for v in C2[i]) + ",")
+    lines += ["};", f"#define HG_SGRID_P2_N256_MSE {bound2:.8g}", "", "#endif /* HG_GRIDS_SYMMETRIC_H */", ""]
     with open(os.path.join(here, "grids_symmetric.h"), "w") as f:
         f.write("\n".join(lines))
     log("wrote tools/grids_symmetric.h")
