@@ -6,7 +6,8 @@
 #   bench/speed.sh [--layers N] [--configs "p2b4 p1b4 ..."] [--rounds R] [--tag NAME] [--native "FLAGS"]
 # (--tag: write bench/results/NAME.tsv and NAME.md and leave the README alone; --native: time a
 # run built with these target flags instead of -march=native, e.g. --native "-mavx2 -mfma -mf16c"
-# for CPUs with AVX2 but no AVX-512; it needs a --tag)
+# for CPUs with AVX2 but no AVX-512; it needs a --tag). A config is pPbB (quantize --p P --bits B);
+# p2b4f is p=2 4-bit on the free grid (--grid free; p2b4 is the default sign-symmetric grid).
 # This machine's memory bandwidth swings from run to run (and minute to minute), so every
 # (config, threads) cell runs R rounds (default 3), each a decode run between two read-bandwidth
 # measurements with the same thread count. Two fractions of the roofline: "paired", the median
@@ -60,8 +61,9 @@ PYEOF
   rm -rf "${CACHE:?}/$NAME"
 fi
 for c in $CONFIGS; do
-  p=${c:1:1}; b=${c:3:1}
-  [ -f "$CACHE/$NAME-$c.higgs" ] || ./quantize "$CACHE/$NAME-f16.higgs" "$CACHE/$NAME-$c.higgs" --method higgs --p "$p" --bits "$b" | tail -2
+  p=${c:1:1}; b=${c:3:1}; grid=()
+  [ "${c:4:1}" != f ] || grid=(--grid free)   # p2b4f: the free p=2 4-bit grid (p2b4: the default, sign-symmetric)
+  [ -f "$CACHE/$NAME-$c.higgs" ] || ./quantize "$CACHE/$NAME-f16.higgs" "$CACHE/$NAME-$c.higgs" --method higgs --p "$p" --bits "$b" "${grid[@]}" | tail -2
 done
 PROMPT=$(printf 'The quick brown fox jumps over the lazy dog. %.0s' $(seq 1 12))
 # run's -n counts positions, the prompt's included: the prompt (its ids and BOS) plus 200 decoded tokens
