@@ -184,7 +184,7 @@ const char *hg_act8_grids(void);
  * every `group` weights of a row share an fp16 scale. HIGGS rows are stored in
  * the Hadamard-rotated domain (block `hadamard`, = group): y = W x is computed
  * as W' (Hn x), rotating the activation once per block. params[4] =
- * {p, bits, group, hadamard | seed << 24}: seed 0 is the plain Sylvester
+ * {p | grid variant << 8, bits, group, hadamard | m << 16 | seed << 24}: seed 0 is the plain Sylvester
  * matrix; seed 1..255 multiplies by random signs first, Hn D (see
  * hg_sign_word). Tensor bytes: scales [rows][cols_pad/group] fp16,
  * zero-padded to a multiple of 64 bytes, then codes [rows][row_code_bytes]. */
@@ -5166,7 +5166,9 @@ void hg_qmatmul8_rows(float *out, size_t ostride, const hg_act8 *a, int B, const
  *                 float dot, dequant           int8 one row / row range      two streams   prompt (decode8, gemm8)
  *   portable      every format                 p1 4-bit, p2 3/4-bit          -             every int8 format
  *   AVX2          p1 2/3/4-bit, p2 2-bit:      p1 4-bit, p2 3/4-bit          -             decode8 p1 4-bit, p2 3/4-bit;
- *                 pshufb tables; the rest      (blocks of 32)                              gemm8 in blocks of 32
+ *                 pshufb tables; the rest      (blocks of 32; p2 4-bit                     gemm8 in blocks of 32
+ *                                              sign-symmetric: pshufb
+ *                                              magnitude tables)
  *                 up to 8-bit codes: gathers
  *                 (blocks of 16 codes; only
  *                 where AVX-512 is not built)

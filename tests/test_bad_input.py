@@ -563,6 +563,16 @@ def quantized_cases(C, tmp):
     C.file("HIGGS group 48 (m 12, not a multiple of 32)",
            patch(patch(valid, q["params_off"] + 8, "I", 48, crc=False), q["params_off"] + 12, "I", 48 | 12 << 16 | seed),
            qinfo="any", qconv="err")
+    # params[0] = p | grid variant << 8: the default 4-bit file has the sign-symmetric p=2 grid (variant 1)
+    assert p0 == 2 | 1 << 8, p0
+
+    def p0_is(value):
+        return patch(valid, q["params_off"], "I", value)
+    C.file("HIGGS free p=2 grid (variant 0) for the sign-symmetric one", p0_is(2), run="ok", qinfo="ok", qconv="err")
+    C.file("HIGGS grid variant 2 (none)", p0_is(2 | 2 << 8), qinfo="any", qconv="err")
+    C.file("HIGGS grid variant 255", p0_is(2 | 255 << 8), qinfo="any", qconv="err")
+    C.file("HIGGS sign-symmetric variant with p=1", p0_is(1 | 1 << 8), qinfo="any", qconv="err")
+    C.file("HIGGS p=2 | 1 << 16 (bits above the variant)", p0_is(2 | 1 << 16), qinfo="any", qconv="err")
     nf4 = patch(valid, q["type_off"], "I", 18, crc=False)
     C.file("NF4 tensor with a base order", patch(nf4, q["params_off"] + 12, "I", 12 << 16), qinfo="any", qconv="err")
 
