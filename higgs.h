@@ -2498,52 +2498,37 @@ static const float hg_af4_levels[16] = {
 static float hg_rtn_levels[9][256];   /* [bits]: c - 2^(bits-1) */
 
 #ifndef HG_NO_THREADS
-static pthread_mutex_t hg_grid4_mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t hg_grid_sign_mu = PTHREAD_MUTEX_INITIALIZER;
 #endif
-/* the sign-symmetric p=4 4096-point grid from its 256 magnitudes, once */
-static void hg_grid4_expand(void) {
-    static int done;
+/* a sign-symmetric grid from its magnitudes, once: point c is magnitude row c & (2^mag_bits - 1) with
+ * coordinate d negated when bit mag_bits + d of c is set */
+static void hg_grid_expand_signs(const float *mags, int p, int n, int mag_bits, float *out, int *done) {
 #ifndef HG_NO_THREADS
-    pthread_mutex_lock(&hg_grid4_mu);
+    pthread_mutex_lock(&hg_grid_sign_mu);
 #endif
-    for (int c = 0; !done && c < 4096; c++)
-        for (int d = 0; d < 4; d++) {
-            float a = HG_GRID_P4_N4096_ABS[4 * (c & 255) + d];
-            hg_grid_p4_n4096[4 * c + d] = c >> (8 + d) & 1 ? -a : a;
+    for (int c = 0; !*done && c < n; c++)
+        for (int d = 0; d < p; d++) {
+            float a = mags[p * (c & ((1 << mag_bits) - 1)) + d];
+            out[p * c + d] = c >> (mag_bits + d) & 1 ? -a : a;
         }
-    done = 1;
+    *done = 1;
 #ifndef HG_NO_THREADS
-    pthread_mutex_unlock(&hg_grid4_mu);
-#endif
-}
-
-/* the sign-symmetric p=2 256-point grid from its 64 magnitudes, once */
-static void hg_grid2s_expand(void) {
-    static int done;
-#ifndef HG_NO_THREADS
-    pthread_mutex_lock(&hg_grid4_mu);
-#endif
-    for (int c = 0; !done && c < 256; c++)
-        for (int d = 0; d < 2; d++) {
-            float a = HG_GRID_P2_N256S_ABS[2 * (c & 63) + d];
-            hg_grid_p2_n256s[2 * c + d] = c >> (6 + d) & 1 ? -a : a;
-        }
-    done = 1;
-#ifndef HG_NO_THREADS
-    pthread_mutex_unlock(&hg_grid4_mu);
+    pthread_mutex_unlock(&hg_grid_sign_mu);
 #endif
 }
 
 const float *hg_grid_variant(int p, int n, int variant, double *mse_per_dim) {
     if (variant == HG_GRID_FREE) return hg_grid(p, n, mse_per_dim);
     if (variant != HG_GRID_SIGNSYM || p != 2 || n != 256) return NULL;
-    hg_grid2s_expand();
+    static int done;
+    hg_grid_expand_signs(HG_GRID_P2_N256S_ABS, 2, 256, 6, hg_grid_p2_n256s, &done);
     if (mse_per_dim) *mse_per_dim = HG_GRID_P2_N256S_MSE;
     return hg_grid_p2_n256s;
 }
 
 const float *hg_grid(int p, int n, double *mse_per_dim) {
-    if (p == 4 && n == 4096) hg_grid4_expand();
+    static int done4;
+    if (p == 4 && n == 4096) hg_grid_expand_signs(HG_GRID_P4_N4096_ABS, 4, 4096, 8, hg_grid_p4_n4096, &done4);
     const size_t n1 = sizeof hg_grid_table / sizeof hg_grid_table[0], n4 = sizeof hg_grid4_table / sizeof hg_grid4_table[0];
     for (size_t i = 0; i < n1 + n4; i++) {
         const hg_grid_info *g = i < n1 ? &hg_grid_table[i] : &hg_grid4_table[i - n1];
