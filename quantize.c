@@ -531,8 +531,11 @@ static void convert(const char *in, const char *out, const Options *o) {
     char desc[256];
     if (o->target_bits > 0) snprintf(desc, sizeof desc, "higgs mixed, dp allocation at %.3f bits", o->target_bits);
     else if (o->method == HG_HIGGS) {
-        if (o->hadamard) snprintf(desc, sizeof desc, "higgs p=%d bits=%d hadamard=%d", o->p, o->bits, o->hadamard);
-        else snprintf(desc, sizeof desc, "higgs p=%d bits=%d hadamard=auto", o->p, o->bits);
+        int pos = snprintf(desc, sizeof desc, "higgs p=%d bits=%d", o->p, o->bits);
+        if (o->p == 2 && o->bits == 4)
+            pos += snprintf(desc + pos, sizeof desc - (size_t)pos, " grid=%s", grid_variant(2, 8, o->grid) == HG_GRID_SIGNSYM ? "sym" : "free");
+        if (o->hadamard) snprintf(desc + pos, sizeof desc - (size_t)pos, " hadamard=%d", o->hadamard);
+        else snprintf(desc + pos, sizeof desc - (size_t)pos, " hadamard=auto");
     }
     else if (o->method == HG_RTN) snprintf(desc, sizeof desc, "rtn bits=%d group=%d", o->bits, o->group);
     else if (o->method) snprintf(desc, sizeof desc, "%s group=%d", method_name(o->method), o->group);

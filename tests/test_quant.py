@@ -499,11 +499,12 @@ def dp_and_cli_checks(tmp, grids, cfg, base, w_orig, ids, idf):
                f"params {tp['params']} vs {ts['params']}, {100 * (cp != cs).mean():.0f}% of codes differ")
         r = subprocess.run([os.path.join(ROOT, "quantize"), base, os.path.join(tmp, "x.higgs"), "--method", "nf4",
                             "--seed", "3"], capture_output=True, text=True)
-        for n, want in (("higgs_p2_b4_plain", "quantization = higgs p=2 bits=4 hadamard=auto\n"),
-                        ("higgs_p2_b4", "quantization = higgs p=2 bits=4 hadamard=auto, sign seed 1, lsq-unbiased scales\n"),
-                        ("higgs_p2_b4_seed7", "quantization = higgs p=2 bits=4 hadamard=auto, sign seed 7\n"),
+        for n, want in (("higgs_p2_b4_plain", "quantization = higgs p=2 bits=4 grid=sym hadamard=auto\n"),
+                        ("higgs_p2_b4", "quantization = higgs p=2 bits=4 grid=sym hadamard=auto, sign seed 1, lsq-unbiased scales\n"),
+                        ("higgs_p2_b4_free", "quantization = higgs p=2 bits=4 grid=free hadamard=auto, sign seed 1, lsq-unbiased scales\n"),
+                        ("higgs_p2_b4_seed7", "quantization = higgs p=2 bits=4 grid=sym hadamard=auto, sign seed 7\n"),
                         ("higgs_p1_b8_h64_padded", "quantization = higgs p=1 bits=8 hadamard=128, sign seed 1\n"),
-                        ("higgs_p2_b4_lsq", "quantization = higgs p=2 bits=4 hadamard=auto, sign seed 1, lsq scales\n"),
+                        ("higgs_p2_b4_lsq", "quantization = higgs p=2 bits=4 grid=sym hadamard=auto, sign seed 1, lsq scales\n"),
                         ("higgs_p2_b3_unbiased_seed5", "quantization = higgs p=2 bits=3 hadamard=auto, sign seed 5, "
                                                        "unbiased scales\n")):
             info = sh(os.path.join(ROOT, "run"), os.path.join(tmp, n + ".higgs"), "--info")
