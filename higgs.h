@@ -2496,6 +2496,8 @@ static const float hg_af4_levels[16] = {
     -1.0f, -0.69441008f, -0.51243739f, -0.3736951f, -0.25607552f, -0.14982478f, -0.04934812f, 0.0f,
     0.04273164f, 0.12934483f, 0.21961274f, 0.31675666f, 0.42563882f, 0.55496234f, 0.72424863f, 1.0f};
 static float hg_rtn_levels[9][256];   /* [bits]: c - 2^(bits-1) */
+static int8_t hg_rtn8_k[256];         /* RTN 8-bit as int8 weights: k = c - 128 */
+static uint8_t hg_rtn8_u[256];        /* and k + 128 = c, the unsigned operand of VNNI products */
 
 #ifndef HG_NO_THREADS
 static pthread_mutex_t hg_grid_sign_mu = PTHREAD_MUTEX_INITIALIZER;
@@ -2564,9 +2566,9 @@ typedef struct {
 #endif
 const char *hg_act8_grids(void) {
 #if defined(HG_AVX512_VNNI)
-    return "p1 2/3/4/5-bit, p2 2/3/4-bit, p4 2/2.5/3-bit";
+    return "p1 2/3/4/5-bit, p2 2/3/4-bit, p4 2/2.5/3-bit, rtn 8-bit";
 #else
-    return "p1 4-bit, p2 3/4-bit, p4 2/2.5/3-bit";
+    return "p1 4-bit, p2 3/4-bit, p4 2/2.5/3-bit, rtn 8-bit";
 #endif
 }
 #define HG_GRID8_COUNT 11
@@ -2695,6 +2697,13 @@ int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinf
         if (hg_rtn_levels[q->bits][1] == 0.0f)
             for (int c = 0; c < q->n; c++) hg_rtn_levels[q->bits][c] = (float)(c - q->n / 2);
         q->codebook = hg_rtn_levels[q->bits];
+        if (q->bits == 8) {           /* the levels are the int8 values themselves: the int8 activation path */
+            if (hg_rtn8_u[255] != 255)
+                for (int c = 0; c < 256; c++) hg_rtn8_k[c] = (int8_t)(c - 128), hg_rtn8_u[c] = (uint8_t)c;
+            q->grid8 = hg_rtn8_k;
+            q->grid8u = hg_rtn8_u;
+            q->grid8_inv = 1.0f;
+        }
         break;
     case HG_NF4: case HG_AF4:
         if (q->p != 1 || q->bits != 4 || q->hadamard) return -1;
@@ -4173,6 +4182,60 @@ static float hg_qdot8_p1n16_avx2(const hg_qinfo *q, const uint16_t *sc, const ui
     return total;
 }
 
+/* RTN 8-bit: the code bytes with the top bit flipped are the int8 weights; |k| <= 128, so
+ * vpmaddubsw on |k| and sign(k) * q cannot saturate either (2 * 128 * 127 < 32768).
+ * One block's products as eight int32 lanes (blocks of 32 + 64i end with one step of 32). */
+HG_INLINE __m256i hg_p1n256_block_avx2(const uint8_t *c, const int8_t *x, uint64_t H) {
+    const __m256i flip = _mm256_set1_epi8((char)0x80), ones = _mm256_set1_epi16(1);
+    __m256i a0 = _mm256_setzero_si256(), a1 = a0;
+    uint64_t j = 0;
+    for (; j + 64 <= H; j += 64) {
+        __m256i k0 = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(c + j)), flip);
+        __m256i k1 = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(c + j + 32)), flip);
+        __m256i p0 = _mm256_maddubs_epi16(_mm256_sign_epi8(k0, k0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)(x + j)), k0));
+        __m256i p1 = _mm256_maddubs_epi16(_mm256_sign_epi8(k1, k1), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)(x + j + 32)), k1));
+        a0 = _mm256_add_epi32(a0, _mm256_madd_epi16(p0, ones));
+        a1 = _mm256_add_epi32(a1, _mm256_madd_epi16(p1, ones));
+    }
+    if (j < H) {
+        __m256i k0 = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(c + j)), flip);
+        __m256i p0 = _mm256_maddubs_epi16(_mm256_sign_epi8(k0, k0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)(x + j)), k0));
+        a0 = _mm256_add_epi32(a0, _mm256_madd_epi16(p0, ones));
+    }
+    return _mm256_add_epi32(a0, a1);
+}
+/* Four blocks at a time: their sums reduced together (two rounds of vphaddd), and their
+ * (scale * d) * isum as one vector; then added to the total one by one, in the definition's order. */
+static float hg_qdot8_p1n256_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    const uint64_t H = (uint64_t)q->group;
+    float total = 0;
+    uint64_t g = 0;
+    for (; g + 4 <= q->groups; g += 4) {
+        __m256i s0 = hg_p1n256_block_avx2(codes + g * H, a->q + g * H, H);
+        __m256i s1 = hg_p1n256_block_avx2(codes + (g + 1) * H, a->q + (g + 1) * H, H);
+        __m256i s2 = hg_p1n256_block_avx2(codes + (g + 2) * H, a->q + (g + 2) * H, H);
+        __m256i s3 = hg_p1n256_block_avx2(codes + (g + 3) * H, a->q + (g + 3) * H, H);
+        __m256i h = _mm256_hadd_epi32(_mm256_hadd_epi32(s0, s1), _mm256_hadd_epi32(s2, s3));
+        __m128i isum = _mm_add_epi32(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
+#if defined(HG_F16C)
+        __m128 scale = _mm_cvtph_ps(_mm_loadl_epi64((const __m128i *)(sc + g)));
+#else
+        __m128 scale = _mm_setr_ps(hg_f16_to_f32(sc[g]), hg_f16_to_f32(sc[g + 1]), hg_f16_to_f32(sc[g + 2]), hg_f16_to_f32(sc[g + 3]));
+#endif
+        float v[4];
+        _mm_storeu_ps(v, _mm_mul_ps(_mm_mul_ps(scale, _mm_loadu_ps(a->d + g)), _mm_cvtepi32_ps(isum)));
+        total += v[0];
+        total += v[1];
+        total += v[2];
+        total += v[3];
+    }
+    for (; g < q->groups; g++) {
+        __m256i s = hg_p1n256_block_avx2(codes + g * H, a->q + g * H, H);
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(s, _mm256_setzero_si256());
+    }
+    return total;
+}
+
 /* p=2, 256 points (8-bit codes) and 64 (6-bit): the (kx, ky) int16 pairs of 8 codes, looked up with
  * scalar loads and packed into a vector, multiplied by the activation pairs
  * with vpmaddwd. Not vpgatherdd: in cache on the bench host (Zen 5, an AVX2
@@ -4378,6 +4441,23 @@ static float hg_qdot8_p1n16_neon(const hg_qinfo *q, const uint16_t *sc, const ui
     }
     return total;
 }
+/* RTN 8-bit: the code bytes with the top bit flipped are the int8 weights */
+static float hg_qdot8_p1n256_neon(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    const uint8x16_t flip = vdupq_n_u8(0x80);
+    const uint64_t H = (uint64_t)q->group;
+    float total = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        const uint8_t *c = codes + g * H;
+        const int8_t *x = a->q + g * H;
+        int32x4_t a0 = vdupq_n_s32(0), a1 = a0;
+        for (uint64_t j = 0; j < H; j += 32) {
+            a0 = hg_q8_mla(a0, vreinterpretq_s8_u8(veorq_u8(vld1q_u8(c + j), flip)), vld1q_s8(x + j));
+            a1 = hg_q8_mla(a1, vreinterpretq_s8_u8(veorq_u8(vld1q_u8(c + j + 16), flip)), vld1q_s8(x + j + 16));
+        }
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)vaddvq_s32(vaddq_s32(a0, a1));
+    }
+    return total;
+}
 static float hg_qdot8_p2n256_neon(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     const int8_t *tx = q->grid8x, *ty = q->grid8y;
     int8x16x4_t X[4], Y[4];
@@ -4430,6 +4510,23 @@ static float hg_qdot8_generic(const hg_qinfo *q, const uint16_t *sc, const uint8
         total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)(s0 + s1);
     }
     return total;
+}
+
+/* RTN 8-bit (p=1, 256 levels): code byte c holds the int8 weight c - 128, natural order */
+static float hg_qdot8_p1n256_generic(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    const uint64_t H = (uint64_t)q->group;
+    float total = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        const uint8_t *c = codes + g * H;
+        const int8_t *x = a->q + g * H;
+        int32_t s = 0;
+        for (uint64_t j = 0; j < H; j++) s += ((int32_t)c[j] - 128) * x[j];
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)s;
+    }
+    return total;
+}
+static void hg_row8_decode_p1n256(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+    for (uint64_t i = 0; i < q->cols_pad; i++) k[i] = (int8_t)(codes[i] ^ 0x80);
 }
 
 /* p=4 (8-, 10- or 12-bit codes): a point's four int8 coordinates per code,
@@ -4815,6 +4912,48 @@ static void hg_row8_decode_p1n16_neon(const hg_qinfo *q, const uint8_t *codes, i
 
 #if defined(HG_AVX512_VNNI)
 /* k + 128 in the order of the activations the VNNI product reads */
+/* RTN 8-bit: the code bytes are k + 128 already; sum (k + 128) q - 128 sum q = sum k q.
+ * One block's products as 16 int32 lanes (blocks of 64 + 128i end with one step of 64). */
+HG_INLINE __m512i hg_p1n256_block_vnni(const uint8_t *c, const int8_t *x, uint64_t H) {
+    __m512i a0 = _mm512_setzero_si512(), a1 = a0;
+    uint64_t j = 0;
+    for (; j + 128 <= H; j += 128) {
+        a0 = hg_dpbusd(a0, hg_load_stream512(c + j), _mm512_loadu_si512(x + j));
+        a1 = hg_dpbusd(a1, hg_load_stream512(c + j + 64), _mm512_loadu_si512(x + j + 64));
+    }
+    if (j < H) a0 = hg_dpbusd(a0, hg_load_stream512(c + j), _mm512_loadu_si512(x + j));
+    return _mm512_add_epi32(a0, a1);
+}
+HG_INLINE __m256i hg_fold512(__m512i v) { return _mm256_add_epi32(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1)); }
+/* four blocks at a time, reduced together; added to the total one by one, in the definition's order */
+static float hg_qdot8_p1n256_vnni(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    const uint64_t H = (uint64_t)q->group;
+    float total = 0;
+    uint64_t g = 0;
+    for (; g + 4 <= q->groups; g += 4) {
+        __m256i s0 = hg_fold512(hg_p1n256_block_vnni(codes + g * H, a->q + g * H, H));
+        __m256i s1 = hg_fold512(hg_p1n256_block_vnni(codes + (g + 1) * H, a->q + (g + 1) * H, H));
+        __m256i s2 = hg_fold512(hg_p1n256_block_vnni(codes + (g + 2) * H, a->q + (g + 2) * H, H));
+        __m256i s3 = hg_fold512(hg_p1n256_block_vnni(codes + (g + 3) * H, a->q + (g + 3) * H, H));
+        __m256i h = _mm256_hadd_epi32(_mm256_hadd_epi32(s0, s1), _mm256_hadd_epi32(s2, s3));
+        __m128i isum = _mm_sub_epi32(_mm_add_epi32(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1)),
+                                     _mm_slli_epi32(_mm_loadu_si128((const __m128i *)(a->qsum + g)), 7));
+        __m128 scale = _mm_cvtph_ps(_mm_loadl_epi64((const __m128i *)(sc + g)));
+        float v[4];
+        _mm_storeu_ps(v, _mm_mul_ps(_mm_mul_ps(scale, _mm_loadu_ps(a->d + g)), _mm_cvtepi32_ps(isum)));
+        total += v[0];
+        total += v[1];
+        total += v[2];
+        total += v[3];
+    }
+    for (; g < q->groups; g++) {
+        int32_t s = _mm512_reduce_add_epi32(hg_p1n256_block_vnni(codes + g * H, a->q + g * H, H)) - 128 * a->qsum[g];
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)s;
+    }
+    return total;
+}
+static void hg_row8_copy_vnni(const hg_qinfo *q, const uint8_t *codes, int8_t *k) { memcpy(k, codes, q->cols_pad); }
+
 static void hg_row8_decode_vnni(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
     const uint64_t n = q->cols_pad;
     uint8_t *u = (uint8_t *)k;
@@ -5192,6 +5331,7 @@ static void hg_kernels_generic(hg_qinfo *q) {
     q->k.dot8 = hg_qdot8_codes_ref;
     q->k.decode8 = hg_row8_decode_generic;
     if ((q->p == 1 && q->n == 16) || (q->p == 2 && q->n == 256)) q->k.dot8 = hg_qdot8_generic;
+    else if (q->p == 1 && q->n == 256) q->k.dot8 = hg_qdot8_p1n256_generic, q->k.decode8 = hg_row8_decode_p1n256;
     else if (q->p == 2 && q->n == 64) q->k.dot8 = hg_qdot8_p2n64_generic;
     else if (q->p == 4) q->k.dot8 = hg_qdot8_p4_generic, q->k.decode8 = hg_row8_decode_p4;
     else return;
@@ -5227,6 +5367,12 @@ static void hg_kernels_avx2(hg_qinfo *q) {
         return;
     }
     if (!q->k.rows8 || q->p > 2) return;
+    if (q->p == 1 && q->n == 256) {   /* RTN 8-bit */
+        if (q->group % 32) return;
+        q->k.dot8 = hg_qdot8_p1n256_avx2;
+        q->k.gemm8 = hg_qmatmul8_avx2;
+        return;
+    }
     if (q->p == 2) q->k.decode8 = hg_row8_decode_p2_avx2;
     else q->k.decode8 = hg_row8_decode_p1n16_avx2;
     if (q->group % 32) return;
@@ -5287,6 +5433,14 @@ static void hg_kernels_avx512_vnni(hg_qinfo *q) {
         q->k.gemm8_vnni = 1;
         return;
     }
+    if (q->p == 1 && q->n == 256) {   /* RTN 8-bit: the codes are k + 128 as they are */
+        if (q->group % 64) return;
+        q->k.dot8 = hg_qdot8_p1n256_vnni;
+        q->k.decode8 = hg_row8_copy_vnni;
+        q->k.gemm8 = hg_qmatmul8_vnni;
+        q->k.gemm8_vnni = 1;
+        return;
+    }
     const int p1n16 = q->p == 1 && q->n == 16 && !(q->group % 32), p2n256 = q->p == 2 && q->n == 256 && !(q->group % 32);
     if (!hg_packed_kind(q) && !p1n16 && !p2n256) return;
     q->k.rows8 = hg_packed_kind(q) ? hg_qrows8_packed_avx512 : p1n16 ? hg_qrows8_p1n16_avx512 : hg_qrows8_p2n256_avx512;
@@ -5300,6 +5454,10 @@ static void hg_kernels_avx512_vnni(hg_qinfo *q) {
 #if defined(HG_NEON)
 static void hg_kernels_neon(hg_qinfo *q) {
     if (!q->k.rows8 || q->p > 2) return;
+    if (q->p == 1 && q->n == 256) {   /* RTN 8-bit */
+        if (!(q->group % 32)) q->k.dot8 = hg_qdot8_p1n256_neon;
+        return;
+    }
     if (q->p == 1) q->k.decode8 = hg_row8_decode_p1n16_neon;
     if (q->group % 32) return;
     q->k.dot8 = q->p == 1 ? hg_qdot8_p1n16_neon : q->n == 256 ? hg_qdot8_p2n256_neon : hg_qdot8_p2n64_neon;

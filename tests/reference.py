@@ -171,8 +171,8 @@ def log_softmax(x, axis=-1):
 def forward(model, token_ids, return_hidden=False, linear=None):
     """Logits [T, vocab] (float64) for token_ids at positions 0..T-1.
 
-    linear(name, h) -> h @ W.T may replace the linear layers' products (the
-    tests use it to model the runtime's int8 decode path)."""
+    linear(name, h) -> h @ W.T may replace the linear layers' and an untied
+    head's products (the tests use it to model the runtime's int8 decode path)."""
     m = model
     w = m["w"]
 
@@ -227,8 +227,7 @@ def forward(model, token_ids, return_hidden=False, linear=None):
         x = x + mm(silu(g) * u, p + "mlp.down_proj.weight")
         hiddens.append(x)
     x = rmsnorm(x, w["model.norm.weight"], eps)
-    head = w["model.embed_tokens.weight"] if m["tie"] else w["lm_head.weight"]
-    logits = x @ head.T
+    logits = x @ w["model.embed_tokens.weight"].T if m["tie"] else mm(x, "lm_head.weight")
     if return_hidden:
         return logits, hiddens
     return logits

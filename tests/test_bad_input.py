@@ -575,6 +575,21 @@ def quantized_cases(C, tmp):
     C.file("HIGGS p=2 | 1 << 16 (bits above the variant)", p0_is(2 | 1 << 16), qinfo="any", qconv="err")
     nf4 = patch(valid, q["type_off"], "I", 18, crc=False)
     C.file("NF4 tensor with a base order", patch(nf4, q["params_off"] + 12, "I", 12 << 16), qinfo="any", qconv="err")
+    # the head: RTN 8-bit in groups of 32 (96 columns), run with int8 activations
+    hd = hq.tensor["lm_head.weight"]
+    assert struct.unpack_from("<4I", valid, hd["params_off"]) == (1, 8, 32, 0) and \
+        struct.unpack_from("<I", valid, hd["type_off"])[0] == 17
+
+    def head_par(index, value):
+        return patch(valid, hd["params_off"] + 4 * index, "I", value)
+    C.file("int8 head in groups of 16 (another size)", head_par(2, 16), qinfo="any", qconv="err")
+    C.file("int8 head in groups of 48 (no power of two)", head_par(2, 48), qinfo="any", qconv="err")
+    C.file("int8 head in groups of 0", head_par(2, 0), qinfo="any", qconv="err")
+    C.file("int8 head with 7-bit codes", head_par(1, 7), qinfo="any", qconv="err")
+    C.file("int8 head with 9-bit codes", head_par(1, 9), qinfo="any", qconv="err")
+    C.file("int8 head with a Hadamard block", head_par(3, 32), qinfo="any", qconv="err")
+    C.file("int8 head with p=2", head_par(0, 2), qinfo="any", qconv="err")
+    C.file("int8 head as HIGGS", patch(valid, hd["type_off"], "I", 16), qinfo="any", qconv="err")
 
 
 def cli_cases(C, model, tokbin, valid):

@@ -263,11 +263,12 @@ static void test_act8(const hg_tensor *t, const hg_qinfo *q, const float *x, con
     hg_prepare_act8(q, x, &a);
     float *xr = malloc(q->cols_pad * sizeof(float)), *deq = malloc(q->cols_pad * sizeof(float));
     hg_prepare_activation(q, x, xr);
-    /* the grid's integers, derived independently: k = round(g * 127 / max|g|) */
+    /* the grid's integers, derived independently: k = round(g * 127 / max|g|); RTN 8-bit's levels
+     * c - 128 are int8 values already (S = 1) */
     int n = q->n * q->p;
     float gmax = 0;
     for (int i = 0; i < n; i++) gmax = fmaxf(gmax, fabsf(q->codebook[i]));
-    float S = 127.0f / gmax;
+    float S = q->type == HG_RTN ? 1.0f : 127.0f / gmax;
     int kbad = 0;
     for (int i = 0; i < n; i++) kbad += q->grid8[i] != (int)nearbyintf(q->codebook[i] * S) || q->grid8u[i] != q->grid8[i] + 128;
     snprintf(name, sizeof name, "%s_int8_grid", cfg);
@@ -464,7 +465,9 @@ static void test_quantized(void) {
         {HG_HIGGS, 1, 2, 64, 0}, {HG_HIGGS, 1, 3, 128, 0}, {HG_HIGGS, 1, 4, 256, 0}, {HG_HIGGS, 1, 5, 64, 0}, {HG_HIGGS, 1, 6, 1024, 0},
         {HG_HIGGS, 1, 8, 64, 0}, {HG_HIGGS, 2, 4, 64, 0}, {HG_HIGGS, 2, 6, 512, 0}, {HG_HIGGS, 2, 8, 1024, 0}, {HG_HIGGS, 2, 8, 256, 0},
         {HG_HIGGS, 1, 4, 64, 0}, {HG_HIGGS, 1, 4, 1024, 0}, {HG_HIGGS, 2, 8, 64, 0}, {HG_HIGGS, 2, 8, 32, 0}, {HG_HIGGS, 1, 4, 16, 0}, {HG_HIGGS, 2, 8, 128, 0}, {HG_HIGGS, 2, 6, 128, 0}, {HG_HIGGS, 2, 6, 64, 0}, {HG_HIGGS, 2, 6, 1024, 0},
-        {HG_RTN, 1, 3, 64, 0}, {HG_RTN, 1, 4, 64, 0}, {HG_RTN, 1, 8, 128, 0}, {HG_NF4, 1, 4, 64, 0}, {HG_AF4, 1, 4, 64, 0},
+        {HG_RTN, 1, 3, 64, 0}, {HG_RTN, 1, 4, 64, 0}, {HG_RTN, 1, 8, 128, 0},
+        /* RTN 8-bit (the int8 head): the code bytes are the int8 weights + 128 */
+        {HG_RTN, 1, 8, 64, 0}, {HG_RTN, 1, 8, 32, 0}, {HG_RTN, 1, 8, 16, 0}, {HG_RTN, 1, 8, 256, 0}, {HG_NF4, 1, 4, 64, 0}, {HG_AF4, 1, 4, 64, 0},
         /* the packed-code int8 kernels (AVX-512 VBMI builds): p=2 16 points in blocks of >= 128, and blocks
          * too small for them (float kernels) */
         {HG_HIGGS, 2, 4, 256, 0}, {HG_HIGGS, 1, 3, 1024, 0}, {HG_HIGGS, 1, 2, 32, 0}, {HG_HIGGS, 1, 5, 512, 0},
