@@ -92,7 +92,8 @@ def quality(tsv, md, svg, model, text):
         groups.setdefault(r["config"], []).append(r)
     n_seeds = max(len(g) for g in groups.values())
     lines = [f"`{model}` on `{text}` ({base['tokens']} tokens scored, f16 perplexity {base_ppl:.3f}). "
-             "bits/weight counts the linear layers with their fp16 scales (embeddings and head stay f16). "
+             "bits/weight counts the linear layers with their fp16 scales; file MB the whole file (embeddings f16, the head int8 "
+             "unless a row keeps it f16: `quantize --head`). "
              "dPPL: perplexity minus f16's; KLD: mean KL divergence of the next-token distribution from f16's; "
              "top-1: how often both models' most probable next token agree. HIGGS rows: mean +- standard "
              f"deviation over {n_seeds} random-sign seeds (one file each); RTN, NF4 and AF4 have no randomness.", "",

@@ -63,7 +63,8 @@ fi
 for c in $CONFIGS; do
   p=${c:1:1}; b=${c:3:1}; grid=()
   [ "${c:4:1}" != f ] || grid=(--grid free)   # p2b4f: the free p=2 4-bit grid (p2b4: the default, sign-symmetric)
-  [ -f "$CACHE/$NAME-$c.higgs" ] || ./quantize "$CACHE/$NAME-f16.higgs" "$CACHE/$NAME-$c.higgs" --method higgs --p "$p" --bits "$b" "${grid[@]}" | tail -2
+  # a cached file older than quantize.c may hold another default (the grid, the head): made again
+  [ "$CACHE/$NAME-$c.higgs" -nt quantize.c ] || ./quantize "$CACHE/$NAME-f16.higgs" "$CACHE/$NAME-$c.higgs" --method higgs --p "$p" --bits "$b" "${grid[@]}" | tail -2
 done
 PROMPT=$(printf 'The quick brown fox jumps over the lazy dog. %.0s' $(seq 1 12))
 # run's -n counts positions, the prompt's included: the prompt (its ids and BOS) plus 200 decoded tokens

@@ -55,7 +55,7 @@ if [ ${#PAIRS[@]} -eq 0 ]; then
     c=${cq%%:*} q=${cq#*:}
     h=$CACHE/$NAME-$c.higgs g=$CACHE/$NAME-$q.gguf
     grid=(); [ "${c:4:1}" != f ] || grid=(--grid free)   # p2b4f: the free p=2 4-bit grid
-    [ -f "$h" ] || ./quantize "$CACHE/$NAME-f16.higgs" "$h" --method higgs --p "${c:1:1}" --bits "${c:3:1}" "${grid[@]}" | tail -1
+    [ "$h" -nt quantize.c ] || ./quantize   # older than quantize.c: maybe another default; made again "$CACHE/$NAME-f16.higgs" "$h" --method higgs --p "${c:1:1}" --bits "${c:3:1}" "${grid[@]}" | tail -1
     [ -f "$CACHE/$NAME-F16.gguf" ] || "$PY" bench/gguf_from_higgs.py "$CACHE/$NAME-f16.higgs" "$CACHE/$NAME-F16.gguf"
     if [ ! -f "$g" ]; then
       [ -n "$LQ" ] || die "$g is missing: pass --llama-quantize PATH (llama.cpp's quantize) to make it"
