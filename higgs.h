@@ -2477,6 +2477,16 @@ static const float HG_GRID_P2_N256S_ABS[64 * 2] = {
 };
 static float hg_grid_p2_n256s[256 * 2];   /* HG_GRID_P2_N256S_ABS with the signs, filled by hg_grid_variant */
 #define HG_GRID_P2_N256S_MSE 0.0078378937
+/* the sign-symmetric p=2 grid of 64 points (tools/grids_symmetric.h), mse_per_dim = 0.030325387: point(c) = the
+ * row c & 15 of HG_GRID_P2_N64S_ABS with coordinate d negated when bit 4 + d of c is set */
+static const float HG_GRID_P2_N64S_ABS[16 * 2] = {
+    0.20824, 0.206221, 0.241496, 0.634461, 0.247463, 1.10606, 0.276959, 1.69922,
+    0.485084, 2.55317, 0.648023, 0.229103, 0.743546, 0.695384, 0.767329, 1.21047,
+    0.902554, 1.84903, 1.14924, 0.245191, 1.31417, 0.773532, 1.36969, 1.35789,
+    1.74441, 2.17824, 1.7691, 0.321328, 2.08037, 1.1498, 2.59292, 0.465432,
+};
+static float hg_grid_p2_n64s[64 * 2];   /* HG_GRID_P2_N64S_ABS with the signs, filled by hg_grid_variant */
+#define HG_GRID_P2_N64S_MSE 0.030325387
 static const hg_grid_info hg_grid4_table[] = {
     {4, 256, HG_GRID_P4_N256, 0.09682871},
     {4, 1024, HG_GRID_P4_N1024, 0.05008262},
@@ -2521,8 +2531,13 @@ static void hg_grid_expand_signs(const float *mags, int p, int n, int mag_bits, 
 
 const float *hg_grid_variant(int p, int n, int variant, double *mse_per_dim) {
     if (variant == HG_GRID_FREE) return hg_grid(p, n, mse_per_dim);
-    if (variant != HG_GRID_SIGNSYM || p != 2 || n != 256) return NULL;
-    static int done;
+    if (variant != HG_GRID_SIGNSYM || p != 2 || (n != 256 && n != 64)) return NULL;
+    static int done, done64;
+    if (n == 64) {
+        hg_grid_expand_signs(HG_GRID_P2_N64S_ABS, 2, 64, 4, hg_grid_p2_n64s, &done64);
+        if (mse_per_dim) *mse_per_dim = HG_GRID_P2_N64S_MSE;
+        return hg_grid_p2_n64s;
+    }
     hg_grid_expand_signs(HG_GRID_P2_N256S_ABS, 2, 256, 6, hg_grid_p2_n256s, &done);
     if (mse_per_dim) *mse_per_dim = HG_GRID_P2_N256S_MSE;
     return hg_grid_p2_n256s;
@@ -2571,11 +2586,11 @@ const char *hg_act8_grids(void) {
     return "p1 4-bit, p2 3/4-bit, p4 2/2.5/3-bit, rtn 8-bit";
 #endif
 }
-#define HG_GRID8_COUNT 11
+#define HG_GRID8_COUNT 12
 static hg_grid8 hg_grid8_tab[HG_GRID8_COUNT] = {
     {.p = 1, .n = 16}, {.p = 2, .n = 256}, {.p = 2, .n = 64},   {.p = 1, .n = 4},    {.p = 1, .n = 8},
     {.p = 1, .n = 32}, {.p = 2, .n = 16},  {.p = 4, .n = 256},  {.p = 4, .n = 1024}, {.p = 4, .n = 4096},
-    {.p = 2, .n = 256, .variant = HG_GRID_SIGNSYM}};
+    {.p = 2, .n = 256, .variant = HG_GRID_SIGNSYM}, {.p = 2, .n = 64, .variant = HG_GRID_SIGNSYM}};
 #ifndef HG_NO_THREADS
 static pthread_mutex_t hg_grid8_mu = PTHREAD_MUTEX_INITIALIZER;
 #endif
@@ -2609,7 +2624,7 @@ static const hg_grid8 *hg_grid8_get(int p, int n, int variant) {
             for (int d = 0; d < 4; d++) g->kuc[d][i] = g->ku[4 * i + d];
         /* sign-symmetric: n / 2^p magnitude points, the sign bits above their index bits */
         g->sym = (p == 4 && n == 4096) || (p == 2 && variant == HG_GRID_SIGNSYM);
-        const int mag_bits = p == 4 ? 8 : 6, mags = 1 << mag_bits;
+        const int mag_bits = p == 4 ? 8 : n == 64 ? 4 : 6, mags = 1 << mag_bits;
         for (int c = 0; g->sym && c < n; c++)
             for (int d = 0; d < p; d++) {
                 int a = g->k[p * (c & (mags - 1)) + d];
@@ -2659,7 +2674,7 @@ int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinf
     q->sign_seed = (int)(params[3] >> 24);
     if ((q->sign_seed || q->had_m) && type != HG_HIGGS) return -1;
     if (!q->had_m) q->had_m = 1;
-    if (q->variant && (type != HG_HIGGS || q->variant != HG_GRID_SIGNSYM || q->p != 2 || q->bits != 8)) return -1;
+    if (q->variant && (type != HG_HIGGS || q->variant != HG_GRID_SIGNSYM || q->p != 2 || (q->bits != 8 && q->bits != 6))) return -1;
     if (!hg_is_quantized(type) || q->p < 1 || q->p > 4 || q->p == 3 || q->bits < 1 || q->bits > 8 * q->p || q->bits > 16) return -1;
     if (q->group < 16 || q->group > 32768 || q->group % q->p) return -1;
     if (q->had_m == 1 ? !hg_pow2((uint64_t)q->group) : q->group % 32 || q->group % q->had_m || !hg_pow2((uint64_t)(q->group / q->had_m)))
@@ -4406,6 +4421,42 @@ static float hg_qdot8_p2s_avx2(const hg_qinfo *q, const uint16_t *sc, const uint
 }
 #endif
 
+#if defined(HG_AVX2)
+/* p=2, the sign-symmetric 64 points (3 bits a weight): code bits 0-3 pick one of 16 magnitude
+ * points, bits 4 and 5 negate x and y. 32 six-bit codes a step (hg_codes6x32_avx2: byte i = code
+ * i); each coordinate's |k| is one vpshufb (it reads the code's low four bits; bits 4-5 lie outside
+ * them and bit 7 is clear), the signs go on the activation as in hg_p2s32_avx2, and the activation
+ * is coordinate-major (a->qp: per 128 values the 64 x then the 64 y; a block's last 64, the 32 x
+ * then the 32 y). Blocks that are no multiple of 64 take the pairs kernel on the expanded table. */
+static float hg_qdot8_p2s6_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    if (q->group % 64) return hg_qdot8_pairs_avx2(q, sc, codes, a, 6);
+    const __m256i TX = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)q->grid8abs[0]));
+    const __m256i TY = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)q->grid8abs[1]));
+    const __m256i one8 = _mm256_set1_epi8(1), ones = _mm256_set1_epi16(1);
+    const uint8_t *end = codes + q->row_code_bytes;
+    const uint64_t H = (uint64_t)q->group;
+    float total = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        const uint8_t *c = codes + g * H / 2 * 6 / 8;
+        const int8_t *xb = a->qp + g * H;
+        __m256i a0 = _mm256_setzero_si256(), a1 = a0;
+        for (uint64_t j = 0; j < H; j += 64, c += 24) {   /* j: the step's first weight */
+            const uint64_t chunk = j / 128 * 128, half = H - chunk < 128 ? (H - chunk) / 2 : 64;
+            const int8_t *x = xb + chunk + (j - chunk) / 2;
+            __m256i k = hg_codes6x32_avx2(c, end), s = _mm256_or_si256(k, one8);
+            __m256i sx = _mm256_slli_epi16(s, 3), sy = _mm256_slli_epi16(s, 2);
+            __m256i px = _mm256_maddubs_epi16(_mm256_shuffle_epi8(TX, k), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)x), sx));
+            __m256i py = _mm256_maddubs_epi16(_mm256_shuffle_epi8(TY, k),
+                                              _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)(x + half)), sy));
+            a0 = _mm256_add_epi32(a0, _mm256_madd_epi16(px, ones));
+            a1 = _mm256_add_epi32(a1, _mm256_madd_epi16(py, ones));
+        }
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(a0, a1);
+    }
+    return total;
+}
+#endif
+
 #if defined(HG_NEON)
 /* NEON: table lookups with tbl (16 levels in one register; 256 points as four
  * 64-byte tables, tbl for the first and tbx for the rest). Products: with the
@@ -5376,7 +5427,7 @@ static void hg_kernels_avx2(hg_qinfo *q) {
     if (q->p == 2) q->k.decode8 = hg_row8_decode_p2_avx2;
     else q->k.decode8 = hg_row8_decode_p1n16_avx2;
     if (q->group % 32) return;
-    q->k.dot8 = q->p == 1 ? hg_qdot8_p1n16_avx2 : q->grid8abs ? hg_qdot8_p2s_avx2 : q->n == 256 ? hg_qdot8_p2n256_avx2 : hg_qdot8_p2n64_avx2;
+    q->k.dot8 = q->p == 1 ? hg_qdot8_p1n16_avx2 : q->grid8abs ? (q->n == 256 ? hg_qdot8_p2s_avx2 : hg_qdot8_p2s6_avx2) : q->n == 256 ? hg_qdot8_p2n256_avx2 : hg_qdot8_p2n64_avx2;
     q->k.gemm8 = hg_qmatmul8_avx2;
 }
 #endif

@@ -7,7 +7,8 @@
 # (--tag: write bench/results/NAME.tsv and NAME.md and leave the README alone; --native: time a
 # run built with these target flags instead of -march=native, e.g. --native "-mavx2 -mfma -mf16c"
 # for CPUs with AVX2 but no AVX-512; it needs a --tag). A config is pPbB (quantize --p P --bits B);
-# p2b4f is p=2 4-bit on the free grid (--grid free; p2b4 is the default sign-symmetric grid).
+# p2b4f is p=2 4-bit on the free grid (--grid free; p2b4 is the default sign-symmetric grid), p2b3s p=2
+# 3-bit on the sign-symmetric grid (--grid sym; p2b3 is the default free one).
 # This machine's memory bandwidth swings from run to run (and minute to minute), so every
 # (config, threads) cell runs R rounds (default 3), each a decode run between two read-bandwidth
 # measurements with the same thread count. Two fractions of the roofline: "paired", the median
@@ -62,7 +63,7 @@ PYEOF
 fi
 for c in $CONFIGS; do
   p=${c:1:1}; b=${c:3:1}; grid=()
-  [ "${c:4:1}" != f ] || grid=(--grid free)   # p2b4f: the free p=2 4-bit grid (p2b4: the default, sign-symmetric)
+  [ "${c:4:1}" != f ] || grid=(--grid free); [ "${c:4:1}" != s ] || grid=(--grid sym)   # p2b4f: the free p=2 4-bit grid (p2b4: the default, sign-symmetric)
   # a cached file older than quantize.c may hold another default (the grid, the head): made again
   [ "$CACHE/$NAME-$c.higgs" -nt quantize.c ] || ./quantize "$CACHE/$NAME-f16.higgs" "$CACHE/$NAME-$c.higgs" --method higgs --p "$p" --bits "$b" "${grid[@]}" | tail -2
 done

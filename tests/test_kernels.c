@@ -487,7 +487,13 @@ static void test_quantized(void) {
          * steps of 32 codes and a last 16 (blocks 32 + 64k), the free grid's kernels elsewhere */
         {HG_HIGGS, P2S, 8, 256, 0}, {HG_HIGGS, P2S, 8, 1024, 0}, {HG_HIGGS, P2S, 8, 128, 0}, {HG_HIGGS, P2S, 8, 64, 0},
         {HG_HIGGS, P2S, 8, 32, 0}, {HG_HIGGS, P2S, 8, 16, 0}, {HG_HIGGS, P2S, 8, 288, 36}, {HG_HIGGS, P2S, 8, 192, 12},
-        {HG_HIGGS, P2S, 8, 96, 12}, {HG_HIGGS, P2S, 8, 960, 60}, {HG_HIGGS, P2S, 8, 224, 28}};
+        {HG_HIGGS, P2S, 8, 96, 12}, {HG_HIGGS, P2S, 8, 960, 60}, {HG_HIGGS, P2S, 8, 224, 28},
+        /* p=2 sign-symmetric 64 points (6-bit codes, --grid sym at 3 bits): AVX2 one-table lookups in steps of
+         * 32 codes, the 64 x then the 64 y per 128 (a block's last 64: 32 and 32); blocks that are no
+         * multiple of 64 on the pairs kernel */
+        {HG_HIGGS, P2S, 6, 64, 0}, {HG_HIGGS, P2S, 6, 128, 0}, {HG_HIGGS, P2S, 6, 256, 0}, {HG_HIGGS, P2S, 6, 1024, 0},
+        {HG_HIGGS, P2S, 6, 32, 0}, {HG_HIGGS, P2S, 6, 192, 12}, {HG_HIGGS, P2S, 6, 96, 12}, {HG_HIGGS, P2S, 6, 320, 20},
+        {HG_HIGGS, P2S, 6, 288, 36}};
     char name[160], detail[256];
     for (size_t ci = 0; ci < sizeof cfgs / sizeof cfgs[0]; ci++)
         for (int li = 0; li < 3; li++) {

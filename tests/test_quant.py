@@ -69,6 +69,13 @@ def parse_grids():
         c = np.arange(256)
         signs = np.where((c[:, None] >> (6 + np.arange(2))[None, :]) & 1, -1.0, 1.0).astype(np.float32)
         grids[(2, 256, "s")] = A[c & 63] * signs
+    # the sign-symmetric p=2 64-point grid (--grid sym at 3 bits): magnitudes c & 15, signs from bits 4, 5
+    m = re.search(r"static const float HG_GRID_P2_N64S_ABS\[[^\]]*\]\s*=\s*\{([^}]*)\}", src)
+    if m:
+        A = np.array([float(v) for v in m.group(1).split(",") if v.strip()], dtype=np.float32).reshape(16, 2)
+        c = np.arange(64)
+        signs = np.where((c[:, None] >> (4 + np.arange(2))[None, :]) & 1, -1.0, 1.0).astype(np.float32)
+        grids[(2, 64, "s")] = A[c & 15] * signs
     return grids
 
 
@@ -254,6 +261,9 @@ CONFIGS = [
     # p=2 4-bit is the sign-symmetric grid unless --grid free (the configs above: sym)
     ("higgs_p2_b4_free", ["--method", "higgs", "--bits", "4", "--p", "2", "--grid", "free"]),
     ("higgs_p2_b4_free_rms", ["--method", "higgs", "--bits", "4", "--p", "2", "--grid", "free", "--scales", "rms"]),
+    # p=2 3-bit: the free grid unless --grid sym (16 magnitude points, two sign bits)
+    ("higgs_p2_b3_sym", ["--method", "higgs", "--bits", "3", "--p", "2", "--grid", "sym"]),
+    ("higgs_p2_b3_sym_rms", ["--method", "higgs", "--bits", "3", "--p", "2", "--grid", "sym", "--scales", "rms"]),
     # p=4 grids (8- and 12-bit codes): nearest points by the k-d tree, checked by brute force
     ("higgs_p4_b2", ["--method", "higgs", "--bits", "2", "--p", "4"]),
     ("higgs_p4_b3", ["--method", "higgs", "--bits", "3", "--p", "4", "--scales", "rms"]),
@@ -270,7 +280,7 @@ CONFIGS = [
 
 def main():
     grids = parse_grids()
-    report(len(grids) >= 13 and {(4, 256), (4, 1024), (4, 4096), (2, 256, "s")} <= set(grids), "grids_parsed_from_higgs_h",
+    report(len(grids) >= 13 and {(4, 256), (4, 1024), (4, 4096), (2, 256, "s"), (2, 64, "s")} <= set(grids), "grids_parsed_from_higgs_h",
            f"{sorted(grids, key=str)}")
     generated = open(os.path.join(ROOT, "tools", "grids_table.h"), encoding="utf-8").read()
     report(generated in open(os.path.join(ROOT, "higgs.h"), encoding="utf-8").read(), "higgs_h_embeds_generated_grids",
@@ -279,7 +289,8 @@ def main():
     worst = 0.0
     ssrc = open(os.path.join(ROOT, "tools", "grids_symmetric.h"), encoding="utf-8").read()
     for key, src, name in (((4, 256), vsrc, "HG_VGRID_P4_N256"), ((4, 1024), vsrc, "HG_VGRID_P4_N1024"),
-                           ((4, 4096), ssrc, "HG_SGRID_P4_N4096_ABS"), ((2, 256, "s"), ssrc, "HG_SGRID_P2_N256_ABS")):
+                           ((4, 4096), ssrc, "HG_SGRID_P4_N4096_ABS"), ((2, 256, "s"), ssrc, "HG_SGRID_P2_N256_ABS"),
+                           ((2, 64, "s"), ssrc, "HG_SGRID_P2_N64_ABS")):
         m = re.search(r"static const float %s\[[^\]]*\]\s*=\s*\{([^}]*)\}" % name, src)
         full = np.array([float(v.strip().rstrip("f")) for v in m.group(1).split(",") if v.strip()]).reshape(-1, key[0])
         got = grids[key][:len(full)]
@@ -505,6 +516,7 @@ def dp_and_cli_checks(tmp, grids, cfg, base, w_orig, ids, idf):
                            (["--method", "higgs", "--bits", "3", "--p", "3"], "p3"),
                            (["--method", "higgs", "--vector-grids"], "vector_grids_without_target_bits"),
                            (["--method", "higgs", "--bits", "4", "--p", "1", "--grid", "sym"], "grid_for_p1"),
+                           (["--method", "higgs", "--bits", "2", "--p", "2", "--grid", "sym"], "grid_for_p2_b2"),
                            (["--method", "higgs", "--bits", "4", "--grid", "round"], "grid_unknown"),
                            (["--method", "higgs", "--bits", "4", "--hadamard", "100"], "hadamard_not_pow2")):
             out = os.path.join(tmp, "bad.higgs")
@@ -536,7 +548,9 @@ def dp_and_cli_checks(tmp, grids, cfg, base, w_orig, ids, idf):
                         ("higgs_p2_b4_seed7", "quantization = higgs p=2 bits=4 grid=sym hadamard=auto, sign seed 7, head int8\n"),
                         ("higgs_p1_b8_h64_padded", "quantization = higgs p=1 bits=8 hadamard=128, sign seed 1, head int8\n"),
                         ("higgs_p2_b4_lsq", "quantization = higgs p=2 bits=4 grid=sym hadamard=auto, sign seed 1, lsq scales, head int8\n"),
-                        ("higgs_p2_b3_unbiased_seed5", "quantization = higgs p=2 bits=3 hadamard=auto, sign seed 5, "
+                        ("higgs_p2_b3_sym", "quantization = higgs p=2 bits=3 grid=sym hadamard=auto, sign seed 1, "
+                                            "lsq-unbiased scales, head int8\n"),
+                        ("higgs_p2_b3_unbiased_seed5", "quantization = higgs p=2 bits=3 grid=free hadamard=auto, sign seed 5, "
                                                        "unbiased scales, head int8\n")):
             info = sh(os.path.join(ROOT, "run"), os.path.join(tmp, n + ".higgs"), "--info")
             report(want in info, f"{n}_metadata_names_the_method", want.strip())

@@ -822,41 +822,44 @@ def sym_mc(C, n_samples, seed, chunk=1 << 18):
     return mean, math.sqrt(max(s2 / n_samples - mean * mean, 0.0) / n_samples)
 
 
-# The sign-symmetric p = 2 4-bit grid: 256 points s * a, a one of 64 points with positive
-# coordinates, s one of the 4 sign patterns. Lloyd on the folded lattice (the positive quadrant with
-# the density of |X|) is Lloyd under that constraint. Its kernels look a code's magnitudes up in
-# 64-entry tables (four vpshufb on AVX2, one vpermb on AVX-512) and apply the two sign bits to the
-# activation. Starts: the free 256-point grid folded into the quadrant and clustered to 64 points,
-# and random subsets of a folded Gaussian sample; the best is polished on the fine folded lattice.
+# The sign-symmetric p = 2 grids: n points s * a, a one of n / 4 points with positive coordinates,
+# s one of the 4 sign patterns (4-bit: 256 = 64 x 4; 3-bit: 64 = 16 x 4). Lloyd on the folded
+# lattice (the positive quadrant with the density of |X|) is Lloyd under that constraint. Their
+# AVX2 kernels look a code's magnitudes up in 64- or 16-entry tables (four vpshufb, or one) and
+# apply the two sign bits to the activation. Starts: the free grid of the same size folded into the
+# quadrant and clustered to n / 4 points, the companded hexagonal lattice likewise, and random
+# subsets of a folded Gaussian sample; the best is polished on the fine folded lattice.
 SYM2_INIT_SEED = 20261201
 SYM2_MC_SEED = 777004
+SYM2_RANDOM_STARTS = {256: 2, 64: 16}
 
 
-def sym2_grid(log):
-    rng = np.random.default_rng([SYM2_INIT_SEED, 2, 64])
+def sym2_grid(log, n=256):
+    mags = n // 4
+    rng = np.random.default_rng([SYM2_INIT_SEED, 2, mags])
     coarse, fine = Lattice2D(h=COARSE_H, folded=True), Lattice2D(h=FINE_H, folded=True)
     here = os.path.dirname(os.path.abspath(__file__))
     tab = open(os.path.join(here, "grids_table.h")).read()
-    m = re.search(r"HG_GRID_P2_N256\[[^\]]*\]\s*=\s*\{([^}]*)\}", tab)
-    F = np.abs(np.array([float(v.strip().rstrip("f")) for v in m.group(1).split(",") if v.strip()]).reshape(256, 2))
+    m = re.search(r"HG_GRID_P2_N%d\[[^\]]*\]\s*=\s*\{([^}]*)\}" % n, tab)
+    F = np.abs(np.array([float(v.strip().rstrip("f")) for v in m.group(1).split(",") if v.strip()]).reshape(n, 2))
     starts = [("the free grid folded", vq_lloyd(F, F[::4].copy(), 200, omega=1.0)[0])]
-    Hx = np.abs(hex_init(256))   # the companded hexagonal lattice folded, clustered to 64 points
-    starts.append(("the hexagonal lattice folded", vq_lloyd(Hx, Hx[rng.choice(256, 64, replace=False)], 300, omega=1.0)[0]))
+    Hx = np.abs(hex_init(n))   # the companded hexagonal lattice folded, clustered to n / 4 points
+    starts.append(("the hexagonal lattice folded", vq_lloyd(Hx, Hx[rng.choice(n, mags, replace=False)], 300, omega=1.0)[0]))
     S = np.abs(rng.standard_normal((1 << 18, 2)))
-    for r in range(2):
-        starts.append((f"random subset #{r}", S[rng.choice(len(S), 64, replace=False)]))
+    for r in range(SYM2_RANDOM_STARTS[n]):
+        starts.append((f"random subset #{r}", S[rng.choice(len(S), mags, replace=False)]))
     best = None
     for name, C0 in starts:
         C, D, it = coarse.lloyd(C0, max_iter=3000, rtol=1e-13, omega=1.7)
-        log(f"  p=2 n=256 sign-symmetric start {name}: coarse-lattice bound {D / 2:.6f} ({it} it)")
+        log(f"  p=2 n={n} sign-symmetric start {name}: coarse-lattice bound {D / 2:.6f} ({it} it)")
         if best is None or D < best[1]:
             best = (C, D)
     C, D, it = fine.lloyd(best[0], max_iter=2000, rtol=1e-13, omega=1.9, local=True)
-    log(f"  p=2 n=256 sign-symmetric polished on the fine lattice: bound {D / 2:.7f} ({it} it)")
+    log(f"  p=2 n={n} sign-symmetric polished on the fine lattice: bound {D / 2:.7f} ({it} it)")
     C = C[np.lexsort(C.T[::-1])].astype(np.float32)
     bound = Lattice2D(h=EVAL_H, folded=True).distortion(C.astype(np.float64)) / 2
     mse, se = sym_mc(C.astype(np.float64), VEC_MC_SAMPLES, SYM2_MC_SEED)
-    log(f"  p=2 n=256 sign-symmetric: lattice bound {bound:.8f}, Monte Carlo {mse:.8f} +- {se:.1e}")
+    log(f"  p=2 n={n} sign-symmetric: lattice bound {bound:.8f}, Monte Carlo {mse:.8f} +- {se:.1e}")
     return C, bound, mse, se
 
 
@@ -865,6 +868,7 @@ def main_symmetric():
     p, k = 4, 256
     log = lambda msg: print(f"[{time.time() - t0:6.0f} s] {msg}", flush=True)
     C2, bound2, mse2, se2 = sym2_grid(log)
+    C3, bound3, mse3, se3 = sym2_grid(log, 64)
     X = np.abs(np.random.default_rng([SYM_TRAIN_SEED, p, k]).standard_normal((SYM_PLAN["train"], p)))
     rng_init = np.random.default_rng([SYM_INIT_SEED, p, k])
     best = None
@@ -902,6 +906,11 @@ def main_symmetric():
              f" * the bound on a lattice of bins of {EVAL_H} (as grids_table.h states the free grids') and Monte Carlo",
              f" * ({VEC_MC_SAMPLES} points, default_rng({SYM2_MC_SEED})):",
              f" *   p=2 n=256 sign-symmetric mse_per_dim = {bound2:.8g} (Monte Carlo {mse2:.8g} +- {se2:.1e})",
+             " *",
+             " * The sign-symmetric p = 2 grid of 64 points (3 bits per weight), the same way: point(c) = row",
+             " * c & 15 of HG_SGRID_P2_N64_ABS, coordinate d negated when bit 4 + d of c is set; starts from the",
+             f" * free 64-point grid, the hexagonal lattice and {SYM2_RANDOM_STARTS[64]} random subsets (default_rng([{SYM2_INIT_SEED}, 2, 16])):",
+             f" *   p=2 n=64 sign-symmetric mse_per_dim = {bound3:.8g} (Monte Carlo {mse3:.8g} +- {se3:.1e})",
              " */",
              "#ifndef HG_GRIDS_SYMMETRIC_H",
              "#define HG_GRIDS_SYMMETRIC_H",
@@ -912,7 +921,10 @@ def main_symmetric():
     lines += ["};", f"#define HG_SGRID_P4_N4096_MSE {mse:.8g}", "", "static const float HG_SGRID_P2_N256_ABS[64 * 2] = {"]
     for i in range(64):
         lines.append("    " + ", ".join("%.9gf" % float(v) for v in C2[i]) + ",")
-    lines += ["};", f"#define HG_SGRID_P2_N256_MSE {bound2:.8g}", "", "#endif /* HG_GRIDS_SYMMETRIC_H */", ""]
+    lines += ["};", f"#define HG_SGRID_P2_N256_MSE {bound2:.8g}", "", "static const float HG_SGRID_P2_N64_ABS[16 * 2] = {"]
+    for i in range(16):
+        lines.append("    " + ", ".join("%.9gf" % float(v) for v in C3[i]) + ",")
+    lines += ["};", f"#define HG_SGRID_P2_N64_MSE {bound3:.8g}", "", "#endif /* HG_GRIDS_SYMMETRIC_H */", ""]
     with open(os.path.join(here, "grids_symmetric.h"), "w") as f:
         f.write("\n".join(lines))
     log("wrote tools/grids_symmetric.h")
