@@ -164,8 +164,11 @@ def test_quantized(tmp, files):
             same_bias = all(t["type"] == 0 and np.array_equal(export.higgs_tensor_f32(hq, t["name"]), w32[t["name"]])
                             for t in biases)
             window = export.read_higgs(f32, load_tensors=False)["meta"].get("sliding_window")
-            report(n_q == 14 and same_bias and h["meta"].get("sliding_window") == window,
-                   f"{name}_quantized_layout", f"{n_q} HIGGS tensors, {len(biases)} biases kept F32, "
+            n_higgs = sum(t["type"] == 16 for t in h["tensors"])
+            head = [t for t in h["tensors"] if t["name"] == "lm_head.weight"]   # untied: int8 (RTN 8-bit), the default
+            head_ok = all(t["type"] == 17 and t["params"][1] == 8 for t in head) and n_q == n_higgs + len(head)
+            report(n_higgs == 14 and head_ok and same_bias and h["meta"].get("sliding_window") == window,
+                   f"{name}_quantized_layout", f"{n_higgs} HIGGS tensors, {len(head)} int8 head, {len(biases)} biases kept F32, "
                    f"window {h['meta'].get('sliding_window')}")
             model = ref.load_model(None, weights=wq, config=cfg)
             want = ref.forward(model, ids)
