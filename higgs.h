@@ -4219,8 +4219,23 @@ HG_INLINE __m256i hg_p1n256_block_avx2(const uint8_t *c, const int8_t *x, uint64
     }
     return _mm256_add_epi32(a0, a1);
 }
-/* Four blocks at a time: their sums reduced together (two rounds of vphaddd), and their
- * (scale * d) * isum as one vector; then added to the total one by one, in the definition's order. */
+/* total + four blocks' (scale_b * d_b) * isum_b: the products as one vector, then added one by one,
+ * in the definition's order (hg_qdot8_codes_ref) */
+HG_INLINE float hg_add4_blocks(float total, const uint16_t *sc, const float *d, __m128i isum) {
+#if defined(HG_F16C)
+    __m128 scale = _mm_cvtph_ps(_mm_loadl_epi64((const __m128i *)sc));
+#else
+    __m128 scale = _mm_setr_ps(hg_f16_to_f32(sc[0]), hg_f16_to_f32(sc[1]), hg_f16_to_f32(sc[2]), hg_f16_to_f32(sc[3]));
+#endif
+    float v[4];
+    _mm_storeu_ps(v, _mm_mul_ps(_mm_mul_ps(scale, _mm_loadu_ps(d)), _mm_cvtepi32_ps(isum)));
+    total += v[0];
+    total += v[1];
+    total += v[2];
+    total += v[3];
+    return total;
+}
+/* Four blocks at a time: their sums reduced together (two rounds of vphaddd), then hg_add4_blocks. */
 static float hg_qdot8_p1n256_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
@@ -4231,18 +4246,7 @@ static float hg_qdot8_p1n256_avx2(const hg_qinfo *q, const uint16_t *sc, const u
         __m256i s2 = hg_p1n256_block_avx2(codes + (g + 2) * H, a->q + (g + 2) * H, H);
         __m256i s3 = hg_p1n256_block_avx2(codes + (g + 3) * H, a->q + (g + 3) * H, H);
         __m256i h = _mm256_hadd_epi32(_mm256_hadd_epi32(s0, s1), _mm256_hadd_epi32(s2, s3));
-        __m128i isum = _mm_add_epi32(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
-#if defined(HG_F16C)
-        __m128 scale = _mm_cvtph_ps(_mm_loadl_epi64((const __m128i *)(sc + g)));
-#else
-        __m128 scale = _mm_setr_ps(hg_f16_to_f32(sc[g]), hg_f16_to_f32(sc[g + 1]), hg_f16_to_f32(sc[g + 2]), hg_f16_to_f32(sc[g + 3]));
-#endif
-        float v[4];
-        _mm_storeu_ps(v, _mm_mul_ps(_mm_mul_ps(scale, _mm_loadu_ps(a->d + g)), _mm_cvtepi32_ps(isum)));
-        total += v[0];
-        total += v[1];
-        total += v[2];
-        total += v[3];
+        total = hg_add4_blocks(total, sc + g, a->d + g, _mm_add_epi32(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1)));
     }
     for (; g < q->groups; g++) {
         __m256i s = hg_p1n256_block_avx2(codes + g * H, a->q + g * H, H);
@@ -4976,7 +4980,7 @@ HG_INLINE __m512i hg_p1n256_block_vnni(const uint8_t *c, const int8_t *x, uint64
     return _mm512_add_epi32(a0, a1);
 }
 HG_INLINE __m256i hg_fold512(__m512i v) { return _mm256_add_epi32(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1)); }
-/* four blocks at a time, reduced together; added to the total one by one, in the definition's order */
+/* four blocks at a time, reduced together (hg_add4_blocks) */
 static float hg_qdot8_p1n256_vnni(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
@@ -4989,13 +4993,7 @@ static float hg_qdot8_p1n256_vnni(const hg_qinfo *q, const uint16_t *sc, const u
         __m256i h = _mm256_hadd_epi32(_mm256_hadd_epi32(s0, s1), _mm256_hadd_epi32(s2, s3));
         __m128i isum = _mm_sub_epi32(_mm_add_epi32(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1)),
                                      _mm_slli_epi32(_mm_loadu_si128((const __m128i *)(a->qsum + g)), 7));
-        __m128 scale = _mm_cvtph_ps(_mm_loadl_epi64((const __m128i *)(sc + g)));
-        float v[4];
-        _mm_storeu_ps(v, _mm_mul_ps(_mm_mul_ps(scale, _mm_loadu_ps(a->d + g)), _mm_cvtepi32_ps(isum)));
-        total += v[0];
-        total += v[1];
-        total += v[2];
-        total += v[3];
+        total = hg_add4_blocks(total, sc + g, a->d + g, isum);
     }
     for (; g < q->groups; g++) {
         int32_t s = _mm512_reduce_add_epi32(hg_p1n256_block_vnni(codes + g * H, a->q + g * H, H)) - 128 * a->qsum[g];

@@ -48,30 +48,23 @@ for i in range(0, len(vals), 8):
     out.append("    " + ", ".join("%.6g" % x for x in vals[i:i + 8]) + ",")
 out.append("};")
 out.append("static float hg_grid_p4_n4096[4096 * 4];   /* HG_GRID_P4_N4096_ABS with the signs, filled by hg_grid */")
-s2mse = re.search(r"#define HG_SGRID_P2_N256_MSE ([0-9.eE+-]+)", sym).group(1)
-m = re.search(r"static const float HG_SGRID_P2_N256_ABS\[[^\]]*\]\s*=\s*\{([^}]*)\}", sym)
-vals2 = [float(x.strip().rstrip("f")) for x in m.group(1).split(",") if x.strip()]
-assert len(vals2) == 128
-out.append(f"/* the sign-symmetric p=2 grid of 256 points (tools/grids_symmetric.h), mse_per_dim = {s2mse}: point(c) = the")
-out.append(" * row c & 63 of HG_GRID_P2_N256S_ABS with coordinate d negated when bit 6 + d of c is set */")
-out.append("static const float HG_GRID_P2_N256S_ABS[64 * 2] = {")
-for i in range(0, len(vals2), 8):
-    out.append("    " + ", ".join("%.6g" % x for x in vals2[i:i + 8]) + ",")
-out.append("};")
-out.append("static float hg_grid_p2_n256s[256 * 2];   /* HG_GRID_P2_N256S_ABS with the signs, filled by hg_grid_variant */")
-out.append(f"#define HG_GRID_P2_N256S_MSE {s2mse}")
-s3mse = re.search(r"#define HG_SGRID_P2_N64_MSE ([0-9.eE+-]+)", sym).group(1)
-m = re.search(r"static const float HG_SGRID_P2_N64_ABS\[[^\]]*\]\s*=\s*\{([^}]*)\}", sym)
-vals3 = [float(x.strip().rstrip("f")) for x in m.group(1).split(",") if x.strip()]
-assert len(vals3) == 32
-out.append(f"/* the sign-symmetric p=2 grid of 64 points (tools/grids_symmetric.h), mse_per_dim = {s3mse}: point(c) = the")
-out.append(" * row c & 15 of HG_GRID_P2_N64S_ABS with coordinate d negated when bit 4 + d of c is set */")
-out.append("static const float HG_GRID_P2_N64S_ABS[16 * 2] = {")
-for i in range(0, len(vals3), 8):
-    out.append("    " + ", ".join("%.6g" % x for x in vals3[i:i + 8]) + ",")
-out.append("};")
-out.append("static float hg_grid_p2_n64s[64 * 2];   /* HG_GRID_P2_N64S_ABS with the signs, filled by hg_grid_variant */")
-out.append(f"#define HG_GRID_P2_N64S_MSE {s3mse}")
+def sym_p2(n):
+    """the sign-symmetric p=2 grid of n points: n / 4 magnitude points, two sign bits above them"""
+    mags, sbits = n // 4, (n // 4).bit_length() - 1
+    mse = re.search(r"#define HG_SGRID_P2_N%d_MSE ([0-9.eE+-]+)" % n, sym).group(1)
+    m = re.search(r"static const float HG_SGRID_P2_N%d_ABS\[[^\]]*\]\s*=\s*\{([^}]*)\}" % n, sym)
+    vals = [float(x.strip().rstrip("f")) for x in m.group(1).split(",") if x.strip()]
+    assert len(vals) == 2 * mags
+    out.append(f"/* the sign-symmetric p=2 grid of {n} points (tools/grids_symmetric.h), mse_per_dim = {mse}: point(c) = the")
+    out.append(f" * row c & {mags - 1} of HG_GRID_P2_N{n}S_ABS with coordinate d negated when bit {sbits} + d of c is set */")
+    out.append(f"static const float HG_GRID_P2_N{n}S_ABS[{mags} * 2] = {{")
+    for i in range(0, len(vals), 8):
+        out.append("    " + ", ".join("%.6g" % x for x in vals[i:i + 8]) + ",")
+    out.append("};")
+    out.append(f"static float hg_grid_p2_n{n}s[{n} * 2];   /* HG_GRID_P2_N{n}S_ABS with the signs, filled by hg_grid_variant */")
+    out.append(f"#define HG_GRID_P2_N{n}S_MSE {mse}")
+sym_p2(256)
+sym_p2(64)
 out.append("static const hg_grid_info hg_grid4_table[] = {")
 for p, n, mse in table:
     out.append(f"    {{{p}, {n}, HG_GRID_P{p}_N{n}, {mse}}},")
