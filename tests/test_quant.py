@@ -61,21 +61,15 @@ def parse_grids():
         c = np.arange(4096)
         signs = np.where((c[:, None] >> (8 + np.arange(4))[None, :]) & 1, -1.0, 1.0).astype(np.float32)
         grids[(4, 4096)] = A[c & 255] * signs
-    # the sign-symmetric p=2 256-point grid (params[0] = 2 | 1 << 8): point(c) = magnitudes c & 63,
-    # coordinate d negated when bit 6 + d of c is set
-    m = re.search(r"static const float HG_GRID_P2_N256S_ABS\[[^\]]*\]\s*=\s*\{([^}]*)\}", src)
-    if m:
-        A = np.array([float(v) for v in m.group(1).split(",") if v.strip()], dtype=np.float32).reshape(64, 2)
-        c = np.arange(256)
-        signs = np.where((c[:, None] >> (6 + np.arange(2))[None, :]) & 1, -1.0, 1.0).astype(np.float32)
-        grids[(2, 256, "s")] = A[c & 63] * signs
-    # the sign-symmetric p=2 64-point grid (--grid sym at 3 bits): magnitudes c & 15, signs from bits 4, 5
-    m = re.search(r"static const float HG_GRID_P2_N64S_ABS\[[^\]]*\]\s*=\s*\{([^}]*)\}", src)
-    if m:
-        A = np.array([float(v) for v in m.group(1).split(",") if v.strip()], dtype=np.float32).reshape(16, 2)
-        c = np.arange(64)
-        signs = np.where((c[:, None] >> (4 + np.arange(2))[None, :]) & 1, -1.0, 1.0).astype(np.float32)
-        grids[(2, 64, "s")] = A[c & 15] * signs
+    # the sign-symmetric p=2 grids (params[0] = 2 | 1 << 8): 256 points (8-bit codes), point(c) = magnitudes
+    # c & 63 with coordinate d negated when bit 6 + d of c is set; 64 points (6-bit codes), c & 15 and bit 4 + d
+    for n, sbits in ((256, 6), (64, 4)):
+        m = re.search(r"static const float HG_GRID_P2_N%dS_ABS\[[^\]]*\]\s*=\s*\{([^}]*)\}" % n, src)
+        if m:
+            A = np.array([float(v) for v in m.group(1).split(",") if v.strip()], dtype=np.float32).reshape(n // 4, 2)
+            c = np.arange(n)
+            signs = np.where((c[:, None] >> (sbits + np.arange(2))[None, :]) & 1, -1.0, 1.0).astype(np.float32)
+            grids[(2, n, "s")] = A[c & (n // 4 - 1)] * signs
     return grids
 
 
