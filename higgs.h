@@ -4387,12 +4387,30 @@ HG_INLINE __m128i hg_p2s16_sse(const __m256i TX[4], const __m256i TY[4], __m128i
     __m128i py = _mm_maddubs_epi16(hg_lut64_sse(TY, i, m4, m5), _mm_sign_epi8(vy, sy));
     return _mm_add_epi32(_mm_madd_epi16(px, ones), _mm_madd_epi16(py, ones));
 }
-static float hg_qdot8_p2s_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
-    __m256i TX[4], TY[4];
+/* a block's last t = 32, 64 or 96 weights (blocks 32 + 128k...): m = t/2 codes, the m x then the m y */
+HG_INLINE __m256i hg_p2s_tail_avx2(const __m256i TX[4], const __m256i TY[4], const uint8_t *c, const int8_t *x, uint64_t m) {
+    __m256i s = _mm256_setzero_si256();
+    uint64_t i = 0;
+    if (m >= 32) {
+        s = hg_p2s32_avx2(TX, TY, _mm256_loadu_si256((const __m256i *)c), _mm256_loadu_si256((const __m256i *)x),
+                          _mm256_loadu_si256((const __m256i *)(x + m)));
+        i = 32;
+    }
+    if (i < m)
+        s = _mm256_add_epi32(s, _mm256_castsi128_si256(hg_p2s16_sse(TX, TY, _mm_loadu_si128((const __m128i *)(c + i)),
+                                                                    _mm_loadu_si128((const __m128i *)(x + i)),
+                                                                    _mm_loadu_si128((const __m128i *)(x + m + i)))));
+    return s;
+}
+HG_INLINE void hg_p2s_tables_avx2(const hg_qinfo *q, __m256i TX[4], __m256i TY[4]) {
     for (int h = 0; h < 4; h++) {
         TX[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(q->grid8abs[0] + 16 * h)));
         TY[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(q->grid8abs[1] + 16 * h)));
     }
+}
+static float hg_qdot8_p2s_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    __m256i TX[4], TY[4];
+    hg_p2s_tables_avx2(q, TX, TY);
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
     for (uint64_t g = 0; g < q->groups; g++) {
@@ -4406,22 +4424,46 @@ static float hg_qdot8_p2s_avx2(const hg_qinfo *q, const uint16_t *sc, const uint
             a1 = _mm256_add_epi32(a1, hg_p2s32_avx2(TX, TY, _mm256_loadu_si256((const __m256i *)(c + 32)),
                                                     _mm256_loadu_si256((const __m256i *)(x + 32)), _mm256_loadu_si256((const __m256i *)(x + 96))));
         }
-        if (j < H) {   /* the last t = 32, 64 or 96 weights: t/2 codes, the t/2 x then the t/2 y */
-            const uint64_t m = (H - j) / 2;
-            uint64_t i = 0;
-            if (m >= 32) {
-                a0 = _mm256_add_epi32(a0, hg_p2s32_avx2(TX, TY, _mm256_loadu_si256((const __m256i *)c), _mm256_loadu_si256((const __m256i *)x),
-                                                        _mm256_loadu_si256((const __m256i *)(x + m))));
-                i = 32;
-            }
-            if (i < m)
-                a1 = _mm256_add_epi32(a1, _mm256_castsi128_si256(hg_p2s16_sse(TX, TY, _mm_loadu_si128((const __m128i *)(c + i)),
-                                                                              _mm_loadu_si128((const __m128i *)(x + i)),
-                                                                              _mm_loadu_si128((const __m128i *)(x + m + i)))));
-        }
+        if (j < H) a1 = _mm256_add_epi32(a1, hg_p2s_tail_avx2(TX, TY, c, x, (H - j) / 2));
         total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(a0, a1);
     }
     return total;
+}
+/* two rows at once (hg_qmatvec8_rows2): each activation vector loaded once for both, and two
+ * streams through memory in flight; each row's sums and epilogue as in hg_qdot8_p2s_avx2 */
+static void hg_qrows8x2_p2s_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
+                                 int row1, float *out1, int n, const hg_act8 *a) {
+    __m256i TX[4], TY[4];
+    hg_p2s_tables_avx2(q, TX, TY);
+    const uint64_t H = (uint64_t)q->group;
+    for (int r = 0; r < n; r++) {
+        const uint16_t *sc0 = hg_qscales(w0, q, row0 + r), *sc1 = hg_qscales(w1, q, row1 + r);
+        const uint8_t *codes0 = hg_qcodes(w0, q, row0 + r), *codes1 = hg_qcodes(w1, q, row1 + r);
+        float t0 = 0, t1 = 0;
+        for (uint64_t g = 0; g < q->groups; g++) {
+            const uint8_t *c0 = codes0 + g * H / 2, *c1 = codes1 + g * H / 2;
+            const int8_t *x = a->qp + g * H;
+            __m256i s0 = _mm256_setzero_si256(), s1 = s0;
+            uint64_t j = 0;
+            for (; j + 128 <= H; j += 128, c0 += 64, c1 += 64, x += 128) {
+                __m256i vx = _mm256_loadu_si256((const __m256i *)x), vy = _mm256_loadu_si256((const __m256i *)(x + 64));
+                s0 = _mm256_add_epi32(s0, hg_p2s32_avx2(TX, TY, _mm256_loadu_si256((const __m256i *)c0), vx, vy));
+                s1 = _mm256_add_epi32(s1, hg_p2s32_avx2(TX, TY, _mm256_loadu_si256((const __m256i *)c1), vx, vy));
+                vx = _mm256_loadu_si256((const __m256i *)(x + 32)), vy = _mm256_loadu_si256((const __m256i *)(x + 96));
+                s0 = _mm256_add_epi32(s0, hg_p2s32_avx2(TX, TY, _mm256_loadu_si256((const __m256i *)(c0 + 32)), vx, vy));
+                s1 = _mm256_add_epi32(s1, hg_p2s32_avx2(TX, TY, _mm256_loadu_si256((const __m256i *)(c1 + 32)), vx, vy));
+            }
+            if (j < H) {
+                s0 = _mm256_add_epi32(s0, hg_p2s_tail_avx2(TX, TY, c0, x, (H - j) / 2));
+                s1 = _mm256_add_epi32(s1, hg_p2s_tail_avx2(TX, TY, c1, x, (H - j) / 2));
+            }
+            const float d = a->d[g];
+            t0 += (hg_f16_to_f32(sc0[g]) * d) * (float)hg_isum_avx2(s0, _mm256_setzero_si256());
+            t1 += (hg_f16_to_f32(sc1[g]) * d) * (float)hg_isum_avx2(s1, _mm256_setzero_si256());
+        }
+        out0[r] = t0;
+        out1[r] = t1;
+    }
 }
 #endif
 
@@ -4432,32 +4474,65 @@ static float hg_qdot8_p2s_avx2(const hg_qinfo *q, const uint16_t *sc, const uint
  * them and bit 7 is clear), the signs go on the activation as in hg_p2s32_avx2, and the activation
  * is coordinate-major (a->qp: per 128 values the 64 x then the 64 y; a block's last 64, the 32 x
  * then the 32 y). Blocks that are no multiple of 64 take the pairs kernel on the expanded table. */
+/* one step of 32 codes at c against the x at x and the y at x + half: int32 lanes */
+HG_INLINE __m256i hg_p2s6x32_avx2(__m256i TX, __m256i TY, const uint8_t *c, const uint8_t *end, const int8_t *x, uint64_t half) {
+    const __m256i ones = _mm256_set1_epi16(1);
+    __m256i k = hg_codes6x32_avx2(c, end), s = _mm256_or_si256(k, _mm256_set1_epi8(1));
+    __m256i sx = _mm256_slli_epi16(s, 3), sy = _mm256_slli_epi16(s, 2);
+    __m256i px = _mm256_maddubs_epi16(_mm256_shuffle_epi8(TX, k), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)x), sx));
+    __m256i py = _mm256_maddubs_epi16(_mm256_shuffle_epi8(TY, k), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)(x + half)), sy));
+    return _mm256_add_epi32(_mm256_madd_epi16(px, ones), _mm256_madd_epi16(py, ones));
+}
 static float hg_qdot8_p2s6_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     if (q->group % 64) return hg_qdot8_pairs_avx2(q, sc, codes, a, 6);
     const __m256i TX = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)q->grid8abs[0]));
     const __m256i TY = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)q->grid8abs[1]));
-    const __m256i one8 = _mm256_set1_epi8(1), ones = _mm256_set1_epi16(1);
     const uint8_t *end = codes + q->row_code_bytes;
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
     for (uint64_t g = 0; g < q->groups; g++) {
         const uint8_t *c = codes + g * H / 2 * 6 / 8;
-        const int8_t *xb = a->qp + g * H;
-        __m256i a0 = _mm256_setzero_si256(), a1 = a0;
+        __m256i acc = _mm256_setzero_si256();
         for (uint64_t j = 0; j < H; j += 64, c += 24) {   /* j: the step's first weight */
             const uint64_t chunk = j / 128 * 128, half = H - chunk < 128 ? (H - chunk) / 2 : 64;
-            const int8_t *x = xb + chunk + (j - chunk) / 2;
-            __m256i k = hg_codes6x32_avx2(c, end), s = _mm256_or_si256(k, one8);
-            __m256i sx = _mm256_slli_epi16(s, 3), sy = _mm256_slli_epi16(s, 2);
-            __m256i px = _mm256_maddubs_epi16(_mm256_shuffle_epi8(TX, k), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)x), sx));
-            __m256i py = _mm256_maddubs_epi16(_mm256_shuffle_epi8(TY, k),
-                                              _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)(x + half)), sy));
-            a0 = _mm256_add_epi32(a0, _mm256_madd_epi16(px, ones));
-            a1 = _mm256_add_epi32(a1, _mm256_madd_epi16(py, ones));
+            acc = _mm256_add_epi32(acc, hg_p2s6x32_avx2(TX, TY, c, end, a->qp + g * H + chunk + (j - chunk) / 2, half));
         }
-        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(a0, a1);
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(acc, _mm256_setzero_si256());
     }
     return total;
+}
+/* two rows at once, as hg_qrows8x2_p2s_avx2 */
+static void hg_qrows8x2_p2s6_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
+                                  int row1, float *out1, int n, const hg_act8 *a) {
+    const __m256i TX = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)q->grid8abs[0]));
+    const __m256i TY = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)q->grid8abs[1]));
+    const uint64_t H = (uint64_t)q->group;
+    for (int r = 0; r < n; r++) {
+        if (q->group % 64) {
+            out0[r] = hg_qdot8_pairs_avx2(q, hg_qscales(w0, q, row0 + r), hg_qcodes(w0, q, row0 + r), a, 6);
+            out1[r] = hg_qdot8_pairs_avx2(q, hg_qscales(w1, q, row1 + r), hg_qcodes(w1, q, row1 + r), a, 6);
+            continue;
+        }
+        const uint16_t *sc0 = hg_qscales(w0, q, row0 + r), *sc1 = hg_qscales(w1, q, row1 + r);
+        const uint8_t *codes0 = hg_qcodes(w0, q, row0 + r), *codes1 = hg_qcodes(w1, q, row1 + r);
+        const uint8_t *end0 = codes0 + q->row_code_bytes, *end1 = codes1 + q->row_code_bytes;
+        float t0 = 0, t1 = 0;
+        for (uint64_t g = 0; g < q->groups; g++) {
+            const uint8_t *c0 = codes0 + g * H / 2 * 6 / 8, *c1 = codes1 + g * H / 2 * 6 / 8;
+            __m256i s0 = _mm256_setzero_si256(), s1 = s0;
+            for (uint64_t j = 0; j < H; j += 64, c0 += 24, c1 += 24) {
+                const uint64_t chunk = j / 128 * 128, half = H - chunk < 128 ? (H - chunk) / 2 : 64;
+                const int8_t *x = a->qp + g * H + chunk + (j - chunk) / 2;
+                s0 = _mm256_add_epi32(s0, hg_p2s6x32_avx2(TX, TY, c0, end0, x, half));
+                s1 = _mm256_add_epi32(s1, hg_p2s6x32_avx2(TX, TY, c1, end1, x, half));
+            }
+            const float d = a->d[g];
+            t0 += (hg_f16_to_f32(sc0[g]) * d) * (float)hg_isum_avx2(s0, _mm256_setzero_si256());
+            t1 += (hg_f16_to_f32(sc1[g]) * d) * (float)hg_isum_avx2(s1, _mm256_setzero_si256());
+        }
+        out0[r] = t0;
+        out1[r] = t1;
+    }
 }
 #endif
 
@@ -5426,6 +5501,7 @@ static void hg_kernels_avx2(hg_qinfo *q) {
     else q->k.decode8 = hg_row8_decode_p1n16_avx2;
     if (q->group % 32) return;
     q->k.dot8 = q->p == 1 ? hg_qdot8_p1n16_avx2 : q->grid8abs ? (q->n == 256 ? hg_qdot8_p2s_avx2 : hg_qdot8_p2s6_avx2) : q->n == 256 ? hg_qdot8_p2n256_avx2 : hg_qdot8_p2n64_avx2;
+    if (q->p == 2 && q->grid8abs) q->k.rows8x2 = q->n == 256 ? hg_qrows8x2_p2s_avx2 : hg_qrows8x2_p2s6_avx2;   /* two row streams */
     q->k.gemm8 = hg_qmatmul8_avx2;
 }
 #endif
