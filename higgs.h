@@ -4429,6 +4429,11 @@ static float hg_qdot8_p2s_avx2(const hg_qinfo *q, const uint16_t *sc, const uint
     }
     return total;
 }
+/* two rows' block epilogues: t += (scale_b * d_b) * isum_b, each as the definition has it */
+HG_INLINE void hg_add_block2_avx2(float *t0, float *t1, uint16_t sc0, uint16_t sc1, float d, __m256i s0, __m256i s1) {
+    *t0 += (hg_f16_to_f32(sc0) * d) * (float)hg_isum_avx2(s0, _mm256_setzero_si256());
+    *t1 += (hg_f16_to_f32(sc1) * d) * (float)hg_isum_avx2(s1, _mm256_setzero_si256());
+}
 /* two rows at once (hg_qmatvec8_rows2): each activation vector loaded once for both, and two
  * streams through memory in flight; each row's sums and epilogue as in hg_qdot8_p2s_avx2 */
 static void hg_qrows8x2_p2s_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
@@ -4457,9 +4462,7 @@ static void hg_qrows8x2_p2s_avx2(const hg_qinfo *q, const hg_tensor *w0, int row
                 s0 = _mm256_add_epi32(s0, hg_p2s_tail_avx2(TX, TY, c0, x, (H - j) / 2));
                 s1 = _mm256_add_epi32(s1, hg_p2s_tail_avx2(TX, TY, c1, x, (H - j) / 2));
             }
-            const float d = a->d[g];
-            t0 += (hg_f16_to_f32(sc0[g]) * d) * (float)hg_isum_avx2(s0, _mm256_setzero_si256());
-            t1 += (hg_f16_to_f32(sc1[g]) * d) * (float)hg_isum_avx2(s1, _mm256_setzero_si256());
+            hg_add_block2_avx2(&t0, &t1, sc0[g], sc1[g], a->d[g], s0, s1);
         }
         out0[r] = t0;
         out1[r] = t1;
@@ -4526,9 +4529,7 @@ static void hg_qrows8x2_p2s6_avx2(const hg_qinfo *q, const hg_tensor *w0, int ro
                 s0 = _mm256_add_epi32(s0, hg_p2s6x32_avx2(TX, TY, c0, end0, x, half));
                 s1 = _mm256_add_epi32(s1, hg_p2s6x32_avx2(TX, TY, c1, end1, x, half));
             }
-            const float d = a->d[g];
-            t0 += (hg_f16_to_f32(sc0[g]) * d) * (float)hg_isum_avx2(s0, _mm256_setzero_si256());
-            t1 += (hg_f16_to_f32(sc1[g]) * d) * (float)hg_isum_avx2(s1, _mm256_setzero_si256());
+            hg_add_block2_avx2(&t0, &t1, sc0[g], sc1[g], a->d[g], s0, s1);
         }
         out0[r] = t0;
         out1[r] = t1;
