@@ -192,7 +192,7 @@ typedef struct {
     const char *alphas, *calib;
     int seed;                         /* HIGGS random signs: 0 none (plain Sylvester), 1..255; -1 unset */
     int vector_grids;                 /* --vector-grids: the DP menu has the p=4 grids too */
-    int grid;                         /* p=2 4-bit: HG_GRID_SIGNSYM or HG_GRID_FREE (--grid); -1 unset */
+    int grid;                         /* p=2 4- and 3-bit: HG_GRID_SIGNSYM or HG_GRID_FREE (--grid); -1 unset */
     int head;                         /* lm_head: HEAD_KEEP, HEAD_INT8 or HEAD_SAME (--head); -1 unset */
     int head_set;                     /* --head or --quantize-head given */
 } Options;
@@ -430,7 +430,7 @@ static double allocate(const hg_file *f, const char *in, const Options *o, Plan 
                 pl->type = HG_HIGGS;
                 params_for(t, &one, pl->params);
                 pl->params[1] = (uint32_t)menu_cbits[j - 1];
-                int variant = (int)(pl->params[0] >> 8);   /* params_for's: the sign-symmetric grid for p=2 4-bit */
+                int variant = (int)(pl->params[0] >> 8);   /* params_for's (grid_variant) */
                 if ((one.p == 4 && !o->vector_grids) || !hg_grid_variant(one.p, 1 << menu_cbits[j - 1], variant, &t2[j])) {
                     cost[(size_t)k * n_opts + j] = UINT64_MAX;
                     continue;
@@ -522,7 +522,7 @@ static void convert(const char *in, const char *out, const Options *o) {
     uint64_t linear_params = 0, linear_bytes = 0, params_total = 0;
     Plan *plan = calloc((size_t)f.n_tensors, sizeof(Plan));
     if (!plan) die("out of memory");
-    int has_head = 0;
+    int has_head = 0;                 /* an lm_head.weight made int8 */
     for (int i = 0; i < f.n_tensors; i++) {
         const hg_tensor *t = &f.tensors[i];
         plan[i].type = t->ndim == 1 ? HG_F32 : (uint32_t)o->dtype;
@@ -571,7 +571,7 @@ static void convert(const char *in, const char *out, const Options *o) {
     }
     if (o->method && has_head) {
         size_t len = strlen(desc);
-        snprintf(desc + len, sizeof desc - len, ", head %s", o->head == HEAD_INT8 ? "int8" : "quantized");
+        snprintf(desc + len, sizeof desc - len, ", head int8");
     }
     if (o->method) kv_set(&kv, "quantization", desc);
     if (o->dtype >= 0) kv_set(&kv, "dtype", o->dtype == HG_F32 ? "f32" : o->dtype == HG_F16 ? "f16" : "bf16");
