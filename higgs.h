@@ -4298,8 +4298,8 @@ static float hg_qdot8_p2n256_avx2(const hg_qinfo *q, const uint16_t *sc, const u
     return hg_qdot8_pairs_avx2(q, sc, codes, a, 8);
 }
 /* p=2 64 points, 32 codes (24 bytes, 64 weights) per step, all in registers:
- * each 3 code bytes spread into a 32-bit lane and the four 6-bit codes moved
- * into its four bytes with shifts and masks; then each coordinate is looked up
+ * each 3 code bytes spread into two 16-bit words, two 6-bit codes in each,
+ * and each code moved into its own byte (hg_codes6x32_avx2); then each coordinate is looked up
  * in four 16-entry tables (pshufb reads the low 4 bits) and the right one
  * picked by code bits 4 and 5 (vpblendvb on the codes shifted so each bit
  * lands in bit 7 of its byte). */
@@ -4314,14 +4314,15 @@ HG_INLINE __m256i hg_codes6x32_avx2(const uint8_t *c, const uint8_t *end) {
         lo = _mm_loadu_si128((const __m128i *)b);
         hi = _mm_loadu_si128((const __m128i *)(b + 12));
     }
-    const __m256i spread = _mm256_setr_epi8(0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1, 0, 1, 2, -1, 3, 4, 5, -1, 6,
-                                            7, 8, -1, 9, 10, 11, -1);
-    __m256i g = _mm256_shuffle_epi8(_mm256_set_m128i(hi, lo), spread);   /* 24 bits per lane: 4 codes */
-    __m256i c01 = _mm256_or_si256(_mm256_and_si256(g, _mm256_set1_epi32(0x3F)),
-                                  _mm256_and_si256(_mm256_slli_epi32(g, 2), _mm256_set1_epi32(0x3F00)));
-    __m256i c23 = _mm256_or_si256(_mm256_and_si256(_mm256_slli_epi32(g, 4), _mm256_set1_epi32(0x3F0000)),
-                                  _mm256_and_si256(_mm256_slli_epi32(g, 6), _mm256_set1_epi32(0x3F000000)));
-    return _mm256_or_si256(c01, c23);
+    /* per 3 bytes b0 b1 b2 (u = b0 | b1 << 8 | b2 << 16, code j = bits 6j..6j+5 of u) the 16-bit
+     * words b0 | b1 << 8 (u's bits 0-15: codes 0 and 1 at bits 0 and 6) and b1 | b2 << 8 (u's bits
+     * 8-23), that one shifted right by 4 (codes 2 and 3 at bits 0 and 6); then each word's low byte
+     * keeps bits 0-5 and its high byte takes bits 6-11 */
+    const __m256i spread = _mm256_setr_epi8(0, 1, 1, 2, 3, 4, 4, 5, 6, 7, 7, 8, 9, 10, 10, 11, 0, 1, 1, 2, 3, 4, 4, 5, 6, 7,
+                                            7, 8, 9, 10, 10, 11);
+    __m256i g = _mm256_shuffle_epi8(_mm256_set_m128i(hi, lo), spread);
+    __m256i v = _mm256_blend_epi16(g, _mm256_srli_epi16(g, 4), 0xAA);
+    return _mm256_or_si256(_mm256_and_si256(v, _mm256_set1_epi16(0x3F)), _mm256_and_si256(_mm256_slli_epi16(v, 2), _mm256_set1_epi16(0x3F00)));
 }
 HG_INLINE __m256i hg_lut64_avx2(const __m256i T[4], __m256i c, __m256i m4, __m256i m5) {
     __m256i a = _mm256_blendv_epi8(_mm256_shuffle_epi8(T[0], c), _mm256_shuffle_epi8(T[1], c), m4);
