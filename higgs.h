@@ -1014,6 +1014,14 @@ float hg_dot_bf16_ref(const uint16_t *w, const float *x, int n) {
     return (a0 + a1) + (a2 + a3);
 }
 
+#if defined(HG_AVX2)
+static inline float hg_hsum256(__m256 v) {
+    __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+    s = _mm_add_ps(s, _mm_movehl_ps(s, s));
+    s = _mm_add_ss(s, _mm_shuffle_ps(s, s, 1));
+    return _mm_cvtss_f32(s);
+}
+#endif
 #if defined(HG_AVX512)
 const char *hg_simd_name(void) { return "avx512"; }
 static inline float hg_hsum512(__m512 v) { return _mm512_reduce_add_ps(v); }
@@ -1084,12 +1092,6 @@ float hg_dot_bf16(const uint16_t *w, const float *x, int n) {
 }
 #elif defined(HG_F16C)
 const char *hg_simd_name(void) { return "avx2"; }
-static inline float hg_hsum256(__m256 v) {
-    __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
-    s = _mm_add_ps(s, _mm_movehl_ps(s, s));
-    s = _mm_add_ss(s, _mm_shuffle_ps(s, s, 1));
-    return _mm_cvtss_f32(s);
-}
 float hg_dot_f32(const float *w, const float *x, int n) {
     __m256 a0 = _mm256_setzero_ps(), a1 = _mm256_setzero_ps();
     int i = 0;

@@ -74,6 +74,18 @@ if grep -q avx2 /proc/cpuinfo 2>/dev/null; then
   build_kernels tests/test_kernels_avx2 -mavx2 -mfma -mf16c && run_suite "kernels (avx2)" ./tests/test_kernels_avx2
 fi
 build_kernels tests/test_kernels_scalar && run_suite "kernels (scalar)" ./tests/test_kernels_scalar
+# x86 feature subsets a user may build for (-march of an older CPU, or flags copied from elsewhere):
+# run.c and quantize.c must compile without warnings with each
+if [ "$(uname -m)" = x86_64 ]; then
+  for flags in "-mavx2 -mfma" "-mavx2 -mfma -mf16c" "-mavx512f -mavx512bw" "-mavx512f -mavx512bw -mavx512vbmi"; do
+    if ${CC:-cc} $CFLAGS_T $flags -c -o /dev/null run.c >"$LOG/subset" 2>&1 &&
+       ${CC:-cc} $CFLAGS_T $flags -c -o /dev/null quantize.c >>"$LOG/subset" 2>&1; then
+      echo "PASS build with $flags"; passed=$((passed + 1))
+    else
+      cat "$LOG/subset"; echo "FAIL build with $flags"; failed=$((failed + 1))
+    fi
+  done
+fi
 # clang (the other supported compiler): warning-free build of run and quantize, and the native
 # kernel tests, whose bit-for-bit checks catch a compiler that fuses multiply-adds on its own
 if command -v clang >/dev/null 2>&1; then
