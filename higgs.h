@@ -2531,6 +2531,24 @@ static void hg_grid_expand_signs(const float *mags, int p, int n, int mag_bits, 
 #endif
 }
 
+/* the RTN tables, once, under the lock: tensors may be opened from several threads at once, and
+ * none may see a table half filled */
+static void hg_rtn_tables_fill(void) {
+    static int done;
+#ifndef HG_NO_THREADS
+    pthread_mutex_lock(&hg_grid_sign_mu);
+#endif
+    if (!done) {
+        for (int bits = 2; bits <= 8; bits++)
+            for (int c = 0; c < 1 << bits; c++) hg_rtn_levels[bits][c] = (float)(c - (1 << (bits - 1)));
+        for (int c = 0; c < 256; c++) hg_rtn8_k[c] = (int8_t)(c - 128), hg_rtn8_u[c] = (uint8_t)c;
+        done = 1;
+    }
+#ifndef HG_NO_THREADS
+    pthread_mutex_unlock(&hg_grid_sign_mu);
+#endif
+}
+
 const float *hg_grid_variant(int p, int n, int variant, double *mse_per_dim) {
     if (variant == HG_GRID_FREE) return hg_grid(p, n, mse_per_dim);
     if (variant != HG_GRID_SIGNSYM || p != 2 || (n != 256 && n != 64)) return NULL;
@@ -2711,12 +2729,9 @@ int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinf
         break;
     case HG_RTN:
         if (q->p != 1 || q->bits < 2 || q->bits > 8 || q->hadamard) return -1;
-        if (hg_rtn_levels[q->bits][1] == 0.0f)
-            for (int c = 0; c < q->n; c++) hg_rtn_levels[q->bits][c] = (float)(c - q->n / 2);
+        hg_rtn_tables_fill();
         q->codebook = hg_rtn_levels[q->bits];
         if (q->bits == 8) {           /* the levels are the int8 values themselves: the int8 activation path */
-            if (hg_rtn8_u[255] != 255)
-                for (int c = 0; c < 256; c++) hg_rtn8_k[c] = (int8_t)(c - 128), hg_rtn8_u[c] = (uint8_t)c;
             q->grid8 = hg_rtn8_k;
             q->grid8u = hg_rtn8_u;
             q->grid8_inv = 1.0f;
