@@ -4320,7 +4320,9 @@ static float hg_qdot8_p2n256_avx2(const hg_qinfo *q, const uint16_t *sc, const u
  * in four 16-entry tables (pshufb reads the low 4 bits) and the right one
  * picked by code bits 4 and 5 (vpblendvb on the codes shifted so each bit
  * lands in bit 7 of its byte). */
-HG_INLINE __m256i hg_codes6x32_avx2(const uint8_t *c, const uint8_t *end) {
+/* 32 six-bit codes from 24 bytes: byte i holds code i in bits 0-5 and, in bits 6-7, two bits
+ * of another code */
+HG_INLINE __m256i hg_codes6x32_raw_avx2(const uint8_t *c, const uint8_t *end) {
     __m128i lo, hi;
     if (end - c >= 28) {
         lo = _mm_loadu_si128((const __m128i *)c);
@@ -4339,7 +4341,11 @@ HG_INLINE __m256i hg_codes6x32_avx2(const uint8_t *c, const uint8_t *end) {
                                             7, 8, 9, 10, 10, 11);
     __m256i g = _mm256_shuffle_epi8(_mm256_set_m128i(hi, lo), spread);
     __m256i v = _mm256_blend_epi16(g, _mm256_srli_epi16(g, 4), 0xAA);
-    return _mm256_or_si256(_mm256_and_si256(v, _mm256_set1_epi16(0x3F)), _mm256_and_si256(_mm256_slli_epi16(v, 2), _mm256_set1_epi16(0x3F00)));
+    return _mm256_blendv_epi8(v, _mm256_slli_epi16(v, 2), _mm256_set1_epi16((short)0xFF00));
+}
+/* byte i = code i (the raw form above with bits 6-7 cleared) */
+HG_INLINE __m256i hg_codes6x32_avx2(const uint8_t *c, const uint8_t *end) {
+    return _mm256_and_si256(hg_codes6x32_raw_avx2(c, end), _mm256_set1_epi8(63));
 }
 HG_INLINE __m256i hg_lut64_avx2(const __m256i T[4], __m256i c, __m256i m4, __m256i m5) {
     __m256i a = _mm256_blendv_epi8(_mm256_shuffle_epi8(T[0], c), _mm256_shuffle_epi8(T[1], c), m4);
@@ -4498,7 +4504,9 @@ static void hg_qrows8x2_p2s_avx2(const hg_qinfo *q, const hg_tensor *w0, int row
 /* one step of 32 codes at c against the x at x and the y at x + half: int32 lanes */
 HG_INLINE __m256i hg_p2s6x32_avx2(__m256i TX, __m256i TY, const uint8_t *c, const uint8_t *end, const int8_t *x, uint64_t half) {
     const __m256i ones = _mm256_set1_epi16(1);
-    __m256i k = hg_codes6x32_avx2(c, end), s = _mm256_or_si256(k, _mm256_set1_epi8(1));
+    /* the signs (code bits 4 and 5) from the raw codes: bits 6-7 shift out of their byte (into the
+     * next byte's bits 0-2, which do not touch its bit 7), and "| 1" keeps every byte nonzero */
+    __m256i t = hg_codes6x32_raw_avx2(c, end), k = _mm256_and_si256(t, _mm256_set1_epi8(63)), s = _mm256_or_si256(t, _mm256_set1_epi8(1));
     __m256i sx = _mm256_slli_epi16(s, 3), sy = _mm256_slli_epi16(s, 2);
     __m256i px = _mm256_maddubs_epi16(_mm256_shuffle_epi8(TX, k), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)x), sx));
     __m256i py = _mm256_maddubs_epi16(_mm256_shuffle_epi8(TY, k), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)(x + half)), sy));
