@@ -26,6 +26,8 @@
 #include <unistd.h>
 
 static hg_writer *g_writer;           /* removed on a fatal error or a signal */
+static char g_alphas_tmp[4400];       /* the sensitivities being measured into it: removed the same way */
+static volatile pid_t g_alphas_pid;   /* and the run process measuring them, stopped first */
 
 static _Noreturn void die(const char *fmt, ...) {
     va_list ap;
@@ -35,12 +37,18 @@ static _Noreturn void die(const char *fmt, ...) {
     fprintf(stderr, "\n");
     va_end(ap);
     if (g_writer) hg_writer_abort(g_writer);
+    if (g_alphas_tmp[0]) unlink(g_alphas_tmp);
     exit(1);
 }
 
 static void on_signal(int sig) {
     static const char msg[] = "quantize: interrupted; no output written\n";
     if (g_writer && g_writer->tmp_path[0]) unlink(g_writer->tmp_path);
+    if (g_alphas_pid > 0) {           /* a signal sent to quantize alone must not leave run working */
+        kill(g_alphas_pid, SIGTERM);
+        waitpid(g_alphas_pid, NULL, 0);
+    }
+    if (g_alphas_tmp[0]) unlink(g_alphas_tmp);
     if (write(2, msg, sizeof msg - 1) < 0) { /* nothing more to do in a signal handler */ }
     signal(sig, SIG_DFL);
     raise(sig);
@@ -356,7 +364,7 @@ static double alpha_of(const Alphas *a, const char *name) {
 
 /* runs `run IN -m alphas` (the run binary next to this one) into path */
 static void alphas_compute(const char *in, const char *path, const Options *o) {
-    char exe[4096], run_bin[4200], tmp[4400], threads[16];
+    char exe[4096], run_bin[4200], threads[16], *tmp = g_alphas_tmp;
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (n > 0) {
         exe[n] = 0;
@@ -365,7 +373,7 @@ static void alphas_compute(const char *in, const char *path, const Options *o) {
         snprintf(run_bin, sizeof run_bin, "%s/run", exe);
     } else snprintf(run_bin, sizeof run_bin, "./run");
     if (access(run_bin, X_OK)) die("computing sensitivities needs the run binary next to quantize (%s); build it with make", run_bin);
-    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+    snprintf(tmp, sizeof g_alphas_tmp, "%s.tmp.%ld", path, (long)getpid());
     snprintf(threads, sizeof threads, "%d", o->threads);
     fprintf(stderr, "measuring layer sensitivities (%s) with %s -m alphas; cached in %s\n",
             o->calib ? "perplexity on the calibration text" : "data-free: KL on random tokens", run_bin, path);
@@ -376,12 +384,15 @@ static void alphas_compute(const char *in, const char *path, const Options *o) {
         else execl(run_bin, run_bin, in, "-m", "alphas", "-o", tmp, "-T", threads, (char *)NULL);
         _exit(127);
     }
+    g_alphas_pid = pid;
     int status;
     if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        unlink(tmp);
+        g_alphas_pid = 0;
         die("measuring sensitivities failed (see the message above)");
     }
+    g_alphas_pid = 0;
     if (rename(tmp, path)) die("cannot write %s: %s", path, strerror(errno));
+    tmp[0] = 0;
 }
 
 typedef struct { uint32_t type, params[4]; } Plan;

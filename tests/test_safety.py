@@ -29,6 +29,30 @@ def limit_fsize(nbytes):
     return pre
 
 
+def alphas_case(tmp, base):
+    """quantize --target-bits measures sensitivities with a child `run -m alphas` into BASE.alphas.tmp.PID:
+    a SIGINT sent to quantize alone (not its process group) must stop the child and leave neither the
+    temporary sensitivities nor an output"""
+    out = os.path.join(tmp, "alloc.higgs")
+    cache = base + ".alphas"
+    p = subprocess.Popen([os.path.join(ROOT, "quantize"), base, out, "--target-bits", "4", "-T", "1"],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    t0 = time.time()
+    while not glob.glob(cache + ".tmp.*") and p.poll() is None and time.time() - t0 < 60:
+        time.sleep(0.002)
+    started = bool(glob.glob(cache + ".tmp.*"))
+    time.sleep(0.2)                   # the child is measuring by now
+    p.send_signal(signal.SIGINT)
+    p.wait(timeout=60)
+    time.sleep(0.5)                   # a child left running would recreate or keep writing its file
+    children = subprocess.run(["pgrep", "-f", "-a", cache + ".tmp"], capture_output=True, text=True).stdout.strip()
+    left = glob.glob(cache + "*") + leftovers(out)
+    report(started and p.returncode != 0 and not left and not children, "quantize_alphas_sigint_stops_run_and_leaves_nothing",
+           f"rc {p.returncode}, temp seen {started}, left {left}, still running {children!r}")
+    for f in left:
+        os.remove(f)
+
+
 def main():
     with tempfile.TemporaryDirectory() as tmp:
         d = os.path.join(tmp, "hf")
@@ -42,6 +66,7 @@ def main():
             ("quantize_dtype", [os.path.join(ROOT, "quantize"), base, "OUT", "--dtype", "f16"]),
             ("quantize_higgs", [os.path.join(ROOT, "quantize"), base, "OUT", "--method", "higgs", "--bits", "4", "-T", "1"]),
         ]
+        alphas_case(tmp, base)
         for name, cmd in cases:
             out = os.path.join(tmp, name + ".higgs")
             argv = [out if a == "OUT" else a for a in cmd]
