@@ -118,6 +118,7 @@ static hg_act8 g_act8;                /* the activation as int8, for tensors wit
 static int g_int8 = 1;                /* 0: --no-int8, decode with float activations */
 static int g_profile;                 /* --profile: time the parts of decoding */
 static int g_pairs = 1;               /* 0: --no-pairs, one row stream per thread (hg_qmatvec8_rows2) */
+static int g_resume = 1;              /* 0: --no-resume, alphas' noisy passes run every layer (Resid) */
 static double g_prof[4];              /* seconds in: activation prep, matrix-vector jobs, attention, forward() */
 enum { JOB_QKV, JOB_O, JOB_GATE_UP, JOB_DOWN, JOB_HEAD, N_JOBS };
 static const char *const k_job_names[N_JOBS] = {"q/k/v", "o", "gate/up", "down", "head"};
@@ -1023,13 +1024,19 @@ static void attention_batch_task(void *ctx, int task, int thread) {
 
 /* runs tokens[0..B) at positions pos0.. (B <= BATCH); logits of every token
  * land in s->blogits when all_logits, else only the last one's in s->logits */
-static void forward_batch(const Model *m, RunState *s, const int *tokens, int B, int pos0, int all_logits) {
+/* forward_batch from layer first_layer on: for first_layer > 0 the caller has put the residual stream entering
+ * that layer in s->bx (layers before it, and their KV cache, are not touched). record[l] (when
+ * record is not NULL) receives the residual stream entering layer l, B x dim floats. */
+static void forward_batch_layers(const Model *m, RunState *s, const int *tokens, int B, int pos0, int all_logits,
+                                 int first_layer, float *const *record) {
     const hg_config *c = &m->c;
     int dim = c->dim, hd = c->head_dim, kv_dim = c->n_kv_heads * hd, q_dim = c->n_heads * hd, hidden = c->hidden_dim;
     float *kbuf = s->bk, *vbuf = s->bv;
-    for (int b = 0; b < B; b++) hg_dequant_row(s->bx + (size_t)b * dim, m->embed, tokens[b]);
-    for (int l = 0; l < c->n_layers; l++) {
+    if (first_layer == 0)
+        for (int b = 0; b < B; b++) hg_dequant_row(s->bx + (size_t)b * dim, m->embed, tokens[b]);
+    for (int l = first_layer; l < c->n_layers; l++) {
         const Layer *L = &m->layers[l];
+        if (record) memcpy(record[l], s->bx, (size_t)B * dim * sizeof(float));
         for (int b = 0; b < B; b++)
             rmsnorm(s->bxb + (size_t)b * dim, s->bx + (size_t)b * dim, (const float *)L->attn_norm->data, dim, c->rms_norm_eps);
         float *qkv_out[3] = {s->bq, kbuf, vbuf};
@@ -1067,6 +1074,10 @@ static void forward_batch(const Model *m, RunState *s, const int *tokens, int B,
         rmsnorm(s->bx + (size_t)b * dim, s->bx + (size_t)b * dim, (const float *)m->final_norm->data, dim, c->rms_norm_eps);
     if (all_logits) matmul_batch(s, s->blogits, s->bx, B, &m->head);
     else matmul(s->logits, s->bx + (size_t)(B - 1) * dim, &m->head);
+}
+
+static void forward_batch(const Model *m, RunState *s, const int *tokens, int B, int pos0, int all_logits) {
+    forward_batch_layers(m, s, tokens, B, pos0, all_logits, 0, NULL);
 }
 
 /* ---------------------------------------------------------- tokenizer */
@@ -2119,9 +2130,24 @@ static double gauss_noise(unsigned long long *state) {
     return sqrt(-2.0 * log(u1)) * cos(2.0 * M_PI * u2);
 }
 
-/* the metric for the current weights: mean KL against base_logp, or perplexity */
+/* The residual stream entering every layer, for every scored token of the unperturbed model:
+ * with noise in layer l's weights, the layers before l compute what they computed without it,
+ * so the noisy passes start at layer l from here. That skips half the layers on average, and
+ * the metric comes out bit for bit the same. */
+typedef struct {
+    float *x;                         /* [layer][sequence * len + position][dim] */
+    float **rec;                      /* n_layers pointers: where one batch records */
+    int n_layers, rows, dim;
+} Resid;
+
+static float *resid_at(const Resid *r, int layer, int row) {
+    return r->x + ((size_t)layer * r->rows + row) * r->dim;
+}
+
+/* the metric for the current weights: mean KL against base_logp, or perplexity. With resid: from
+ * layer `first` on (the pass that records it, first < 0, runs every layer and fills it) */
 static double sens_metric(const Model *m, RunState *s, const Ids *seqs, int n_seq, int len, const float *base_logp,
-                          float *logp) {
+                          float *logp, const Resid *resid, int first) {
     int vocab = m->c.vocab_size;
     double total = 0;
     long count = 0;
@@ -2129,7 +2155,14 @@ static double sens_metric(const Model *m, RunState *s, const Ids *seqs, int n_se
         const int *tok = seqs->v + (size_t)q * len;
         for (int p = 0; p + 1 < len; p += BATCH) {
             int B = len - 1 - p < BATCH ? len - 1 - p : BATCH;
-            forward_batch(m, s, tok + p, B, p, 1);
+            if (!resid) forward_batch(m, s, tok + p, B, p, 1);
+            else if (first < 0) {
+                for (int l = 0; l < resid->n_layers; l++) resid->rec[l] = resid_at(resid, l, q * len + p);
+                forward_batch_layers(m, s, tok + p, B, p, 1, 0, resid->rec);
+            } else {
+                if (first > 0) memcpy(s->bx, resid_at(resid, first, q * len + p), (size_t)B * resid->dim * sizeof(float));
+                forward_batch_layers(m, s, tok + p, B, p, 1, first, NULL);
+            }
             for (int b = 0; b < B; b++) {
                 const float *lg = s->blogits + (size_t)b * vocab;
                 double lse = nll_of(lg, vocab, 0) + lg[0];     /* log-sum-exp */
@@ -2166,13 +2199,24 @@ static void sensitivities(Model *m, RunState *s, const Tokenizer *t, const char 
         unsigned long long rng = seed ? seed : 1234;
         for (int i = 0; i < n_seq * len; i++) ids_push(&seqs, (int)(random_u32(&rng) % (unsigned)vocab));
     }
+    /* the residual streams of the unperturbed model (Resid), when they fit in 1 GiB */
+    Resid resid = {NULL, NULL, c->n_layers, n_seq * len, c->dim};
+    size_t resid_bytes = (size_t)c->n_layers * (size_t)n_seq * (size_t)len * (size_t)c->dim * sizeof(float);
+    if (g_resume && resid_bytes <= ((size_t)1 << 30)) {
+        resid.x = malloc(resid_bytes);
+        resid.rec = malloc((size_t)c->n_layers * sizeof(float *));
+        if (!resid.x || !resid.rec) free(resid.x), free(resid.rec), resid.x = NULL;
+    }
+    if (!resid.x && g_resume) fprintf(stderr, "sensitivities: every noisy pass runs the whole model (the per-layer inputs "
+                                  "would take %.1f GB)\n", resid_bytes / 1e9);
+    const Resid *rs = resid.x ? &resid : NULL;
     float *base_logp = NULL;
     double base = 0;
     if (!calib) {
         base_logp = calloc((size_t)n_seq * len * vocab, sizeof(float));
         if (!base_logp) die("out of memory for the reference distributions");
-        sens_metric(m, s, &seqs, n_seq, len, NULL, base_logp);
-    } else base = sens_metric(m, s, &seqs, n_seq, len, NULL, NULL);
+        sens_metric(m, s, &seqs, n_seq, len, NULL, base_logp, rs, -1);
+    } else base = sens_metric(m, s, &seqs, n_seq, len, NULL, NULL, rs, -1);
 
     /* every linear layer, in file order */
     int n_lin = 7 * c->n_layers;
@@ -2217,7 +2261,7 @@ static void sensitivities(Model *m, RunState *s, const Tokenizer *t, const char 
                 unsigned long long rng = 0x9E3779B97F4A7C15ull * (unsigned long long)(1 + i * 977 + j * 31 + sd / 2) ^ seed;
                 double sigma = sqrt(norm2 * k_t2[j] / (double)numel) * (sd & 1 ? -1.0 : 1.0);
                 for (size_t k = 0; k < numel; k++) wn[k] = (float)(w0[k] + sigma * gauss_noise(&rng));
-                double v = sens_metric(m, s, &seqs, n_seq, len, base_logp, NULL);
+                double v = sens_metric(m, s, &seqs, n_seq, len, base_logp, NULL, rs, i / 7);
                 delta[j] += (calib ? v - base : v) / N_SEEDS;
             }
         }
@@ -2234,7 +2278,7 @@ static void sensitivities(Model *m, RunState *s, const Tokenizer *t, const char 
     }
     fprintf(stderr, "\n");
     if (fclose(f)) die("writing %s failed", out_path);
-    free(lin); free(base_logp); free(seqs.v);
+    free(lin); free(base_logp); free(seqs.v); free(resid.x); free(resid.rec);
 }
 
 static int parse_int(const char *s, const char *what, long lo, long hi) {
@@ -2352,6 +2396,8 @@ static void usage(void) {
             "  --no-batch  process prompts token by token (for testing)\n"
             "  --no-int8   decode 4-bit HIGGS layers with float activations (exact; slower)\n"
             "  --no-pairs  one row stream per thread in decode (same results; to compare speed)\n"
+            "  --no-resume alphas: every noisy pass runs the whole model, not just the layers from\n"
+            "              the noisy one on (same results; for testing)\n"
             "  --mmap      map the model file instead of copying it into memory (the default\n"
             "              when it takes under half of the available memory: faster, huge pages)\n"
             "  --profile   generation: print where decoding spends its time\n"
@@ -2376,6 +2422,7 @@ int main(int argc, char **argv) {
         if (!strcmp(a, "--no-batch")) { g_batch = 0; continue; }
         if (!strcmp(a, "--no-int8")) { g_int8 = 0; continue; }
         if (!strcmp(a, "--no-pairs")) { g_pairs = 0; continue; }
+        if (!strcmp(a, "--no-resume")) { g_resume = 0; continue; }
         if (!strcmp(a, "--mmap")) { g_mmap = 1; continue; }
         if (!strcmp(a, "--profile")) { g_profile = 1; continue; }
         if (!strcmp(a, "--chat")) { chat_ids = 1; continue; }

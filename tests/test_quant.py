@@ -503,6 +503,15 @@ def dp_and_cli_checks(tmp, grids, cfg, base, w_orig, ids, idf):
                    f"dp_target_{target}_allocation_in_metadata")
         cached = base + ".alphas"
         report(os.path.exists(cached) and "model_crc" in open(cached).read(), "alphas_cached_next_to_model")
+        # the noisy passes start at the noisy layer from the recorded residual streams: the same numbers
+        # as passes through the whole model (--no-resume), bit for bit
+        if os.path.exists(cached):
+            full = os.path.join(tmp, "full.alphas")
+            sh(os.path.join(ROOT, "run"), base, "-m", "alphas", "-o", full, "--no-resume")
+            body = lambda p: [ln for ln in open(p).read().splitlines() if ln.startswith("model.")]
+            a, b = body(cached), body(full)
+            report(a == b and len(a) == len(lin), "alphas_resumed_passes_equal_full_passes",
+                   f"{len(a)} layers, {sum(x != y for x, y in zip(a, b))} lines differ")
 
         # error handling: quantizing a quantized file, a grid that does not exist
         for args, what in ((["--method", "higgs", "--bits", "5", "--p", "2"], "no_grid_p2_b5"),
