@@ -14,6 +14,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,8 @@
 static jmp_buf g_fuzz_exit;
 #endif
 
+static char g_out_tmp[4200];          /* the -o file being written (out_open): removed on an error or a signal */
+
 static _Noreturn void die(const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
@@ -40,8 +43,36 @@ static _Noreturn void die(const char *fmt, ...) {
     vfprintf(stderr, fmt, ap);
     fprintf(stderr, "\n");
     va_end(ap);
+    if (g_out_tmp[0]) unlink(g_out_tmp);
     exit(1);
 #endif
+}
+
+/* -o outputs appear whole or not at all: written to PATH.tmp.PID, renamed by out_close */
+static void out_on_signal(int sig) {
+    if (g_out_tmp[0]) unlink(g_out_tmp);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static FILE *out_open(const char *path, const char *mode) {
+    if ((size_t)snprintf(g_out_tmp, sizeof g_out_tmp, "%s.tmp.%ld", path, (long)getpid()) >= sizeof g_out_tmp)
+        g_out_tmp[0] = 0, die("output path too long: %s", path);
+    signal(SIGINT, out_on_signal);
+    signal(SIGTERM, out_on_signal);
+    signal(SIGXFSZ, SIG_IGN);         /* a file-size limit fails the write (and removes the file) instead of killing us */
+    FILE *f = fopen(g_out_tmp, mode);
+    if (!f) {
+        g_out_tmp[0] = 0;
+        die("cannot create %s: %s", path, strerror(errno));
+    }
+    return f;
+}
+
+static void out_close(FILE *f, const char *path) {
+    if (fclose(f)) die("writing %s failed", path);
+    if (rename(g_out_tmp, path)) die("cannot write %s: %s", path, strerror(errno));
+    g_out_tmp[0] = 0;
 }
 
 #ifdef HIGGS_FUZZ                      /* what a rejected input allocated, freed by the harness */
@@ -2226,8 +2257,7 @@ static void sensitivities(Model *m, RunState *s, const Tokenizer *t, const char 
         Weight *w[7] = {&L->wq, &L->wk, &L->wv, &L->wo, &L->w_gate, &L->w_up, &L->w_down};
         for (int k = 0; k < 7; k++) lin[7 * l + k] = w[k];
     }
-    FILE *f = fopen(out_path, "w");
-    if (!f) die("cannot create %s: %s", out_path, strerror(errno));
+    FILE *f = out_open(out_path, "w");
     fprintf(f, "# higgs.c layer sensitivities: metric(noisy) - metric(base) ~ alpha * t^2\n");
     fprintf(f, "model_crc %08x%08x\nmetric %s\nbase %.9g\nsequences %d x %d tokens, %d noise draws (antithetic pairs)\nt2", m->file.meta_crc,
             m->file.data_crc, calib ? "ppl" : "kl", base, n_seq, len, N_SEEDS);
@@ -2277,7 +2307,7 @@ static void sensitivities(Model *m, RunState *s, const Tokenizer *t, const char 
                 secs / (i + 1) * (n_lin - i - 1));
     }
     fprintf(stderr, "\n");
-    if (fclose(f)) die("writing %s failed", out_path);
+    out_close(f, out_path);
     free(lin); free(base_logp); free(seqs.v); free(resid.x); free(resid.rec);
 }
 
@@ -2319,8 +2349,7 @@ static void read_ids(const char *path, int limit, Ids *ids) {
 }
 
 static void dump_logits(const Model *m, RunState *s, Ids ids, const char *out_path) {
-    FILE *f = fopen(out_path, "wb");
-    if (!f) die("cannot create %s: %s", out_path, strerror(errno));
+    FILE *f = out_open(out_path, "wb");
     size_t vocab = (size_t)m->c.vocab_size;
     for (int p = 0; p < ids.n;) {
         int B = g_batch ? (ids.n - p < BATCH ? ids.n - p : BATCH) : 1;
@@ -2329,7 +2358,7 @@ static void dump_logits(const Model *m, RunState *s, Ids ids, const char *out_pa
         if (fwrite(s->blogits, sizeof(float), vocab * (size_t)B, f) != vocab * (size_t)B) die("writing %s failed", out_path);
         p += B;
     }
-    if (fclose(f)) die("writing %s failed", out_path);
+    out_close(f, out_path);
     free(ids.v);
 }
 

@@ -53,6 +53,36 @@ def alphas_case(tmp, base):
         os.remove(f)
 
 
+def run_output_cases(tmp, base):
+    """run's -o outputs (logits, alphas) go through a temporary file too: a file-size limit or a
+    SIGINT leaves the whole file or nothing"""
+    ids = os.path.join(tmp, "ids.txt")
+    with open(ids, "w") as f:
+        f.write(" ".join(str(1 + i % 4000) for i in range(64)))
+    out = os.path.join(tmp, "logits.bin")
+    r = subprocess.run([os.path.join(ROOT, "run"), base, "-m", "logits", "-f", ids, "-o", out], capture_output=True,
+                       text=True, preexec_fn=limit_fsize(1 << 19), timeout=300)
+    report(r.returncode != 0 and r.returncode < 128 and not leftovers(out) and r.stderr.strip(),
+           "run_logits_file_size_limit_leaves_nothing", f"rc {r.returncode}, left {leftovers(out)}, {r.stderr.strip()[-120:]!r}")
+    for f in leftovers(out):
+        os.remove(f)
+    out = os.path.join(tmp, "run.alphas")
+    p = subprocess.Popen([os.path.join(ROOT, "run"), base, "-m", "alphas", "-o", out, "-T", "1"],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    t0 = time.time()
+    while not glob.glob(out + ".tmp.*") and p.poll() is None and time.time() - t0 < 60:
+        time.sleep(0.002)
+    started = bool(glob.glob(out + ".tmp.*"))
+    p.send_signal(signal.SIGINT)
+    p.wait(timeout=60)
+    done = p.returncode == 0 and os.path.exists(out) and not glob.glob(out + ".tmp.*")
+    clean = p.returncode != 0 and not leftovers(out)
+    report(started and (done or clean), "run_alphas_sigint_leaves_whole_file_or_nothing",
+           f"rc {p.returncode}, temp seen {started}, left {leftovers(out)}")
+    for f in leftovers(out):
+        os.remove(f)
+
+
 def main():
     with tempfile.TemporaryDirectory() as tmp:
         d = os.path.join(tmp, "hf")
@@ -67,6 +97,7 @@ def main():
             ("quantize_higgs", [os.path.join(ROOT, "quantize"), base, "OUT", "--method", "higgs", "--bits", "4", "-T", "1"]),
         ]
         alphas_case(tmp, base)
+        run_output_cases(tmp, base)
         for name, cmd in cases:
             out = os.path.join(tmp, name + ".higgs")
             argv = [out if a == "OUT" else a for a in cmd]
