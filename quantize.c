@@ -647,7 +647,8 @@ static void usage(void) {
             "       quantize <in.higgs> <out.higgs> [options]\n"
             "Options:\n"
             "  --dtype f32|f16|bf16   number format of the tensors left unquantized (default: as the input)\n"
-            "  --method higgs|rtn|nf4|af4   quantize the linear layers (q,k,v,o,gate,up,down)\n"
+            "  --method higgs|rtn|nf4|af4   quantize the linear layers (q,k,v,o,gate,up,down);\n"
+            "                   default higgs (p=2 4-bit) unless only --dtype is given\n"
             "  --bits B         higgs: bits per weight, p=1: 2,3,4,5,6,8; p=2: 2,3,4; p=4: 2,3 (default 4);\n"
             "                   rtn: 2..8\n"
             "  --p P            higgs grid dimension, 1, 2 or 4 (default 2)\n"
@@ -749,7 +750,8 @@ int main(int argc, char **argv) {
         info(in);
         return 0;
     }
-    if (!in || !out || (!dtype && !method && o.target_bits <= 0)) usage();
+    if (!in || !out) usage();
+    if (!dtype && !method && o.target_bits <= 0) method = "higgs";   /* the default: HIGGS p=2 4-bit */
     if (o.target_bits > 0 && method && strcmp(method, "higgs")) die("--target-bits allocates HIGGS grids; drop --method %s", method);
     if (o.target_bits > 0) method = "higgs";
     if (dtype) o.dtype = parse_dtype(dtype);

@@ -563,6 +563,12 @@ def dp_and_cli_checks(tmp, grids, cfg, base, w_orig, ids, idf):
                "quantize_rejects_unbiased_without_higgs", r2.stderr.strip())
         report(r.returncode == 1 and "--seed applies to --method higgs" in r.stderr, "quantize_rejects_seed_without_higgs",
                r.stderr.strip())
+        # no method, no --dtype, no --target-bits: the default HIGGS p=2 4-bit file, byte for byte
+        dflt, explicit = os.path.join(tmp, "default.higgs"), os.path.join(tmp, "explicit.higgs")
+        r3 = subprocess.run([os.path.join(ROOT, "quantize"), base, dflt], capture_output=True, text=True)
+        sh(os.path.join(ROOT, "quantize"), base, explicit, "--method", "higgs", "--p", "2", "--bits", "4")
+        same = r3.returncode == 0 and os.path.exists(dflt) and open(dflt, "rb").read() == open(explicit, "rb").read()
+        report(same, "quantize_without_options_writes_higgs_p2_4bit", f"rc {r3.returncode}, {r3.stderr.strip()[-100:]!r}")
 
 
 if __name__ == "__main__":
