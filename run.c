@@ -1053,11 +1053,11 @@ static void attention_batch_task(void *ctx, int task, int thread) {
                  s->batt + (size_t)thread * ATT_G * s->kpos, s->kpos);
 }
 
-/* runs tokens[0..B) at positions pos0.. (B <= BATCH); logits of every token
- * land in s->blogits when all_logits, else only the last one's in s->logits */
-/* forward_batch from layer first_layer on: for first_layer > 0 the caller has put the residual stream entering
- * that layer in s->bx (layers before it, and their KV cache, are not touched). record[l] (when
- * record is not NULL) receives the residual stream entering layer l, B x dim floats. */
+/* runs tokens[0..B) at positions pos0.. (B <= BATCH) through layers first_layer.. ; logits of every
+ * token land in s->blogits when all_logits, else only the last one's in s->logits. For
+ * first_layer > 0 the caller has put the residual stream entering that layer in s->bx (layers
+ * before it, and their KV cache, are not touched). record[l] (when record is not NULL) receives
+ * the residual stream entering layer l, B x dim floats. forward_batch: from the embedding. */
 static void forward_batch_layers(const Model *m, RunState *s, const int *tokens, int B, int pos0, int all_logits,
                                  int first_layer, float *const *record) {
     const hg_config *c = &m->c;
