@@ -322,8 +322,10 @@ void hg_qmatmul8_rows(float *out, size_t ostride, const hg_act8 *a, int B, const
 /* HIGGS grids computed by tools/gen_grids.py: n points of p coordinates, point-major. A HIGGS
  * tensor's params[0] is p | variant << 8: variant HG_GRID_SIGNSYM is the sign-symmetric grid of
  * (p, n) where one exists besides the free one (p=2, 256 points: point(c) = row c & 63 of 64
- * magnitudes with coordinate d negated when bit 6 + d of c is set; docs/format.md) */
-enum { HG_GRID_FREE = 0, HG_GRID_SIGNSYM = 1 };
+ * magnitudes with coordinate d negated when bit 6 + d of c is set); HG_GRID_UNIFORM, p=1 8-bit
+ * only, the levels (c - 128) * HG_GRID_P1_N256U_STEP: the codes are int8 weights as they are
+ * (docs/format.md) */
+enum { HG_GRID_FREE = 0, HG_GRID_SIGNSYM = 1, HG_GRID_UNIFORM = 2 };
 const float *hg_grid(int p, int n, double *mse_per_dim);   /* variant HG_GRID_FREE */
 const float *hg_grid_variant(int p, int n, int variant, double *mse_per_dim);
 
@@ -2508,6 +2510,13 @@ static const float hg_af4_levels[16] = {
     -1.0f, -0.69441008f, -0.51243739f, -0.3736951f, -0.25607552f, -0.14982478f, -0.04934812f, 0.0f,
     0.04273164f, 0.12934483f, 0.21961274f, 0.31675666f, 0.42563882f, 0.55496234f, 0.72424863f, 1.0f};
 static float hg_rtn_levels[9][256];   /* [bits]: c - 2^(bits-1) */
+/* The uniform 256-level grid of HG_GRID_UNIFORM: the step that minimizes E (X - Q(X))^2 for X ~
+ * N(0, 1) over the levels (c - 128) * step, and that MSE, both by exact integrals (tools/gen_grids.py
+ * --uniform prints them). Twice the MSE of the 256-level Gaussian grid, seven times below the
+ * 64-level one's, and the int8 kernels multiply the codes as they are (the RTN 8-bit ones). */
+#define HG_GRID_P1_N256U_STEP 0.0307655782f
+#define HG_GRID_P1_N256U_MSE 8.7706922e-05
+static float hg_grid_p1_n256u[256];
 static int8_t hg_rtn8_k[256];         /* RTN 8-bit as int8 weights: k = c - 128 */
 static uint8_t hg_rtn8_u[256];        /* and k + 128 = c, the unsigned operand of VNNI products */
 
@@ -2542,6 +2551,7 @@ static void hg_rtn_tables_fill(void) {
         for (int bits = 2; bits <= 8; bits++)
             for (int c = 0; c < 1 << bits; c++) hg_rtn_levels[bits][c] = (float)(c - (1 << (bits - 1)));
         for (int c = 0; c < 256; c++) hg_rtn8_k[c] = (int8_t)(c - 128), hg_rtn8_u[c] = (uint8_t)c;
+        for (int c = 0; c < 256; c++) hg_grid_p1_n256u[c] = (float)(c - 128) * HG_GRID_P1_N256U_STEP;
         done = 1;
     }
 #ifndef HG_NO_THREADS
@@ -2549,8 +2559,15 @@ static void hg_rtn_tables_fill(void) {
 #endif
 }
 
+
 const float *hg_grid_variant(int p, int n, int variant, double *mse_per_dim) {
     if (variant == HG_GRID_FREE) return hg_grid(p, n, mse_per_dim);
+    if (variant == HG_GRID_UNIFORM) {
+        if (p != 1 || n != 256) return NULL;
+        hg_rtn_tables_fill();         /* fills hg_grid_p1_n256u too, under the lock */
+        if (mse_per_dim) *mse_per_dim = HG_GRID_P1_N256U_MSE;
+        return hg_grid_p1_n256u;
+    }
     if (variant != HG_GRID_SIGNSYM || p != 2 || (n != 256 && n != 64)) return NULL;
     static int done, done64;
     if (n == 64) {
@@ -2592,25 +2609,29 @@ typedef struct {
     uint8_t rx[64], ry[64], spread[64], shift[64];
     float inv;
 } hg_grid8;
-/* The int8 path (hg_act8) on every build: p=1 16 levels, p=2 256 and 64 points.
+/* The int8 path (hg_act8) on every build: p=1 16 and 64 levels and the uniform 256 (whose k are the
+ * codes), p=2 256 and 64 points.
  * Where AVX-512 VNNI + VBMI are built, also the grids whose codes are 2, 3, 5
  * (p=1) or 4 bits (p=2, 16 points): vpmultishiftqb unpacks them; elsewhere
  * those keep the float kernels, whose results differ from the int8 path's by
- * the int8 rounding (hg_act8_grids says which grids a build runs as int8). */
+ * the int8 rounding (hg_act8_grids says which grids a build runs as int8).
+ * p=1 64 levels: k = round(level * 127 / max level) moves a level by up to 0.013 (of the
+ * block's RMS), which adds about 9% to the grid's MSE; the Gaussian 256-level grid would
+ * more than double its own, so it stays float (its uniform variant is the fast 8-bit). */
 #if defined(HG_AVX512_VNNI)
 #endif
 const char *hg_act8_grids(void) {
 #if defined(HG_AVX512_VNNI)
-    return "p1 2/3/4/5-bit, p2 2/3/4-bit, p4 2/2.5/3-bit, rtn 8-bit";
+    return "p1 2/3/4/5/6-bit, p1u 8-bit, p2 2/3/4-bit, p4 2/2.5/3-bit, rtn 8-bit";
 #else
-    return "p1 4-bit, p2 3/4-bit, p4 2/2.5/3-bit, rtn 8-bit";
+    return "p1 4/5/6-bit, p1u 8-bit, p2 3/4-bit, p4 2/2.5/3-bit, rtn 8-bit";
 #endif
 }
-#define HG_GRID8_COUNT 12
+#define HG_GRID8_COUNT 13
 static hg_grid8 hg_grid8_tab[HG_GRID8_COUNT] = {
     {.p = 1, .n = 16}, {.p = 2, .n = 256}, {.p = 2, .n = 64},   {.p = 1, .n = 4},    {.p = 1, .n = 8},
     {.p = 1, .n = 32}, {.p = 2, .n = 16},  {.p = 4, .n = 256},  {.p = 4, .n = 1024}, {.p = 4, .n = 4096},
-    {.p = 2, .n = 256, .variant = HG_GRID_SIGNSYM}, {.p = 2, .n = 64, .variant = HG_GRID_SIGNSYM}};
+    {.p = 2, .n = 256, .variant = HG_GRID_SIGNSYM}, {.p = 2, .n = 64, .variant = HG_GRID_SIGNSYM}, {.p = 1, .n = 64}};
 #ifndef HG_NO_THREADS
 static pthread_mutex_t hg_grid8_mu = PTHREAD_MUTEX_INITIALIZER;
 #endif
@@ -2694,7 +2715,11 @@ int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinf
     q->sign_seed = (int)(params[3] >> 24);
     if ((q->sign_seed || q->had_m) && type != HG_HIGGS) return -1;
     if (!q->had_m) q->had_m = 1;
-    if (q->variant && (type != HG_HIGGS || q->variant != HG_GRID_SIGNSYM || q->p != 2 || (q->bits != 8 && q->bits != 6))) return -1;
+    if (q->variant) {
+        int signsym = q->variant == HG_GRID_SIGNSYM && q->p == 2 && (q->bits == 8 || q->bits == 6);
+        int uniform = q->variant == HG_GRID_UNIFORM && q->p == 1 && q->bits == 8;
+        if (type != HG_HIGGS || !(signsym || uniform)) return -1;
+    }
     if (!hg_is_quantized(type) || q->p < 1 || q->p > 4 || q->p == 3 || q->bits < 1 || q->bits > 8 * q->p || q->bits > 16) return -1;
     if (q->group < 16 || q->group > 32768 || q->group % q->p) return -1;
     if (q->had_m == 1 ? !hg_pow2((uint64_t)q->group) : q->group % 32 || q->group % q->had_m || !hg_pow2((uint64_t)(q->group / q->had_m)))
@@ -2705,7 +2730,11 @@ int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinf
         if (q->hadamard != q->group) return -1;
         if (q->had_m > 1 && !(q->had_base = hg_hadamard_base(q->had_m))) return -1;
         q->codebook = hg_grid_variant(q->p, q->n, q->variant, &q->mse_per_dim);
-        {
+        if (q->variant == HG_GRID_UNIFORM) {   /* level (c - 128) * step: the RTN 8-bit int8 path, scaled */
+            q->grid8 = hg_rtn8_k;
+            q->grid8u = hg_rtn8_u;
+            q->grid8_inv = HG_GRID_P1_N256U_STEP;
+        } else {
             const hg_grid8 *g8 = hg_grid8_get(q->p, q->n, q->variant);
             if (g8) {
                 q->grid8 = g8->k;
@@ -4098,7 +4127,7 @@ HG_INLINE void hg_row8_packed(const hg_qinfo *q, const uint8_t *c, uint8_t *u, c
 
 /* which packed kernel: 0 none (p=1 16 levels and p=2 256 points have their own) */
 static int hg_packed_kind(const hg_qinfo *q) {
-    if (q->p == 1 && (q->bits == 2 || q->bits == 3 || q->bits == 5)) return q->group % 64 ? 0 : q->bits;
+    if (q->p == 1 && (q->bits == 2 || q->bits == 3 || q->bits == 5 || q->bits == 6)) return q->group % 64 ? 0 : q->bits;
     if (q->p == 2 && (q->bits == 4 || q->bits == 6)) return q->group % 128 ? 0 : 8 + q->bits;
     return 0;
 }
@@ -4116,6 +4145,7 @@ static void hg_qrows8_packed_avx512(const hg_tensor *w, const hg_qinfo *q, const
     case 2: hg_qrows8_packed(w, q, a, row0, row1, out, 2, 1); break;
     case 3: hg_qrows8_packed(w, q, a, row0, row1, out, 3, 1); break;
     case 5: hg_qrows8_packed(w, q, a, row0, row1, out, 5, 1); break;
+    case 6: hg_qrows8_packed(w, q, a, row0, row1, out, 6, 1); break;
     case 12: hg_qrows8_packed(w, q, a, row0, row1, out, 4, 2); break;
     default: hg_qrows8_packed(w, q, a, row0, row1, out, 6, 2); break;
     }
@@ -4163,6 +4193,7 @@ static void hg_qrows8x2_packed_avx512(const hg_qinfo *q, const hg_tensor *w0, in
     case 2: hg_qrows8x2_packed(q, w0, row0, out0, w1, row1, out1, n, a, 2, 1); break;
     case 3: hg_qrows8x2_packed(q, w0, row0, out0, w1, row1, out1, n, a, 3, 1); break;
     case 5: hg_qrows8x2_packed(q, w0, row0, out0, w1, row1, out1, n, a, 5, 1); break;
+    case 6: hg_qrows8x2_packed(q, w0, row0, out0, w1, row1, out1, n, a, 6, 1); break;
     case 12: hg_qrows8x2_packed(q, w0, row0, out0, w1, row1, out1, n, a, 4, 2); break;
     default: hg_qrows8x2_packed(q, w0, row0, out0, w1, row1, out1, n, a, 6, 2); break;
     }
@@ -4173,6 +4204,7 @@ static void hg_row8_packed_avx512(const hg_qinfo *q, const uint8_t *codes, uint8
     case 2: hg_row8_packed(q, codes, u, 2, 1); break;
     case 3: hg_row8_packed(q, codes, u, 3, 1); break;
     case 5: hg_row8_packed(q, codes, u, 5, 1); break;
+    case 6: hg_row8_packed(q, codes, u, 6, 1); break;
     case 12: hg_row8_packed(q, codes, u, 4, 2); break;
     default: hg_row8_packed(q, codes, u, 6, 2); break;
     }
@@ -4352,6 +4384,16 @@ HG_INLINE __m256i hg_lut64_avx2(const __m256i T[4], __m256i c, __m256i m4, __m25
     __m256i b = _mm256_blendv_epi8(_mm256_shuffle_epi8(T[2], c), _mm256_shuffle_epi8(T[3], c), m4);
     return _mm256_blendv_epi8(a, b, m5);
 }
+/* prompts: a p=1 6-bit row's k, natural order (hg_qmatmul8_avx2) */
+static void hg_row8_decode_p1n64_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+    __m256i T[4];
+    for (int h = 0; h < 4; h++) T[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(q->grid8 + 16 * h)));
+    const uint8_t *end = codes + q->row_code_bytes;
+    for (uint64_t i = 0; i < q->cols_pad; i += 32, codes += 24) {
+        __m256i c = hg_codes6x32_avx2(codes, end);
+        _mm256_storeu_si256((__m256i *)(k + i), hg_lut64_avx2(T, c, _mm256_slli_epi16(c, 3), _mm256_slli_epi16(c, 2)));
+    }
+}
 static float hg_qdot8_p2n64_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     if (q->group % 64) return hg_qdot8_pairs_avx2(q, sc, codes, a, 6);   /* blocks such as 96: 16 codes at a time */
     __m256i TX[4], TY[4];
@@ -4377,6 +4419,92 @@ static float hg_qdot8_p2n64_avx2(const hg_qinfo *q, const uint16_t *sc, const ui
             __m256i v0 = _mm256_permute2x128_si256(x0, x1, 0x20), v1 = _mm256_permute2x128_si256(x0, x1, 0x31);
             a0 = _mm256_add_epi32(a0, _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_sign_epi8(w0, w0), _mm256_sign_epi8(v0, w0)), ones));
             a1 = _mm256_add_epi32(a1, _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_sign_epi8(w1, w1), _mm256_sign_epi8(v1, w1)), ones));
+        }
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(a0, a1);
+    }
+    return total;
+}
+/* p=1 32 levels: 32 codes (20 bytes) a step. Each code's two bytes into a 16-bit word (vpshufb from
+ * the 16 bytes at the step and at +10, each lane its 8 codes), then a multiply by 2^(11 - shift) puts
+ * the code at bits 11-15 and a shift right by 11 brings it down; vpackuswb and vpermq order the 32
+ * codes; k from two 16-entry tables picked by code bit 4 */
+HG_INLINE __m256i hg_codes5x32_avx2(const uint8_t *c, const uint8_t *end) {
+    __m128i lo, hi;
+    if (end - c >= 26) {
+        lo = _mm_loadu_si128((const __m128i *)c);
+        hi = _mm_loadu_si128((const __m128i *)(c + 10));
+    } else {                          /* the row's last step: never read past its 20 bytes */
+        uint8_t b[26] = {0};
+        memcpy(b, c, 20);
+        lo = _mm_loadu_si128((const __m128i *)b);
+        hi = _mm_loadu_si128((const __m128i *)(b + 10));
+    }
+    /* code i (bits 5i..5i+4) lies in bytes 5i/8 and 5i/8 + 1, at bit 5i % 8 of that pair */
+    const __m256i spread = _mm256_setr_epi8(0, 1, 0, 1, 1, 2, 1, 2, 2, 3, 3, 4, 3, 4, 4, 5, 5, 6, 5, 6, 6, 7, 6, 7, 7, 8, 8, 9, 8,
+                                            9, 9, 10);
+    const __m256i mul = _mm256_setr_epi16(1 << 11, 1 << 6, 1 << 9, 1 << 4, 1 << 7, 1 << 10, 1 << 5, 1 << 8, 1 << 11, 1 << 6,
+                                          1 << 9, 1 << 4, 1 << 7, 1 << 10, 1 << 5, 1 << 8);
+    __m256i wa = _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(lo), spread);   /* codes 0-7 | 8-15 */
+    __m256i wb = _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(hi), spread);   /* codes 16-23 | 24-31 */
+    wa = _mm256_srli_epi16(_mm256_mullo_epi16(wa, mul), 11);
+    wb = _mm256_srli_epi16(_mm256_mullo_epi16(wb, mul), 11);
+    return _mm256_permute4x64_epi64(_mm256_packus_epi16(wa, wb), 0xD8);   /* 0-7 16-23 8-15 24-31 -> in order */
+}
+static float hg_qdot8_p1n32_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    const __m256i T0 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)q->grid8));
+    const __m256i T1 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(q->grid8 + 16)));
+    const __m256i ones = _mm256_set1_epi16(1);
+    const uint8_t *end = codes + q->row_code_bytes;
+    const uint64_t H = (uint64_t)q->group;
+    float total = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        const uint8_t *c = codes + g * H * 5 / 8;
+        const int8_t *x = a->q + g * H;
+        __m256i a0 = _mm256_setzero_si256(), a1 = a0;
+        for (uint64_t j = 0; j < H; j += 32, c += 20, x += 32) {
+            __m256i i = hg_codes5x32_avx2(c, end);
+            __m256i k = _mm256_blendv_epi8(_mm256_shuffle_epi8(T0, i), _mm256_shuffle_epi8(T1, i), _mm256_slli_epi16(i, 3));
+            __m256i v = _mm256_loadu_si256((const __m256i *)x);
+            __m256i p = _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_sign_epi8(k, k), _mm256_sign_epi8(v, k)), ones);
+            if (j & 32) a1 = _mm256_add_epi32(a1, p);
+            else a0 = _mm256_add_epi32(a0, p);
+        }
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(a0, a1);
+    }
+    return total;
+}
+/* prompts: a p=1 5-bit row's k, natural order (hg_qmatmul8_avx2) */
+static void hg_row8_decode_p1n32_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+    const __m256i T0 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)q->grid8));
+    const __m256i T1 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(q->grid8 + 16)));
+    const uint8_t *end = codes + q->row_code_bytes;
+    for (uint64_t i = 0; i < q->cols_pad; i += 32, codes += 20) {
+        __m256i c = hg_codes5x32_avx2(codes, end);
+        __m256i v = _mm256_blendv_epi8(_mm256_shuffle_epi8(T0, c), _mm256_shuffle_epi8(T1, c), _mm256_slli_epi16(c, 3));
+        _mm256_storeu_si256((__m256i *)(k + i), v);
+    }
+}
+/* p=1 64 levels: 32 codes (24 bytes, 32 weights) a step, each in its own byte (hg_codes6x32_avx2), k
+ * from the four 16-entry tables of hg_lut64_avx2, |k| by sign(k) * q with vpmaddubsw (as
+ * hg_qdot8_p1n16_avx2); blocks of 32i */
+static float hg_qdot8_p1n64_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    __m256i T[4];
+    for (int h = 0; h < 4; h++) T[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(q->grid8 + 16 * h)));
+    const __m256i ones = _mm256_set1_epi16(1);
+    const uint8_t *end = codes + q->row_code_bytes;
+    const uint64_t H = (uint64_t)q->group;
+    float total = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        const uint8_t *c = codes + g * H * 6 / 8;
+        const int8_t *x = a->q + g * H;
+        __m256i a0 = _mm256_setzero_si256(), a1 = a0;
+        for (uint64_t j = 0; j < H; j += 32, c += 24, x += 32) {
+            __m256i i = hg_codes6x32_avx2(c, end);
+            __m256i k = hg_lut64_avx2(T, i, _mm256_slli_epi16(i, 3), _mm256_slli_epi16(i, 2));
+            __m256i v = _mm256_loadu_si256((const __m256i *)x);
+            __m256i p = _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_sign_epi8(k, k), _mm256_sign_epi8(v, k)), ones);
+            if (j & 32) a1 = _mm256_add_epi32(a1, p);
+            else a0 = _mm256_add_epi32(a0, p);
         }
         total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(a0, a1);
     }
@@ -4642,7 +4770,7 @@ static float hg_qdot8_p2n256_neon(const hg_qinfo *q, const uint16_t *sc, const u
 }
 #endif
 
-/* 6-bit codes (p=2, 64 points) -> one byte each; n is a multiple of 4 */
+/* 6-bit codes (p=2 and p=1, 64 points) -> one byte each; n is a multiple of 4 */
 static void hg_unpack6(const uint8_t *c, uint64_t n, uint8_t *out) {
     for (uint64_t i = 0; i < n; i += 4, c += 3) {
         uint32_t v = (uint32_t)c[0] | (uint32_t)c[1] << 8 | (uint32_t)c[2] << 16;
@@ -4681,6 +4809,37 @@ static float hg_qdot8_p1n256_generic(const hg_qinfo *q, const uint16_t *sc, cons
         total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)s;
     }
     return total;
+}
+/* 5-bit codes -> one byte each; n is a multiple of 8 */
+static void hg_unpack5(const uint8_t *c, uint64_t n, uint8_t *out) {
+    for (uint64_t i = 0; i < n; i += 8, c += 5) {
+        uint64_t v = (uint64_t)c[0] | (uint64_t)c[1] << 8 | (uint64_t)c[2] << 16 | (uint64_t)c[3] << 24 | (uint64_t)c[4] << 32;
+        for (int k = 0; k < 8; k++) out[i + k] = (uint8_t)(v >> (5 * k) & 31);
+    }
+}
+/* p=1 32 and 64 levels: the row's 5- or 6-bit codes as bytes (rows of at most HG_N64_MAX_COLS), then
+ * one table lookup a weight */
+static float hg_qdot8_p1_bytes_generic(const hg_qinfo *q, const uint16_t *sc, const uint8_t *bytes, const hg_act8 *a) {
+    const uint64_t H = (uint64_t)q->group;
+    float total = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        const uint8_t *c = bytes + g * H;
+        const int8_t *x = a->q + g * H;
+        int32_t s = 0;
+        for (uint64_t j = 0; j < H; j++) s += q->grid8[c[j]] * x[j];
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)s;
+    }
+    return total;
+}
+static float hg_qdot8_p1n64_generic(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    uint8_t bytes[HG_N64_MAX_COLS];
+    hg_unpack6(codes, q->cols_pad, bytes);
+    return hg_qdot8_p1_bytes_generic(q, sc, bytes, a);
+}
+static float hg_qdot8_p1n32_generic(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    uint8_t bytes[HG_N64_MAX_COLS];
+    hg_unpack5(codes, q->cols_pad, bytes);
+    return hg_qdot8_p1_bytes_generic(q, sc, bytes, a);
 }
 static void hg_row8_decode_p1n256(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
     for (uint64_t i = 0; i < q->cols_pad; i++) k[i] = (int8_t)(codes[i] ^ 0x80);
@@ -4901,6 +5060,29 @@ static float hg_qdot8_p2n64_neon(const hg_qinfo *q, const uint16_t *sc, const ui
     uint8_t bytes[HG_N64_MAX_COLS / 2];
     hg_unpack6(codes, q->cols_pad / 2, bytes);
     return hg_qdot8_p2n256_neon(q, sc, bytes, a);
+}
+/* p=1 64 and 32 levels: the row's codes as bytes, then k by one 64-byte table lookup (tbl) per 16
+ * (the 32-level table's upper half is never indexed) */
+static float hg_qdot8_p1n64_neon(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    uint8_t bytes[HG_N64_MAX_COLS];
+    if (q->n == 64) hg_unpack6(codes, q->cols_pad, bytes);
+    else hg_unpack5(codes, q->cols_pad, bytes);
+    int8_t tab[64] = {0};
+    memcpy(tab, q->grid8, (size_t)q->n);
+    const int8x16x4_t T = vld1q_s8_x4(tab);
+    const uint64_t H = (uint64_t)q->group;
+    float total = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        const uint8_t *c = bytes + g * H;
+        const int8_t *x = a->q + g * H;
+        int32x4_t a0 = vdupq_n_s32(0), a1 = a0;
+        for (uint64_t j = 0; j < H; j += 32) {
+            a0 = hg_q8_mla(a0, vqtbl4q_s8(T, vld1q_u8(c + j)), vld1q_s8(x + j));
+            a1 = hg_q8_mla(a1, vqtbl4q_s8(T, vld1q_u8(c + j + 16)), vld1q_s8(x + j + 16));
+        }
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)vaddvq_s32(vaddq_s32(a0, a1));
+    }
+    return total;
 }
 #endif
 
@@ -5484,6 +5666,8 @@ static void hg_kernels_generic(hg_qinfo *q) {
     if ((q->p == 1 && q->n == 16) || (q->p == 2 && q->n == 256)) q->k.dot8 = hg_qdot8_generic;
     else if (q->p == 1 && q->n == 256) q->k.dot8 = hg_qdot8_p1n256_generic, q->k.decode8 = hg_row8_decode_p1n256;
     else if (q->p == 2 && q->n == 64) q->k.dot8 = hg_qdot8_p2n64_generic;
+    else if (q->p == 1 && q->n == 64) q->k.dot8 = hg_qdot8_p1n64_generic;
+    else if (q->p == 1 && q->n == 32) q->k.dot8 = hg_qdot8_p1n32_generic;
     else if (q->p == 4) q->k.dot8 = hg_qdot8_p4_generic, q->k.decode8 = hg_row8_decode_p4;
     else return;
     q->k.rows8 = hg_qrows8_each;
@@ -5521,6 +5705,13 @@ static void hg_kernels_avx2(hg_qinfo *q) {
     if (q->p == 1 && q->n == 256) {   /* RTN 8-bit */
         if (q->group % 32) return;
         q->k.dot8 = hg_qdot8_p1n256_avx2;
+        q->k.gemm8 = hg_qmatmul8_avx2;
+        return;
+    }
+    if (q->p == 1 && (q->n == 64 || q->n == 32)) {
+        if (q->group % 32) return;
+        q->k.dot8 = q->n == 64 ? hg_qdot8_p1n64_avx2 : hg_qdot8_p1n32_avx2;
+        q->k.decode8 = q->n == 64 ? hg_row8_decode_p1n64_avx2 : hg_row8_decode_p1n32_avx2;
         q->k.gemm8 = hg_qmatmul8_avx2;
         return;
     }
@@ -5610,6 +5801,10 @@ static void hg_kernels_neon(hg_qinfo *q) {
         if (!(q->group % 32)) q->k.dot8 = hg_qdot8_p1n256_neon;
         return;
     }
+    if (q->p == 1 && (q->n == 64 || q->n == 32)) {
+        if (!(q->group % 32)) q->k.dot8 = hg_qdot8_p1n64_neon;
+        return;
+    }
     if (q->p == 1) q->k.decode8 = hg_row8_decode_p1n16_neon;
     if (q->group % 32) return;
     q->k.dot8 = q->p == 1 ? hg_qdot8_p1n16_neon : q->n == 256 ? hg_qdot8_p2n256_neon : hg_qdot8_p2n64_neon;
@@ -5632,7 +5827,7 @@ static void hg_kernels_select(hg_qinfo *q) {
     hg_kernels_neon(q);
 #endif
     /* off the AVX-512 path 6-bit codes are unpacked a row at a time into a stack buffer */
-    if (q->n == 64 && q->p == 2 && q->cols_pad > HG_N64_MAX_COLS) q->k.rows8 = NULL, q->k.rows8x2 = NULL;
+    if ((q->n == 64 || (q->n == 32 && q->p == 1)) && q->p <= 2 && q->cols_pad > HG_N64_MAX_COLS) q->k.rows8 = NULL, q->k.rows8x2 = NULL;
     q->act8 = q->k.rows8 != NULL;
 }
 
@@ -5846,8 +6041,16 @@ static void hg_round_stats(const hg_qinfo *q, const hg_buckets *b, const float *
 
 /* the scale of a rotated HIGGS block x (its RMS is rms) before fp16 rounding */
 static float hg_block_scale(const hg_qinfo *q, const hg_buckets *b, const float *x, float rms) {
-    if (q->scales != HG_SCALES_LSQ && q->scales != HG_SCALES_LSQ_UNBIASED) return rms;
     float s = rms;
+    if (q->variant == HG_GRID_UNIFORM) {
+        /* the block's largest weight on the last level, 127 steps out: nothing clipped. At the RMS
+         * scale the grid ends at 3.9 RMS, and one weight past that in a block (a 4.5-sigma one, say)
+         * costs more than the whole block's rounding error */
+        float amax = 0;
+        for (int i = 0; i < q->group; i++) amax = fmaxf(amax, fabsf(x[i]));
+        s = amax / (127.0f * HG_GRID_P1_N256U_STEP);
+    }
+    if (q->scales != HG_SCALES_LSQ && q->scales != HG_SCALES_LSQ_UNBIASED) return s;
     for (int it = 0; it < 8 && s > 0; it++) {   /* each round lowers the block's error; 2-4 rounds settle */
         double xg, gg;
         hg_round_stats(q, b, x, s, &xg, &gg);

@@ -200,9 +200,10 @@ typedef struct {
     const char *alphas, *calib;
     int seed;                         /* HIGGS random signs: 0 none (plain Sylvester), 1..255; -1 unset */
     int vector_grids;                 /* --vector-grids: the DP menu has the p=4 grids too */
-    int grid;                         /* p=2 4- and 3-bit: HG_GRID_SIGNSYM or HG_GRID_FREE (--grid); -1 unset */
+    int grid;                         /* --grid: HG_GRID_SIGNSYM, HG_GRID_FREE or HG_GRID_UNIFORM; -1 unset */
     int head;                         /* lm_head: HEAD_KEEP, HEAD_INT8 or HEAD_SAME (--head); -1 unset */
     int head_set;                     /* --head or --quantize-head given */
+    int target_as_uniform;            /* no options: the DP's budget is the size of uniform HIGGS p=2 4-bit */
 } Options;
 enum { HEAD_KEEP, HEAD_INT8, HEAD_SAME };
 
@@ -234,8 +235,15 @@ static int hadamard_for(uint64_t cols, int requested, int *m) {
 #define DEFAULT_GRID4 HG_GRID_SIGNSYM /* p=2 4-bit: the same KL divergence within the seed spread, 2.4x the AVX2
                                        * decode speed of the free grid (docs/grids.md) */
 #define DEFAULT_GRID3 HG_GRID_FREE    /* p=2 3-bit */
-/* the grid variant of (p, bits per code): p=2 4-bit and 3-bit have a free and a sign-symmetric grid */
+#define DP_GRID3 HG_GRID_SIGNSYM      /* p=2 3-bit in the DP menu: the least sensitive layers take it, where 4%
+                                       * more error is next to nothing, and it decodes 2x faster without AVX-512 */
+#define DEFAULT_GRID8 HG_GRID_UNIFORM /* p=1 8-bit: twice the Gaussian grid's MSE (still 1/7 of 6-bit's), and
+                                       * int8 kernels on every build where the Gaussian one runs in float at
+                                       * a tenth of the speed (docs/grids.md) */
+/* the grid variant of (p, bits per code): p=2 4-bit and 3-bit have a free and a sign-symmetric grid,
+ * p=1 8-bit a free (Gaussian) and a uniform one */
 static int grid_variant(int p, int code_bits, int grid) {
+    if (p == 1 && code_bits == 8) return grid == HG_GRID_FREE ? HG_GRID_FREE : DEFAULT_GRID8;
     if (p != 2 || (code_bits != 8 && code_bits != 6)) return HG_GRID_FREE;
     return grid >= 0 ? grid : code_bits == 8 ? DEFAULT_GRID4 : DEFAULT_GRID3;
 }
@@ -401,7 +409,9 @@ typedef struct { uint32_t type, params[4]; } Plan;
 #define T2_LINEAR 0.035               /* the 3-bit grids' t^2 (p=1 0.0345, p=2 0.0297): where the theorem holds */
 
 /* fills plan[] for the linear layers by the DP; returns the predicted metric change */
-static double allocate(const hg_file *f, const char *in, const Options *o, Plan *plan, KVList *kv) {
+/* plan[] holds the uniform config's choice for every linear layer on entry (target_as_uniform: the budget
+ * is its size); *target gets the budget in bits per weight */
+static double allocate(const hg_file *f, const char *in, const Options *o, Plan *plan, KVList *kv, double *target) {
     Alphas al;
     char cache[4200];
     if (o->alphas) {
@@ -438,6 +448,7 @@ static double allocate(const hg_file *f, const char *in, const Options *o, Plan 
             else {
                 Options one = *o;
                 one.method = HG_HIGGS; one.p = menu_p[j - 1]; one.bits = menu_cbits[j - 1] / one.p;
+                if (one.grid < 0 && one.p == 2 && one.bits == 3) one.grid = DP_GRID3;
                 pl->type = HG_HIGGS;
                 params_for(t, &one, pl->params);
                 pl->params[1] = (uint32_t)menu_cbits[j - 1];
@@ -453,6 +464,14 @@ static double allocate(const hg_file *f, const char *in, const Options *o, Plan 
         }
     }
     uint64_t budget = (uint64_t)(o->target_bits * (double)numel / 8.0);
+    if (o->target_as_uniform) {
+        budget = 0;
+        for (int k = 0; k < n_items; k++) {
+            const hg_tensor *t = &f->tensors[idx[k]];
+            budget += hg_tensor_bytes(plan[idx[k]].type, plan[idx[k]].params, t->rows, t->cols);
+        }
+    }
+    *target = 8.0 * (double)budget / (double)numel;
     /* The menu's coarsest option. The theorem is a first-order expansion: it
      * predicts well down to the 3-bit grids (t^2 <= 0.035) and too
      * optimistically for the 2-bit ones (t^2 ~ 0.11; bench/linearity.sh measures
@@ -484,10 +503,10 @@ static double allocate(const hg_file *f, const char *in, const Options *o, Plan 
         for (int j = 0; j < n_opts; j++)
             if (t2[j] > cap) cost[(size_t)k * n_opts + j] = UINT64_MAX;
     double obj = hg_dp_allocate(n_items, n_opts, cost, value, budget, unit, choice);
-    if (obj == INFINITY) die("no allocation fits %.3f bits per weight (the smallest option is 2-bit HIGGS plus scales)", o->target_bits);
+    if (obj == INFINITY) die("no allocation fits %.3f bits per weight (the smallest option is 2-bit HIGGS plus scales)", *target);
     uint64_t used = 0;
     printf("bit allocation: target %.3f bits/weight over %d linear layers (%.1fM weights), metric %s, options with t^2 <= %.4g%s\n",
-           o->target_bits, n_items, numel / 1e6, al.metric[0] ? al.metric : "?", cap, o->max_t2 > 0 ? " (--max-t2)" : " (the default: grids of 3 bits and more, 2-bit ones only when the target needs them)");
+           *target, n_items, numel / 1e6, al.metric[0] ? al.metric : "?", cap, o->max_t2 > 0 ? " (--max-t2)" : " (the default: grids of 3 bits and more, 2-bit ones only when the target needs them)");
     printf("%-44s %-16s %10s %10s %12s\n", "tensor", "choice", "t^2", "alpha", "alpha*t^2");
     char key[512], val[256];
     for (int k = 0; k < n_items; k++) {
@@ -506,8 +525,8 @@ static double allocate(const hg_file *f, const char *in, const Options *o, Plan 
         kv_set(kv, key, val);
     }
     printf("allocated %.4f bits/weight (budget %.4f); predicted %s change: %.6g\n", 8.0 * used / numel,
-           o->target_bits, strcmp(al.metric, "ppl") ? "KL" : "perplexity", obj);
-    snprintf(val, sizeof val, "%.4f", o->target_bits);
+           *target, strcmp(al.metric, "ppl") ? "KL" : "perplexity", obj);
+    snprintf(val, sizeof val, "%.4f", *target);
     kv_set(kv, "alloc.target_bits", val);
     snprintf(val, sizeof val, "%.4f", 8.0 * used / numel);
     kv_set(kv, "alloc.bits", val);
@@ -550,7 +569,8 @@ static void convert(const char *in, const char *out, const Options *o) {
         printf("note: no lm_head.weight (the head is the embedding table, which stays as it is): --head int8 changes nothing\n");
     KVList kv;
     kv_parse(&kv, f.kv, f.kv_size);
-    if (o->target_bits > 0) allocate(&f, in, o, plan, &kv);
+    double target = o->target_bits;
+    if (o->target_bits > 0) allocate(&f, in, o, plan, &kv, &target);
     for (int i = 0; i < f.n_tensors; i++) {
         const hg_tensor *t = &f.tensors[i];
         if (hg_writer_add_tensor(&w, t->name, plan[i].type, t->ndim, t->shape, plan[i].params))
@@ -560,12 +580,15 @@ static void convert(const char *in, const char *out, const Options *o) {
     uint8_t conf[HG_CONF_SIZE];
     hg_config_write(&f.cfg, conf);
     char desc[256];
-    if (o->target_bits > 0) snprintf(desc, sizeof desc, "higgs mixed, dp allocation at %.3f bits", o->target_bits);
+    if (o->target_bits > 0) snprintf(desc, sizeof desc, "higgs mixed, dp allocation at %.3f bits%s", target,
+                                     o->target_as_uniform ? " (the size of p=2 4-bit)" : "");
     else if (o->method == HG_HIGGS) {
         int pos = snprintf(desc, sizeof desc, "higgs p=%d bits=%d", o->p, o->bits);
-        if (o->p == 2 && (o->bits == 4 || o->bits == 3))
+        if ((o->p == 2 && (o->bits == 4 || o->bits == 3)) || (o->p == 1 && o->bits == 8)) {
+            int v = grid_variant(o->p, o->p * o->bits, o->grid);
             pos += snprintf(desc + pos, sizeof desc - (size_t)pos, " grid=%s",
-                            grid_variant(2, 2 * o->bits, o->grid) == HG_GRID_SIGNSYM ? "sym" : "free");
+                            v == HG_GRID_SIGNSYM ? "sym" : v == HG_GRID_UNIFORM ? "uniform" : "free");
+        }
         if (o->hadamard) snprintf(desc + pos, sizeof desc - (size_t)pos, " hadamard=%d", o->hadamard);
         else snprintf(desc + pos, sizeof desc - (size_t)pos, " hadamard=auto");
     }
@@ -645,16 +668,21 @@ static void usage(void) {
     fprintf(stderr,
             "Usage: quantize --info <model.higgs>\n"
             "       quantize <in.higgs> <out.higgs> [options]\n"
+            "With no options: HIGGS with per-layer grids in the size of uniform p=2 4-bit (about half its\n"
+            "KL divergence; the layers' sensitivities are measured once, cached as IN.alphas: seconds for\n"
+            "small models, ~10 minutes per billion parameters on 2 cores). --bits 4 for uniform HIGGS.\n"
             "Options:\n"
             "  --dtype f32|f16|bf16   number format of the tensors left unquantized (default: as the input)\n"
             "  --method higgs|rtn|nf4|af4   quantize the linear layers (q,k,v,o,gate,up,down);\n"
-            "                   default higgs (p=2 4-bit) unless only --dtype is given\n"
+            "                   --method higgs alone: uniform p=2 4-bit (no options: per-layer grids, above)\n"
             "  --bits B         higgs: bits per weight, p=1: 2,3,4,5,6,8; p=2: 2,3,4; p=4: 2,3 (default 4);\n"
             "                   rtn: 2..8\n"
             "  --p P            higgs grid dimension, 1, 2 or 4 (default 2)\n"
             "  --grid sym|free  higgs p=2 4-bit and 3-bit: the sign-symmetric grid (decodes about 2x faster\n"
             "                   on CPUs without AVX-512; the 4-bit default) or the free one (1.3%% lower MSE\n"
             "                   at 4 bits, 2.2%% at 3; the 3-bit default)\n"
+            "  --grid uniform|free  higgs p=1 8-bit: levels (c - 128) x step, which run as int8 on every\n"
+            "                   CPU (the default), or the Gaussian grid (half the MSE; float, ~10x slower)\n"
             "  --hadamard H     higgs block size, a power of two 64..4096 (default: the largest power of\n"
             "                   two up to 1024 dividing the row when >= 256, else a Hadamard order\n"
             "                   m x 2^j dividing it, such as 288 = 36 x 8: rows need no padding)\n"
@@ -699,9 +727,9 @@ static double parse_double_arg(const char *s, const char *what, double lo, doubl
 
 int main(int argc, char **argv) {
     const char *in = NULL, *out = NULL, *dtype = NULL, *method = NULL;
-    int want_info = 0;
+    int want_info = 0, shape_given = 0;   /* shape_given: --bits or --p (a uniform config) */
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-    Options o = {0, -1, 4, 2, 0, 64, (int)(ncpu > 0 ? ncpu : 1), 0, 0, NULL, NULL, -1, 0, -1, -1, 0};
+    Options o = {0, -1, 4, 2, 0, 64, (int)(ncpu > 0 ? ncpu : 1), 0, 0, NULL, NULL, -1, 0, -1, -1, 0, 0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--info")) want_info = 1;
@@ -715,9 +743,9 @@ int main(int argc, char **argv) {
             const char *v = argv[++i];
             if (!strcmp(a, "--dtype")) dtype = v;
             else if (!strcmp(a, "--method")) method = v;
-            else if (!strcmp(a, "--bits")) o.bits = parse_int_arg(v, "--bits", 1, 8);
+            else if (!strcmp(a, "--bits")) o.bits = parse_int_arg(v, "--bits", 1, 8), shape_given = 1;
             else if (!strcmp(a, "--p")) {
-                o.p = parse_int_arg(v, "--p", 1, 4);
+                o.p = parse_int_arg(v, "--p", 1, 4), shape_given = 1;
                 if (o.p == 3) die("--p must be 1, 2 or 4");
             }
             else if (!strcmp(a, "--hadamard")) o.hadamard = parse_int_arg(v, "--hadamard", 64, 4096);
@@ -738,7 +766,8 @@ int main(int argc, char **argv) {
             else if (!strcmp(a, "--grid")) {
                 if (!strcmp(v, "sym")) o.grid = HG_GRID_SIGNSYM;
                 else if (!strcmp(v, "free")) o.grid = HG_GRID_FREE;
-                else die("--grid must be sym or free, got '%s'", v);
+                else if (!strcmp(v, "uniform")) o.grid = HG_GRID_UNIFORM;
+                else die("--grid must be sym, free or uniform, got '%s'", v);
             }
             else die("unknown option '%s'", a);
         } else if (!in) in = a;
@@ -751,7 +780,11 @@ int main(int argc, char **argv) {
         return 0;
     }
     if (!in || !out) usage();
-    if (!dtype && !method && o.target_bits <= 0) method = "higgs";   /* the default: HIGGS p=2 4-bit */
+    if (!dtype && !method && o.target_bits <= 0) {
+        method = "higgs";
+        /* no options: per-layer widths in the size of uniform p=2 4-bit (half its KL divergence) */
+        if (!shape_given) o.target_bits = 4, o.target_as_uniform = 1;
+    }
     if (o.target_bits > 0 && method && strcmp(method, "higgs")) die("--target-bits allocates HIGGS grids; drop --method %s", method);
     if (o.target_bits > 0) method = "higgs";
     if (dtype) o.dtype = parse_dtype(dtype);
@@ -771,8 +804,10 @@ int main(int argc, char **argv) {
     }
     if (o.method == HG_RTN && o.bits < 2) die("rtn needs --bits 2..8");
     if (o.vector_grids && !(o.target_bits > 0)) die("--vector-grids applies to --target-bits");
-    if (o.grid >= 0 && !(o.target_bits > 0) && (o.method != HG_HIGGS || o.p != 2 || (o.bits != 4 && o.bits != 3)))
-        die("--grid applies to HIGGS p=2 4-bit and 3-bit (--method higgs --p 2 --bits 4 or 3, or --target-bits)");
+    if (o.grid == HG_GRID_UNIFORM ? o.target_bits > 0 || o.method != HG_HIGGS || o.p != 1 || o.bits != 8
+        : o.grid >= 0 && !(o.target_bits > 0) && (o.method != HG_HIGGS || ((o.p != 2 || (o.bits != 4 && o.bits != 3)) && (o.p != 1 || o.bits != 8))))
+        die("--grid applies to HIGGS p=2 4-bit and 3-bit (sym|free), p=1 8-bit (uniform|free) or --target-bits (sym|free)");
+    if (o.grid == HG_GRID_SIGNSYM && o.p == 1) die("--grid sym applies to HIGGS p=2 4-bit and 3-bit");
     if (o.head >= 0 && !o.method) die("--head applies when quantizing (--method or --target-bits)");
     o.head_set = o.head >= 0;
     if (o.head < 0) o.head = o.method ? DEFAULT_HEAD : HEAD_KEEP;

@@ -74,6 +74,11 @@ static const config configs[] = {
     {"HIGGS p2 b4 g1024", HG_HIGGS, 2, 4, 1024},
     {"HIGGS p1 b2 g1024", HG_HIGGS, 1, 2, 1024},
     {"HIGGS p1 b3 g1024", HG_HIGGS, 1, 3, 1024},
+    {"HIGGS p1 b5 g1024", HG_HIGGS, 1, 5, 1024},   /* p=1 5-, 6- and 8-bit: the high-precision end of the --target-bits menu */
+    {"HIGGS p1 b6 g1024", HG_HIGGS, 1, 6, 1024},
+    {"HIGGS p1 b8 g1024", HG_HIGGS, 1, 8, 1024},   /* the Gaussian 8-bit grid (--grid free), float */
+    {"HIGGS p1u b8 g1024", HG_HIGGS, 1 | HG_GRID_UNIFORM << 8, 8, 1024},   /* the uniform one, the 8-bit default */
+    {"RTN b8 g64", HG_RTN, 1, 8, 64},
     {"HIGGS p4 b8 g1024", HG_HIGGS, 4, 8, 1024},
     {"HIGGS p4 b10 g1024", HG_HIGGS, 4, 10, 1024},
     {"HIGGS p4 b12 g1024", HG_HIGGS, 4, 12, 1024},

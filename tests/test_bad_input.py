@@ -569,7 +569,9 @@ def quantized_cases(C, tmp):
     def p0_is(value):
         return patch(valid, q["params_off"], "I", value)
     C.file("HIGGS free p=2 grid (variant 0) for the sign-symmetric one", p0_is(2), run="ok", qinfo="ok", qconv="err")
-    C.file("HIGGS grid variant 2 (none)", p0_is(2 | 2 << 8), qinfo="any", qconv="err")
+    C.file("HIGGS grid variant 2 (uniform, p=1 8-bit only) with p=2", p0_is(2 | 2 << 8), qinfo="any", qconv="err")
+    C.file("HIGGS grid variant 3 (none)", p0_is(2 | 3 << 8), qinfo="any", qconv="err")
+    C.file("HIGGS uniform p=1 8-bit grid on a tensor sized for p=2 4-bit", p0_is(1 | 2 << 8), qinfo="any", qconv="err")
     C.file("HIGGS grid variant 255", p0_is(2 | 255 << 8), qinfo="any", qconv="err")
     C.file("HIGGS sign-symmetric variant with p=1", p0_is(1 | 1 << 8), qinfo="any", qconv="err")
     C.file("HIGGS p=2 | 1 << 16 (bits above the variant)", p0_is(2 | 1 << 16), qinfo="any", qconv="err")

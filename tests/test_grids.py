@@ -256,6 +256,20 @@ def main():
                         same = same and rel(float(m), table[key][1]) < 1e-6
                 check(same, f"C table lists {got} with the parsed points and mse")
 
+    # the uniform p=1 8-bit grid (HG_GRID_UNIFORM, in higgs.h): levels (c - 128) * step, the step that
+    # minimizes the Gaussian MSE, and that MSE, recomputed by quadrature
+    src = open(os.path.join(ROOT, "higgs.h"), encoding="utf-8").read()
+    ms = re.search(r"#define HG_GRID_P1_N256U_STEP ([0-9.eE+-]+)f", src)
+    mm = re.search(r"#define HG_GRID_P1_N256U_MSE ([0-9.eE+-]+)", src)
+    check(bool(ms and mm), "higgs.h defines the uniform grid's step and MSE")
+    if ms and mm:
+        step, mse = float(ms.group(1)), float(mm.group(1))
+        u_mse = lambda d: p1_mse((np.arange(256) - 128.0) * d)
+        m0 = u_mse(step)
+        check(rel(m0, mse) < 1e-4, f"uniform 8-bit grid: MSE at step {step} is {m0:.7g}, higgs.h says {mse:.7g}")
+        lo, hi = u_mse(step * 0.99), u_mse(step * 1.01)
+        check(lo > m0 and hi > m0, f"uniform 8-bit grid: the step minimizes the MSE ({lo:.7g} and {hi:.7g} at +-1%)")
+
     print(f"{'OK' if failures == 0 else 'FAILED'}: {failures} failure(s), "
           f"{time.time() - t0:.1f} s", flush=True)
     return 0 if failures == 0 else 1

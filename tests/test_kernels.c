@@ -264,11 +264,11 @@ static void test_act8(const hg_tensor *t, const hg_qinfo *q, const float *x, con
     float *xr = malloc(q->cols_pad * sizeof(float)), *deq = malloc(q->cols_pad * sizeof(float));
     hg_prepare_activation(q, x, xr);
     /* the grid's integers, derived independently: k = round(g * 127 / max|g|); RTN 8-bit's levels
-     * c - 128 are int8 values already (S = 1) */
+     * c - 128 are int8 values already (S = 1), the uniform p=1 grid's (c - 128) * step (S = 1 / step) */
     int n = q->n * q->p;
     float gmax = 0;
     for (int i = 0; i < n; i++) gmax = fmaxf(gmax, fabsf(q->codebook[i]));
-    float S = q->type == HG_RTN ? 1.0f : 127.0f / gmax;
+    float S = q->type == HG_RTN ? 1.0f : q->variant == HG_GRID_UNIFORM ? 1.0f / (q->codebook[129] - q->codebook[128]) : 127.0f / gmax;
     int kbad = 0;
     for (int i = 0; i < n; i++) kbad += q->grid8[i] != (int)nearbyintf(q->codebook[i] * S) || q->grid8u[i] != q->grid8[i] + 128;
     snprintf(name, sizeof name, "%s_int8_grid", cfg);
@@ -460,6 +460,7 @@ static void test_act8_edges(void) {
 }
 
 #define P2S (2u | (uint32_t)HG_GRID_SIGNSYM << 8)
+#define P1U (1u | (uint32_t)HG_GRID_UNIFORM << 8)
 static void test_quantized(void) {
     struct { uint32_t type, p, bits, group, m; } cfgs[] = {
         {HG_HIGGS, 1, 2, 64, 0}, {HG_HIGGS, 1, 3, 128, 0}, {HG_HIGGS, 1, 4, 256, 0}, {HG_HIGGS, 1, 5, 64, 0}, {HG_HIGGS, 1, 6, 1024, 0},
@@ -493,7 +494,13 @@ static void test_quantized(void) {
          * multiple of 64 on the pairs kernel */
         {HG_HIGGS, P2S, 6, 64, 0}, {HG_HIGGS, P2S, 6, 128, 0}, {HG_HIGGS, P2S, 6, 256, 0}, {HG_HIGGS, P2S, 6, 1024, 0},
         {HG_HIGGS, P2S, 6, 32, 0}, {HG_HIGGS, P2S, 6, 192, 12}, {HG_HIGGS, P2S, 6, 96, 12}, {HG_HIGGS, P2S, 6, 320, 20},
-        {HG_HIGGS, P2S, 6, 288, 36}};
+        {HG_HIGGS, P2S, 6, 288, 36},
+        /* p=1 64 levels, int8 on every build: AVX-512 packed codes in blocks of 64k, AVX2 and NEON steps of 32 */
+        {HG_HIGGS, 1, 6, 64, 0}, {HG_HIGGS, 1, 6, 32, 0}, {HG_HIGGS, 1, 6, 128, 0}, {HG_HIGGS, 1, 6, 96, 12},
+        {HG_HIGGS, 1, 6, 288, 36}, {HG_HIGGS, 1, 6, 320, 20},
+        /* p=1 uniform 256 levels (params[0] = 1 | HG_GRID_UNIFORM << 8): the RTN 8-bit kernels, scaled */
+        {HG_HIGGS, P1U, 8, 64, 0}, {HG_HIGGS, P1U, 8, 256, 0}, {HG_HIGGS, P1U, 8, 1024, 0}, {HG_HIGGS, P1U, 8, 32, 0},
+        {HG_HIGGS, P1U, 8, 96, 12}, {HG_HIGGS, P1U, 8, 288, 36}};
     char name[160], detail[256];
     for (size_t ci = 0; ci < sizeof cfgs / sizeof cfgs[0]; ci++)
         for (int li = 0; li < 3; li++) {
@@ -504,7 +511,7 @@ static void test_quantized(void) {
                                   cfgs[ci].type == HG_HIGGS ? cfgs[ci].group | cfgs[ci].m << 16 | (cfgs[ci].m ? 9u << 24 : 0) : 0};
             hg_qinfo q;
             snprintf(name, sizeof name, "quant_%s_p%u%s_b%u_g%u%s_cols%d", hg_type_name(cfgs[ci].type), cfgs[ci].p & 0xFF,
-                     cfgs[ci].p >> 8 ? "s" : "", cfgs[ci].bits, cfgs[ci].group, cfgs[ci].m ? "m" : "", cols);
+                     cfgs[ci].p >> 8 == 1 ? "s" : cfgs[ci].p >> 8 == 2 ? "u" : "", cfgs[ci].bits, cfgs[ci].group, cfgs[ci].m ? "m" : "", cols);
             if (hg_qinfo_get(cfgs[ci].type, params, (uint64_t)cols, &q)) { check(0, name, "qinfo rejected"); continue; }
             uint64_t nbytes = hg_tensor_bytes(cfgs[ci].type, params, (uint64_t)rows, (uint64_t)cols);
             uint8_t *data = calloc(1, nbytes);
@@ -537,11 +544,15 @@ static void test_quantized(void) {
             if (q.act8) test_act8(&t, &q, x, name);
             if (cfgs[ci].type == HG_HIGGS && li == 0) {
                 double t2 = err / norm, want = q.mse_per_dim;
-                snprintf(name, sizeof name, "higgs_t2_matches_grid_mse_p%u%s_b%u_g%u", cfgs[ci].p & 0xFF, cfgs[ci].p >> 8 ? "s" : "",
+                snprintf(name, sizeof name, "higgs_t2_matches_grid_mse_p%u%s_b%u_g%u", cfgs[ci].p & 0xFF, cfgs[ci].p >> 8 == 1 ? "s" : cfgs[ci].p >> 8 == 2 ? "u" : "",
                          cfgs[ci].bits, cfgs[ci].group);
                 snprintf(detail, sizeof detail, "t^2 %.6f vs grid MSE %.6f", t2, want);
-                /* 24x1024 Gaussian weights: a few percent of sampling noise, block scales add a little */
-                check(fabs(t2 - want) / want < 0.08, name, detail);
+                /* 24x1024 Gaussian weights: a few percent of sampling noise, block scales add a little. The
+                 * uniform grid's MSE is that of the best step fixed for all X ~ N(0, 1); a block's scale
+                 * puts its largest weight on the last level instead (a finite block's largest is under
+                 * the 3.9 sigma where the fixed step ends), 30-60% under it */
+                if (cfgs[ci].p >> 8 == HG_GRID_UNIFORM) check(t2 < 0.9 * want && t2 > 0.3 * want, name, detail);
+                else check(fabs(t2 - want) / want < 0.08, name, detail);
                 printf("  %s\n", detail);
             }
             free(data); free(w); free(work); free(x); free(xr); free(deq);

@@ -73,8 +73,17 @@ def parse_grids():
     return grids
 
 
+def uniform_step():
+    """the step of the uniform p=1 8-bit grid (params[0] = 1 | 2 << 8), as higgs.h defines it (its value:
+    tests/test_grids.py)"""
+    src = open(os.path.join(ROOT, "higgs.h"), encoding="utf-8").read()
+    return np.float32(float(re.search(r"#define HG_GRID_P1_N256U_STEP ([0-9.eE+-]+)f", src).group(1)))
+
+
 def codebook(ttype, p, bits, grids, variant=0):
     n = 1 << bits
+    if ttype == HIGGS and variant == 2:
+        return ((np.arange(256) - 128).astype(np.float32) * uniform_step()).reshape(256, 1)
     if ttype == HIGGS:
         return grids[(p, n, "s")] if variant == 1 else grids[(p, n)]
     if ttype == RTN:
@@ -184,8 +193,8 @@ def int8_grids(model):
         INT8_GRIDS = set()
         for part in m.group(1).split(","):
             p, widths = part.split()
-            if p == "rtn":            # RTN 8-bit (the int8 head)
-                INT8_GRIDS.add(("rtn", 8))
+            if p in ("rtn", "p1u"):   # RTN 8-bit (the int8 head), the uniform p=1 8-bit grid
+                INT8_GRIDS.add((p, 8))
                 continue
             for b in widths.replace("-bit", "").split("/"):
                 INT8_GRIDS.add((int(p[1:]), round(float(b) * int(p[1:]))))
@@ -196,10 +205,13 @@ def int8_eligible(t, model):
     p, bits, group = t["params"][0] & 0xFF, t["params"][1], t["params"][2]
     if t["type"] == RTN:
         return bits == 8 and ("rtn", 8) in int8_grids(model)
+    if t["type"] == HIGGS and grid_variant(t) == 2:
+        return ("p1u", 8) in int8_grids(model)
     if t["type"] != HIGGS or (p, bits) not in int8_grids(model):
         return False
-    # p=1 4-bit, p=2 3/4-bit and p=4 run in int8 in any block size; the packed-code grids in blocks of 64 codes
-    return (p, bits) in ((1, 4), (2, 6), (2, 8)) or p == 4 or group % (64 * p) == 0
+    # p=1 4-, 5- and 6-bit, p=2 3/4-bit and p=4 run in int8 in any block size; the packed-code grids in
+    # blocks of 64 codes
+    return (p, bits) in ((1, 4), (1, 5), (1, 6), (2, 6), (2, 8)) or p == 4 or group % (64 * p) == 0
 
 
 def int8_linear(dec, x):
@@ -212,8 +224,12 @@ def int8_linear(dec, x):
     cols_pad = scales.shape[1] * group
     cb32 = cb.astype(np.float32)
     rtn = t["type"] == RTN            # RTN 8-bit: the levels c - 128 are the int8 values (S = 1), no rotation
+    uniform = t["type"] == HIGGS and grid_variant(t) == 2   # levels (c - 128) * step: k = c - 128, 1 / S = step
     S = np.float32(1) if rtn else np.float32(127) / np.float32(np.abs(cb32).max())
     k = cb32.astype(np.int64) if rtn else np.clip(np.rint(cb32 * S), -127, 127).astype(np.int64)
+    inv_S = np.float32(1) / S
+    if uniform:
+        k, inv_S = np.arange(256, dtype=np.int64) - 128, uniform_step()
     K = k[codes].reshape(rows, cols_pad // group, group)
     Hn = np.eye(group) if rtn else rotation(t)
     out = np.zeros((x.shape[0], rows))
@@ -224,7 +240,7 @@ def int8_linear(dec, x):
         m = np.abs(xr).max(axis=1)
         inv = np.where(m > 0, np.float32(127) / np.where(m > 0, m, 1), 0).astype(np.float32)
         q = np.clip(np.rint(xr * inv[:, None]), -127, 127).astype(np.int64)
-        d = (m / np.float32(127)).astype(np.float32) * (np.float32(1) / S)
+        d = (m / np.float32(127)).astype(np.float32) * inv_S
         isum = np.einsum("rbg,bg->rb", K, q)
         out[i] = (scales.astype(np.float64) * d.astype(np.float64) * isum).sum(axis=1)
     return out
@@ -241,7 +257,12 @@ CONFIGS = [
     ("higgs_p1_b3", ["--method", "higgs", "--bits", "3", "--p", "1", "--scales", "rms"]),
     ("higgs_p1_b2", ["--method", "higgs", "--bits", "2", "--p", "1", "--scales", "rms"]),
     ("higgs_p1_b5", ["--method", "higgs", "--bits", "5", "--p", "1"]),
+    # p=1 8-bit: the uniform grid (levels (c - 128) * step, int8 kernels; its scale puts the block's largest
+    # weight on the last level) unless --grid free (the Gaussian grid); p=1 6-bit runs in int8 too
     ("higgs_p1_b8_h64_padded", ["--method", "higgs", "--bits", "8", "--p", "1", "--hadamard", "128", "--scales", "rms"]),
+    ("higgs_p1_b8", ["--method", "higgs", "--bits", "8", "--p", "1"]),
+    ("higgs_p1_b8_free", ["--method", "higgs", "--bits", "8", "--p", "1", "--grid", "free"]),
+    ("higgs_p1_b6", ["--method", "higgs", "--bits", "6", "--p", "1"]),
     ("higgs_p2_b4_h64_padded", ["--method", "higgs", "--bits", "4", "--p", "2", "--hadamard", "64", "--scales", "rms"]),
     # random Hadamard signs: the int8 path (p=2 4-bit), padded rows (dim 96 in blocks of 128)
     ("higgs_p2_b4_seed7", ["--method", "higgs", "--bits", "4", "--p", "2", "--seed", "7", "--scales", "rms"]),
@@ -549,7 +570,8 @@ def dp_and_cli_checks(tmp, grids, cfg, base, w_orig, ids, idf):
                         ("higgs_p2_b4", "quantization = higgs p=2 bits=4 grid=sym hadamard=auto, sign seed 1, lsq-unbiased scales, head int8\n"),
                         ("higgs_p2_b4_free", "quantization = higgs p=2 bits=4 grid=free hadamard=auto, sign seed 1, lsq-unbiased scales, head int8\n"),
                         ("higgs_p2_b4_seed7", "quantization = higgs p=2 bits=4 grid=sym hadamard=auto, sign seed 7, head int8\n"),
-                        ("higgs_p1_b8_h64_padded", "quantization = higgs p=1 bits=8 hadamard=128, sign seed 1, head int8\n"),
+                        ("higgs_p1_b8_h64_padded", "quantization = higgs p=1 bits=8 grid=uniform hadamard=128, sign seed 1, head int8\n"),
+                        ("higgs_p1_b8_free", "quantization = higgs p=1 bits=8 grid=free hadamard=auto, sign seed 1, lsq-unbiased scales, head int8\n"),
                         ("higgs_p2_b4_lsq", "quantization = higgs p=2 bits=4 grid=sym hadamard=auto, sign seed 1, lsq scales, head int8\n"),
                         ("higgs_p2_b3_sym", "quantization = higgs p=2 bits=3 grid=sym hadamard=auto, sign seed 1, "
                                             "lsq-unbiased scales, head int8\n"),
@@ -563,12 +585,27 @@ def dp_and_cli_checks(tmp, grids, cfg, base, w_orig, ids, idf):
                "quantize_rejects_unbiased_without_higgs", r2.stderr.strip())
         report(r.returncode == 1 and "--seed applies to --method higgs" in r.stderr, "quantize_rejects_seed_without_higgs",
                r.stderr.strip())
-        # no method, no --dtype, no --target-bits: the default HIGGS p=2 4-bit file, byte for byte
-        dflt, explicit = os.path.join(tmp, "default.higgs"), os.path.join(tmp, "explicit.higgs")
+        # no options: per-layer grids (the DP) in no more than the size of uniform p=2 4-bit; --bits 4 alone is
+        # that uniform file, byte for byte
+        dflt, explicit, bits4 = (os.path.join(tmp, n) for n in ("default.higgs", "explicit.higgs", "bits4.higgs"))
         r3 = subprocess.run([os.path.join(ROOT, "quantize"), base, dflt], capture_output=True, text=True)
         sh(os.path.join(ROOT, "quantize"), base, explicit, "--method", "higgs", "--p", "2", "--bits", "4")
-        same = r3.returncode == 0 and os.path.exists(dflt) and open(dflt, "rb").read() == open(explicit, "rb").read()
-        report(same, "quantize_without_options_writes_higgs_p2_4bit", f"rc {r3.returncode}, {r3.stderr.strip()[-100:]!r}")
+        sh(os.path.join(ROOT, "quantize"), base, bits4, "--bits", "4")
+        report(open(bits4, "rb").read() == open(explicit, "rb").read(), "quantize_bits4_alone_writes_uniform_p2_4bit")
+        ok = r3.returncode == 0 and os.path.exists(dflt)
+        if ok:
+            hd, hu = export.read_higgs(dflt, load_tensors=False), export.read_higgs(explicit, load_tensors=False)
+            lin = [t for t in hd["tensors"] if re.search(r"\.(q|k|v|o|gate|up|down)_proj\.weight$", t["name"])]
+            lin_u = {t["name"]: t for t in hu["tensors"]}
+            size_d = sum(t["nbytes"] for t in lin)
+            size_u = sum(lin_u[t["name"]]["nbytes"] for t in lin)
+            grids = {(t["type"], tuple(t["params"][:2])) for t in lin}
+            info = sh(os.path.join(ROOT, "run"), dflt, "--info")
+            ok = size_d <= size_u and len(grids) >= 2 and "(the size of p=2 4-bit)" in info and "bit allocation" in r3.stdout
+            detail = f"linear bytes {size_d} vs uniform {size_u}, {len(grids)} grids"
+        else:
+            detail = f"rc {r3.returncode}, {r3.stderr.strip()[-100:]!r}"
+        report(ok, "quantize_without_options_allocates_in_the_size_of_p2_4bit", detail)
 
 
 if __name__ == "__main__":

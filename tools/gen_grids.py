@@ -930,7 +930,26 @@ def main_symmetric():
     log("wrote tools/grids_symmetric.h")
 
 
+def main_uniform():
+    """the step of HG_GRID_UNIFORM (levels (c - 128) * step, c = 0..255) that minimizes the exact
+    Gaussian MSE, by golden-section search, and that MSE: the two constants in higgs.h"""
+    def mse(d):
+        return p1_exact_mse([(c - 128) * d for c in range(256)])
+    a, b, r = 0.01, 0.05, (math.sqrt(5.0) - 1.0) / 2.0
+    for _ in range(100):
+        c, d = b - r * (b - a), a + r * (b - a)
+        if mse(c) < mse(d):
+            b = d
+        else:
+            a = c
+    step = float(np.float32((a + b) / 2))
+    print(f"#define HG_GRID_P1_N256U_STEP {step:.9g}f\n#define HG_GRID_P1_N256U_MSE {mse(step):.8g}")
+    return 0
+
+
 if __name__ == "__main__":
+    if "--uniform" in sys.argv[1:]:
+        sys.exit(main_uniform())
     if "--symmetric" in sys.argv[1:]:
         sys.exit(main_symmetric())
     sys.exit(main_vector() if "--vector" in sys.argv[1:] else main())
