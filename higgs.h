@@ -4212,6 +4212,15 @@ static void hg_row8_packed_avx512(const hg_qinfo *q, const uint8_t *codes, uint8
 #endif
 
 #if defined(HG_AVX2)
+/* 32 int8 weights k (natural order) times the activations at x, into one of a block's two
+ * accumulators by step (j & 32): |k| by sign(k) * q with vpmaddubsw, which cannot saturate
+ * (2 * 127 * 127 < 32768) */
+HG_INLINE void hg_acc_k32_avx2(__m256i k, const int8_t *x, uint64_t j, __m256i *a0, __m256i *a1) {
+    __m256i v = _mm256_loadu_si256((const __m256i *)x);
+    __m256i p = _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_sign_epi8(k, k), _mm256_sign_epi8(v, k)), _mm256_set1_epi16(1));
+    if (j & 32) *a1 = _mm256_add_epi32(*a1, p);
+    else *a0 = _mm256_add_epi32(*a0, p);
+}
 /* the int32 sum of a block's two accumulators, exact (the integer every kernel's epilogue scales) */
 static inline int32_t hg_isum_avx2(__m256i a0, __m256i a1) {
     __m256i acc = _mm256_add_epi32(a0, a1);
@@ -4352,19 +4361,24 @@ static float hg_qdot8_p2n256_avx2(const hg_qinfo *q, const uint16_t *sc, const u
  * in four 16-entry tables (pshufb reads the low 4 bits) and the right one
  * picked by code bits 4 and 5 (vpblendvb on the codes shifted so each bit
  * lands in bit 7 of its byte). */
+/* the 16 bytes at c and the 16 at c + off, of a step of 2 * off bytes of codes: at the row's last
+ * step (fewer than off + 16 bytes left before end) from a copy, never reading past the step */
+HG_INLINE void hg_load_step_avx2(const uint8_t *c, const uint8_t *end, int off, __m128i *lo, __m128i *hi) {
+    if (end - c >= off + 16) {
+        *lo = _mm_loadu_si128((const __m128i *)c);
+        *hi = _mm_loadu_si128((const __m128i *)(c + off));
+    } else {
+        uint8_t b[32] = {0};
+        memcpy(b, c, (size_t)(2 * off));
+        *lo = _mm_loadu_si128((const __m128i *)b);
+        *hi = _mm_loadu_si128((const __m128i *)(b + off));
+    }
+}
 /* 32 six-bit codes from 24 bytes: byte i holds code i in bits 0-5 and, in bits 6-7, two bits
  * of another code */
 HG_INLINE __m256i hg_codes6x32_raw_avx2(const uint8_t *c, const uint8_t *end) {
     __m128i lo, hi;
-    if (end - c >= 28) {
-        lo = _mm_loadu_si128((const __m128i *)c);
-        hi = _mm_loadu_si128((const __m128i *)(c + 12));
-    } else {                          /* the row's last step: never read past its 24 bytes */
-        uint8_t b[28] = {0};
-        memcpy(b, c, 24);
-        lo = _mm_loadu_si128((const __m128i *)b);
-        hi = _mm_loadu_si128((const __m128i *)(b + 12));
-    }
+    hg_load_step_avx2(c, end, 12, &lo, &hi);
     /* per 3 bytes b0 b1 b2 (u = b0 | b1 << 8 | b2 << 16, code j = bits 6j..6j+5 of u) the 16-bit
      * words b0 | b1 << 8 (u's bits 0-15: codes 0 and 1 at bits 0 and 6) and b1 | b2 << 8 (u's bits
      * 8-23), that one shifted right by 4 (codes 2 and 3 at bits 0 and 6); then each word's low byte
@@ -4383,16 +4397,6 @@ HG_INLINE __m256i hg_lut64_avx2(const __m256i T[4], __m256i c, __m256i m4, __m25
     __m256i a = _mm256_blendv_epi8(_mm256_shuffle_epi8(T[0], c), _mm256_shuffle_epi8(T[1], c), m4);
     __m256i b = _mm256_blendv_epi8(_mm256_shuffle_epi8(T[2], c), _mm256_shuffle_epi8(T[3], c), m4);
     return _mm256_blendv_epi8(a, b, m5);
-}
-/* prompts: a p=1 6-bit row's k, natural order (hg_qmatmul8_avx2) */
-static void hg_row8_decode_p1n64_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
-    __m256i T[4];
-    for (int h = 0; h < 4; h++) T[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(q->grid8 + 16 * h)));
-    const uint8_t *end = codes + q->row_code_bytes;
-    for (uint64_t i = 0; i < q->cols_pad; i += 32, codes += 24) {
-        __m256i c = hg_codes6x32_avx2(codes, end);
-        _mm256_storeu_si256((__m256i *)(k + i), hg_lut64_avx2(T, c, _mm256_slli_epi16(c, 3), _mm256_slli_epi16(c, 2)));
-    }
 }
 static float hg_qdot8_p2n64_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     if (q->group % 64) return hg_qdot8_pairs_avx2(q, sc, codes, a, 6);   /* blocks such as 96: 16 codes at a time */
@@ -4430,15 +4434,7 @@ static float hg_qdot8_p2n64_avx2(const hg_qinfo *q, const uint16_t *sc, const ui
  * codes; k from two 16-entry tables picked by code bit 4 */
 HG_INLINE __m256i hg_codes5x32_avx2(const uint8_t *c, const uint8_t *end) {
     __m128i lo, hi;
-    if (end - c >= 26) {
-        lo = _mm_loadu_si128((const __m128i *)c);
-        hi = _mm_loadu_si128((const __m128i *)(c + 10));
-    } else {                          /* the row's last step: never read past its 20 bytes */
-        uint8_t b[26] = {0};
-        memcpy(b, c, 20);
-        lo = _mm_loadu_si128((const __m128i *)b);
-        hi = _mm_loadu_si128((const __m128i *)(b + 10));
-    }
+    hg_load_step_avx2(c, end, 10, &lo, &hi);
     /* code i (bits 5i..5i+4) lies in bytes 5i/8 and 5i/8 + 1, at bit 5i % 8 of that pair */
     const __m256i spread = _mm256_setr_epi8(0, 1, 0, 1, 1, 2, 1, 2, 2, 3, 3, 4, 3, 4, 4, 5, 5, 6, 5, 6, 6, 7, 6, 7, 7, 8, 8, 9, 8,
                                             9, 9, 10);
@@ -4450,65 +4446,41 @@ HG_INLINE __m256i hg_codes5x32_avx2(const uint8_t *c, const uint8_t *end) {
     wb = _mm256_srli_epi16(_mm256_mullo_epi16(wb, mul), 11);
     return _mm256_permute4x64_epi64(_mm256_packus_epi16(wa, wb), 0xD8);   /* 0-7 16-23 8-15 24-31 -> in order */
 }
-static float hg_qdot8_p1n32_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
-    const __m256i T0 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)q->grid8));
-    const __m256i T1 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(q->grid8 + 16)));
-    const __m256i ones = _mm256_set1_epi16(1);
-    const uint8_t *end = codes + q->row_code_bytes;
-    const uint64_t H = (uint64_t)q->group;
-    float total = 0;
-    for (uint64_t g = 0; g < q->groups; g++) {
-        const uint8_t *c = codes + g * H * 5 / 8;
-        const int8_t *x = a->q + g * H;
-        __m256i a0 = _mm256_setzero_si256(), a1 = a0;
-        for (uint64_t j = 0; j < H; j += 32, c += 20, x += 32) {
-            __m256i i = hg_codes5x32_avx2(c, end);
-            __m256i k = _mm256_blendv_epi8(_mm256_shuffle_epi8(T0, i), _mm256_shuffle_epi8(T1, i), _mm256_slli_epi16(i, 3));
-            __m256i v = _mm256_loadu_si256((const __m256i *)x);
-            __m256i p = _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_sign_epi8(k, k), _mm256_sign_epi8(v, k)), ones);
-            if (j & 32) a1 = _mm256_add_epi32(a1, p);
-            else a0 = _mm256_add_epi32(a0, p);
-        }
-        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(a0, a1);
-    }
-    return total;
+/* p=1 32 and 64 levels (5- and 6-bit codes): 32 codes a step, each in its own byte
+ * (hg_codes5x32_avx2, hg_codes6x32_avx2), k from the 16-entry tables of hg_lut64_avx2 (two and a
+ * blend for 5-bit), |k| by sign(k) * q with vpmaddubsw (as hg_qdot8_p1n16_avx2); blocks of 32i */
+HG_INLINE __m256i hg_p1_k32_avx2(const __m256i T[4], const uint8_t *c, const uint8_t *end, const int bits) {
+    __m256i i = bits == 5 ? hg_codes5x32_avx2(c, end) : hg_codes6x32_avx2(c, end), m4 = _mm256_slli_epi16(i, 3);
+    if (bits == 5) return _mm256_blendv_epi8(_mm256_shuffle_epi8(T[0], i), _mm256_shuffle_epi8(T[1], i), m4);
+    return hg_lut64_avx2(T, i, m4, _mm256_slli_epi16(i, 2));
 }
-/* prompts: a p=1 5-bit row's k, natural order (hg_qmatmul8_avx2) */
-static void hg_row8_decode_p1n32_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
-    const __m256i T0 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)q->grid8));
-    const __m256i T1 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(q->grid8 + 16)));
-    const uint8_t *end = codes + q->row_code_bytes;
-    for (uint64_t i = 0; i < q->cols_pad; i += 32, codes += 20) {
-        __m256i c = hg_codes5x32_avx2(codes, end);
-        __m256i v = _mm256_blendv_epi8(_mm256_shuffle_epi8(T0, c), _mm256_shuffle_epi8(T1, c), _mm256_slli_epi16(c, 3));
-        _mm256_storeu_si256((__m256i *)(k + i), v);
-    }
+HG_INLINE void hg_p1_tables_avx2(const hg_qinfo *q, __m256i T[4]) {
+    for (int h = 0; h < 4; h++) T[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(q->grid8 + 16 * (h % (q->n / 16)))));
 }
-/* p=1 64 levels: 32 codes (24 bytes, 32 weights) a step, each in its own byte (hg_codes6x32_avx2), k
- * from the four 16-entry tables of hg_lut64_avx2, |k| by sign(k) * q with vpmaddubsw (as
- * hg_qdot8_p1n16_avx2); blocks of 32i */
-static float hg_qdot8_p1n64_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+static float hg_qdot8_p1k_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    const int bits = q->bits;         /* 5 or 6: a branch per step that always goes the same way */
     __m256i T[4];
-    for (int h = 0; h < 4; h++) T[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(q->grid8 + 16 * h)));
-    const __m256i ones = _mm256_set1_epi16(1);
+    hg_p1_tables_avx2(q, T);
     const uint8_t *end = codes + q->row_code_bytes;
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
     for (uint64_t g = 0; g < q->groups; g++) {
-        const uint8_t *c = codes + g * H * 6 / 8;
+        const uint8_t *c = codes + g * H * (uint64_t)bits / 8;
         const int8_t *x = a->q + g * H;
         __m256i a0 = _mm256_setzero_si256(), a1 = a0;
-        for (uint64_t j = 0; j < H; j += 32, c += 24, x += 32) {
-            __m256i i = hg_codes6x32_avx2(c, end);
-            __m256i k = hg_lut64_avx2(T, i, _mm256_slli_epi16(i, 3), _mm256_slli_epi16(i, 2));
-            __m256i v = _mm256_loadu_si256((const __m256i *)x);
-            __m256i p = _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_sign_epi8(k, k), _mm256_sign_epi8(v, k)), ones);
-            if (j & 32) a1 = _mm256_add_epi32(a1, p);
-            else a0 = _mm256_add_epi32(a0, p);
-        }
+        for (uint64_t j = 0; j < H; j += 32, c += 4 * bits, x += 32) hg_acc_k32_avx2(hg_p1_k32_avx2(T, c, end, bits), x, j, &a0, &a1);
         total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(a0, a1);
     }
     return total;
+}
+/* prompts: the row's k, natural order (hg_qmatmul8_avx2) */
+static void hg_row8_decode_p1k_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+    __m256i T[4];
+    hg_p1_tables_avx2(q, T);
+    const int bits = q->bits;
+    const uint8_t *end = codes + q->row_code_bytes;
+    for (uint64_t i = 0; i < q->cols_pad; i += 32, codes += 4 * bits)
+        _mm256_storeu_si256((__m256i *)(k + i), hg_p1_k32_avx2(T, codes, end, bits));
 }
 #endif
 
@@ -4726,18 +4698,27 @@ static float hg_qdot8_p1n16_neon(const hg_qinfo *q, const uint16_t *sc, const ui
     }
     return total;
 }
-/* RTN 8-bit: the code bytes with the top bit flipped are the int8 weights */
-static float hg_qdot8_p1n256_neon(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+/* p=1 with whole code bytes, natural order: 256 levels as they are (RTN 8-bit and the uniform grid:
+ * the code with its top bit flipped is k), 32 and 64 levels through one 64-byte table lookup (tbl)
+ * per 16 (the 32-level table's upper half is never indexed) */
+static float hg_qdot8_p1_bytes_neon(const hg_qinfo *q, const uint16_t *sc, const uint8_t *bytes, const hg_act8 *a) {
     const uint8x16_t flip = vdupq_n_u8(0x80);
+    const int direct = q->n == 256;
+    int8_t tab[64] = {0};
+    memcpy(tab, q->grid8, direct ? 0 : (size_t)q->n);
+    const int8x16x4_t T = vld1q_s8_x4(tab);
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
     for (uint64_t g = 0; g < q->groups; g++) {
-        const uint8_t *c = codes + g * H;
+        const uint8_t *c = bytes + g * H;
         const int8_t *x = a->q + g * H;
         int32x4_t a0 = vdupq_n_s32(0), a1 = a0;
         for (uint64_t j = 0; j < H; j += 32) {
-            a0 = hg_q8_mla(a0, vreinterpretq_s8_u8(veorq_u8(vld1q_u8(c + j), flip)), vld1q_s8(x + j));
-            a1 = hg_q8_mla(a1, vreinterpretq_s8_u8(veorq_u8(vld1q_u8(c + j + 16), flip)), vld1q_s8(x + j + 16));
+            uint8x16_t c0 = vld1q_u8(c + j), c1 = vld1q_u8(c + j + 16);
+            int8x16_t k0 = direct ? vreinterpretq_s8_u8(veorq_u8(c0, flip)) : vqtbl4q_s8(T, c0);
+            int8x16_t k1 = direct ? vreinterpretq_s8_u8(veorq_u8(c1, flip)) : vqtbl4q_s8(T, c1);
+            a0 = hg_q8_mla(a0, k0, vld1q_s8(x + j));
+            a1 = hg_q8_mla(a1, k1, vld1q_s8(x + j + 16));
         }
         total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)vaddvq_s32(vaddq_s32(a0, a1));
     }
@@ -4797,19 +4778,6 @@ static float hg_qdot8_generic(const hg_qinfo *q, const uint16_t *sc, const uint8
     return total;
 }
 
-/* RTN 8-bit (p=1, 256 levels): code byte c holds the int8 weight c - 128, natural order */
-static float hg_qdot8_p1n256_generic(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
-    const uint64_t H = (uint64_t)q->group;
-    float total = 0;
-    for (uint64_t g = 0; g < q->groups; g++) {
-        const uint8_t *c = codes + g * H;
-        const int8_t *x = a->q + g * H;
-        int32_t s = 0;
-        for (uint64_t j = 0; j < H; j++) s += ((int32_t)c[j] - 128) * x[j];
-        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)s;
-    }
-    return total;
-}
 /* 5-bit codes -> one byte each; n is a multiple of 8 */
 static void hg_unpack5(const uint8_t *c, uint64_t n, uint8_t *out) {
     for (uint64_t i = 0; i < n; i += 8, c += 5) {
@@ -4817,8 +4785,9 @@ static void hg_unpack5(const uint8_t *c, uint64_t n, uint8_t *out) {
         for (int k = 0; k < 8; k++) out[i + k] = (uint8_t)(v >> (5 * k) & 31);
     }
 }
-/* p=1 32 and 64 levels: the row's 5- or 6-bit codes as bytes (rows of at most HG_N64_MAX_COLS), then
- * one table lookup a weight */
+/* p=1 with whole code bytes, natural order, one table lookup a weight: 256 levels as they are
+ * (RTN 8-bit and the uniform grid: k = c - 128), 32 and 64 levels from the row's 5- or 6-bit codes
+ * unpacked into bytes (rows of at most HG_N64_MAX_COLS) */
 static float hg_qdot8_p1_bytes_generic(const hg_qinfo *q, const uint16_t *sc, const uint8_t *bytes, const hg_act8 *a) {
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
@@ -5020,17 +4989,13 @@ HG_INLINE float hg_qdot8_p4_avx2(const hg_qinfo *q, const uint16_t *sc, const ui
     const uint32_t *tab = q->grid8w;
     const uint64_t H = (uint64_t)q->group;
     const uint8_t *end = codes + q->row_code_bytes;
-    const __m256i ones = _mm256_set1_epi16(1);
     float total = 0;
     for (uint64_t g = 0; g < q->groups; g++) {
         const int8_t *x = a->q + g * H;
         __m256i acc0 = _mm256_setzero_si256(), acc1 = acc0;
         for (uint64_t j = 0; j < H; j += 32, codes += bits, x += 32) {   /* 8 codes, bits bytes */
             __m256i w = _mm256_set_m128i(hg_p4_four(tab, codes + bits / 2, end, bits), hg_p4_four(tab, codes, end, bits));
-            __m256i xv = _mm256_loadu_si256((const __m256i *)x);
-            __m256i p = _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_sign_epi8(w, w), _mm256_sign_epi8(xv, w)), ones);
-            if (j & 32) acc1 = _mm256_add_epi32(acc1, p);
-            else acc0 = _mm256_add_epi32(acc0, p);
+            hg_acc_k32_avx2(w, x, j, &acc0, &acc1);
         }
         total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(acc0, acc1);
     }
@@ -5061,28 +5026,12 @@ static float hg_qdot8_p2n64_neon(const hg_qinfo *q, const uint16_t *sc, const ui
     hg_unpack6(codes, q->cols_pad / 2, bytes);
     return hg_qdot8_p2n256_neon(q, sc, bytes, a);
 }
-/* p=1 64 and 32 levels: the row's codes as bytes, then k by one 64-byte table lookup (tbl) per 16
- * (the 32-level table's upper half is never indexed) */
+/* p=1 64 and 32 levels: the row's codes as bytes, then hg_qdot8_p1_bytes_neon */
 static float hg_qdot8_p1n64_neon(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     uint8_t bytes[HG_N64_MAX_COLS];
     if (q->n == 64) hg_unpack6(codes, q->cols_pad, bytes);
     else hg_unpack5(codes, q->cols_pad, bytes);
-    int8_t tab[64] = {0};
-    memcpy(tab, q->grid8, (size_t)q->n);
-    const int8x16x4_t T = vld1q_s8_x4(tab);
-    const uint64_t H = (uint64_t)q->group;
-    float total = 0;
-    for (uint64_t g = 0; g < q->groups; g++) {
-        const uint8_t *c = bytes + g * H;
-        const int8_t *x = a->q + g * H;
-        int32x4_t a0 = vdupq_n_s32(0), a1 = a0;
-        for (uint64_t j = 0; j < H; j += 32) {
-            a0 = hg_q8_mla(a0, vqtbl4q_s8(T, vld1q_u8(c + j)), vld1q_s8(x + j));
-            a1 = hg_q8_mla(a1, vqtbl4q_s8(T, vld1q_u8(c + j + 16)), vld1q_s8(x + j + 16));
-        }
-        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)vaddvq_s32(vaddq_s32(a0, a1));
-    }
-    return total;
+    return hg_qdot8_p1_bytes_neon(q, sc, bytes, a);
 }
 #endif
 
@@ -5621,9 +5570,11 @@ void hg_qmatmul8_rows(float *out, size_t ostride, const hg_act8 *a, int B, const
  * previous row's kernel stays:
  *
  *                 float dot, dequant           int8 one row / row range      two streams   prompt (decode8, gemm8)
- *   portable      every format                 p1 4-bit, p2 3/4-bit          -             every int8 format
- *   AVX2          p1 2/3/4-bit, p2 2-bit:      p1 4-bit, p2 3/4-bit          -             decode8 p1 4-bit, p2 3/4-bit;
- *                 pshufb tables; the rest      (blocks of 32; p2 4-bit                     gemm8 in blocks of 32
+ *   portable      every format                 p1 4/5/6-bit, p1u 8-bit,      -             every int8 format
+ *                                              p2 3/4-bit
+ *   AVX2          p1 2/3/4-bit, p2 2-bit:      p1 4/5/6-bit, p1u 8-bit,      -             decode8 p1 4/5/6-bit, p2 3/4-bit;
+ *                 pshufb tables; the rest      p2 3/4-bit (blocks of 32;                   gemm8 in blocks of 32
+ *                                              p2 4-bit
  *                                              sign-symmetric: pshufb
  *                                              magnitude tables)
  *                 up to 8-bit codes: gathers
@@ -5631,11 +5582,12 @@ void hg_qmatmul8_rows(float *out, size_t ostride, const hg_act8 *a, int B, const
  *                 where AVX-512 is not built)
  *   AVX-512       p1 2-8-bit, p2 2/3/4-bit     -                             -             -
  *                 (blocks of 16 codes)
- *   AVX-512 VNNI  -                            row ranges: p1 2/3/4/5-bit,   the same      the same formats (k + 128)
+ *   AVX-512 VNNI  -                            row ranges: p1 2/3/4/5/6-bit, the same      the same formats (k + 128)
  *                                              p2 2/3/4-bit (p1 4-bit, p2
  *                                              4-bit in blocks of 32; the
  *                                              rest in blocks of 64 codes)
- *   NEON          - (portable)                 p1 4-bit, p2 3/4-bit          -             decode8 p1 4-bit
+ *   NEON          - (portable)                 p1 4/5/6-bit, p1u 8-bit,      -             decode8 p1 4-bit
+ *                                              p2 3/4-bit
  *                                              (blocks of 32; sdot with
  *                                              HG_NEON_DOTPROD)
  * p=4 grids (256, 1024, 4096 points): the float kernels are portable everywhere; int8: portable on
@@ -5664,7 +5616,7 @@ static void hg_kernels_generic(hg_qinfo *q) {
     q->k.dot8 = hg_qdot8_codes_ref;
     q->k.decode8 = hg_row8_decode_generic;
     if ((q->p == 1 && q->n == 16) || (q->p == 2 && q->n == 256)) q->k.dot8 = hg_qdot8_generic;
-    else if (q->p == 1 && q->n == 256) q->k.dot8 = hg_qdot8_p1n256_generic, q->k.decode8 = hg_row8_decode_p1n256;
+    else if (q->p == 1 && q->n == 256) q->k.dot8 = hg_qdot8_p1_bytes_generic, q->k.decode8 = hg_row8_decode_p1n256;
     else if (q->p == 2 && q->n == 64) q->k.dot8 = hg_qdot8_p2n64_generic;
     else if (q->p == 1 && q->n == 64) q->k.dot8 = hg_qdot8_p1n64_generic;
     else if (q->p == 1 && q->n == 32) q->k.dot8 = hg_qdot8_p1n32_generic;
@@ -5710,8 +5662,8 @@ static void hg_kernels_avx2(hg_qinfo *q) {
     }
     if (q->p == 1 && (q->n == 64 || q->n == 32)) {
         if (q->group % 32) return;
-        q->k.dot8 = q->n == 64 ? hg_qdot8_p1n64_avx2 : hg_qdot8_p1n32_avx2;
-        q->k.decode8 = q->n == 64 ? hg_row8_decode_p1n64_avx2 : hg_row8_decode_p1n32_avx2;
+        q->k.dot8 = hg_qdot8_p1k_avx2;
+        q->k.decode8 = hg_row8_decode_p1k_avx2;
         q->k.gemm8 = hg_qmatmul8_avx2;
         return;
     }
@@ -5798,7 +5750,7 @@ static void hg_kernels_avx512_vnni(hg_qinfo *q) {
 static void hg_kernels_neon(hg_qinfo *q) {
     if (!q->k.rows8 || q->p > 2) return;
     if (q->p == 1 && q->n == 256) {   /* RTN 8-bit */
-        if (!(q->group % 32)) q->k.dot8 = hg_qdot8_p1n256_neon;
+        if (!(q->group % 32)) q->k.dot8 = hg_qdot8_p1_bytes_neon;
         return;
     }
     if (q->p == 1 && (q->n == 64 || q->n == 32)) {

@@ -235,8 +235,10 @@ static int hadamard_for(uint64_t cols, int requested, int *m) {
 #define DEFAULT_GRID4 HG_GRID_SIGNSYM /* p=2 4-bit: the same KL divergence within the seed spread, 2.4x the AVX2
                                        * decode speed of the free grid (docs/grids.md) */
 #define DEFAULT_GRID3 HG_GRID_FREE    /* p=2 3-bit */
-#define DP_GRID3 HG_GRID_SIGNSYM      /* p=2 3-bit in the DP menu: the least sensitive layers take it, where 4%
-                                       * more error is next to nothing, and it decodes 2x faster without AVX-512 */
+#define DP_GRID3 HG_GRID_SIGNSYM      /* p=2 3-bit in the default's DP menu (no options): the least sensitive
+                                       * layers take it, 1% more KL divergence there (4 seeds), and it decodes
+                                       * 2x faster without AVX-512. --target-bits keeps the 3-bit default (free):
+                                       * at 3.25 bits most layers are 3-bit and sym costs 6% */
 #define DEFAULT_GRID8 HG_GRID_UNIFORM /* p=1 8-bit: twice the Gaussian grid's MSE (still 1/7 of 6-bit's), and
                                        * int8 kernels on every build where the Gaussian one runs in float at
                                        * a tenth of the speed (docs/grids.md) */
@@ -448,7 +450,7 @@ static double allocate(const hg_file *f, const char *in, const Options *o, Plan 
             else {
                 Options one = *o;
                 one.method = HG_HIGGS; one.p = menu_p[j - 1]; one.bits = menu_cbits[j - 1] / one.p;
-                if (one.grid < 0 && one.p == 2 && one.bits == 3) one.grid = DP_GRID3;
+                if (one.grid < 0 && one.p == 2 && one.bits == 3 && o->target_as_uniform) one.grid = DP_GRID3;
                 pl->type = HG_HIGGS;
                 params_for(t, &one, pl->params);
                 pl->params[1] = (uint32_t)menu_cbits[j - 1];

@@ -10,6 +10,7 @@
 #     --into FILE      put the table into FILE between <!-- NAME:begin --> and <!-- NAME:end -->
 #                      (default for the tag "quality": README.md; other tags: nowhere)
 #     --ctx N          perplexity window (run -c), default: run's
+#     --update         keep the other rows of bench/results/NAME.tsv, measure only --configs again
 #   Defaults: models/brown-f16.higgs, data/brown-heldout.txt; THREADS (default 2).
 #
 # Every file is scored with `run -m ppl --kld MODEL --no-int8` (float activations: all
@@ -18,7 +19,7 @@
 # and the standard deviation over the seeds (RTN, NF4, AF4 have no randomness).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-SEEDS=4; ONLY=""; TAG=quality; CTX=(); INTO=""
+SEEDS=4; ONLY=""; TAG=quality; CTX=(); INTO=""; UPDATE=""
 while [ $# -gt 0 ]; do
   case $1 in
     --seeds) SEEDS=$2; shift 2 ;;
@@ -26,6 +27,7 @@ while [ $# -gt 0 ]; do
     --tag) TAG=$2; shift 2 ;;
     --ctx) CTX=(-c "$2"); shift 2 ;;
     --into) INTO=$2; shift 2 ;;
+    --update) UPDATE=1; shift ;;
     -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
     -*) echo "quality.sh: unknown option $1" >&2; exit 1 ;;
     *) break ;;
@@ -41,6 +43,9 @@ TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 mkdir -p bench/results
 OUT=bench/results/$TAG.tsv
+[ -z "$UPDATE" ] || [ -n "$ONLY" ] || { echo "quality.sh: --update needs --configs" >&2; exit 1; }
+[ -z "$UPDATE" ] || [ -f "$OUT" ] || { echo "quality.sh: --update: no $OUT yet" >&2; exit 1; }
+[ -z "$UPDATE" ] || cp "$OUT" "$TMP/old.tsv"
 printf "config\targs\tseed\tbits_linear\tfile_mb\tppl\tbase_ppl\tkld\tsame_top\ttokens\n" > "$OUT"
 
 # name|quantize arguments|seeded (1: one file per sign seed)|run flags
@@ -58,6 +63,8 @@ configs=(
   "higgs p=4 2-bit|--method higgs --p 4 --bits 2|1|--no-int8"
   "higgs 3.25 bits (DP, p=4 grids)|--target-bits 3.25 --vector-grids|1|--no-int8"
   "higgs 4.06 bits (DP)|--target-bits 4.0625|1|--no-int8"
+  "higgs 4-bit default (DP)||1|--no-int8"
+  "higgs 4-bit default (DP), int8||1|"
   "higgs 3.25 bits (DP)|--target-bits 3.25|1|--no-int8"
   "nf4 g64|--method nf4 --group 64|0|--no-int8"
   "af4 g64|--method af4 --group 64|0|--no-int8"
@@ -76,7 +83,7 @@ configs=(
   "higgs p=2 4-bit, blocks of 512 (rows padded)|--method higgs --p 2 --bits 4 --hadamard 512|1|--no-int8"
 )
 # the default rows: the methods; the scale and rotation variants only when asked for
-DEFAULT_ROWS="higgs p=2 4-bit;higgs p=2 4-bit, int8;higgs p=2 4-bit, free grid;higgs p=2 4-bit, head kept;higgs p=1 4-bit;higgs p=2 3-bit;higgs p=2 3-bit, sym grid;higgs p=1 3-bit;higgs p=2 2-bit;higgs p=4 3-bit;higgs p=4 2-bit;higgs 4.06 bits (DP);higgs 3.25 bits (DP);higgs 3.25 bits (DP, p=4 grids);nf4 g64;af4 g64;rtn 4-bit g64;rtn 3-bit g64"
+DEFAULT_ROWS="higgs p=2 4-bit;higgs p=2 4-bit, int8;higgs p=2 4-bit, free grid;higgs p=2 4-bit, head kept;higgs p=1 4-bit;higgs p=2 3-bit;higgs p=2 3-bit, sym grid;higgs p=1 3-bit;higgs p=2 2-bit;higgs p=4 3-bit;higgs p=4 2-bit;higgs 4-bit default (DP);higgs 4-bit default (DP), int8;higgs 3.25 bits (DP);higgs 3.25 bits (DP, p=4 grids);nf4 g64;af4 g64;rtn 4-bit g64;rtn 3-bit g64"
 ONLY=${ONLY:-$DEFAULT_ROWS}
 
 base_line=$(./run "$MODEL" -m ppl -f "$TEXT" "${CTX[@]}" -T "$THREADS" 2>/dev/null | tail -1)
@@ -85,6 +92,15 @@ base_mb=$(stat -c %s "$MODEL" | awk '{printf "%.3f", $1/1e6}')
 printf "f16\tnone\t0\t16\t%s\t%s\t%s\t0\t100\t%s\n" "$base_mb" "$base_ppl" "$base_ppl" "$base_tokens" | tee -a "$OUT"
 
 IFS=';' read -r -a wanted <<< "$ONLY"
+if [ -n "$UPDATE" ]; then             # the earlier run's rows of every other config, as they were
+  tail -n +2 "$TMP/old.tsv" | while IFS= read -r line; do
+    name=${line%%$'\t'*}
+    keep=1
+    [ "$name" != f16 ] || keep=""
+    for want in "${wanted[@]}"; do [ "$name" != "$want" ] || keep=""; done
+    [ -z "$keep" ] || printf "%s\n" "$line" >> "$OUT"
+  done
+fi
 for want in "${wanted[@]}"; do
   found=""
   for entry in "${configs[@]}"; do
