@@ -672,7 +672,7 @@ static void usage(void) {
             "       quantize <in.higgs> <out.higgs> [options]\n"
             "With no options: HIGGS with per-layer grids in the size of uniform p=2 4-bit (about half its\n"
             "KL divergence; the layers' sensitivities are measured once, cached as IN.alphas: seconds for\n"
-            "small models, ~10 minutes per billion parameters on 2 cores). --bits 4 for uniform HIGGS.\n"
+            "small models, ~15 minutes for 1B parameters on 2 cores). --bits 4 for uniform HIGGS.\n"
             "Options:\n"
             "  --dtype f32|f16|bf16   number format of the tensors left unquantized (default: as the input)\n"
             "  --method higgs|rtn|nf4|af4   quantize the linear layers (q,k,v,o,gate,up,down);\n"
