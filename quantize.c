@@ -451,6 +451,7 @@ static double allocate(const hg_file *f, const char *in, const Options *o, Plan 
                 Options one = *o;
                 one.method = HG_HIGGS; one.p = menu_p[j - 1]; one.bits = menu_cbits[j - 1] / one.p;
                 if (one.grid < 0 && one.p == 2 && one.bits == 3 && o->target_as_uniform) one.grid = DP_GRID3;
+                if (one.p == 1) one.grid = -1;   /* --grid picks the p=2 grids here; 8-bit stays uniform (int8) */
                 pl->type = HG_HIGGS;
                 params_for(t, &one, pl->params);
                 pl->params[1] = (uint32_t)menu_cbits[j - 1];

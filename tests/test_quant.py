@@ -606,6 +606,13 @@ def dp_and_cli_checks(tmp, grids, cfg, base, w_orig, ids, idf):
         else:
             detail = f"rc {r3.returncode}, {r3.stderr.strip()[-100:]!r}"
         report(ok, "quantize_without_options_allocates_in_the_size_of_p2_4bit", detail)
+        # the DP's 8-bit option is the uniform grid (int8 kernels) whatever --grid says of the p=2 grids
+        hi = os.path.join(tmp, "dp7.higgs")
+        sh(os.path.join(ROOT, "quantize"), base, hi, "--target-bits", "7", "--grid", "free")
+        p8 = [t for t in export.read_higgs(hi, load_tensors=False)["tensors"]
+              if t["type"] == HIGGS and t["params"][0] & 0xFF == 1 and t["params"][1] == 8]
+        report(len(p8) > 0 and all(t["params"][0] >> 8 == 2 for t in p8), "dp_8bit_option_is_the_uniform_grid",
+               f"{len(p8)} p=1 8-bit tensors, variants {sorted({t['params'][0] >> 8 for t in p8})}")
 
 
 if __name__ == "__main__":
