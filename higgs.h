@@ -4800,14 +4800,14 @@ static float hg_qdot8_p1_bytes_generic(const hg_qinfo *q, const uint16_t *sc, co
     }
     return total;
 }
-static float hg_qdot8_p1n64_generic(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
-    uint8_t bytes[HG_N64_MAX_COLS];
-    hg_unpack6(codes, q->cols_pad, bytes);
-    return hg_qdot8_p1_bytes_generic(q, sc, bytes, a);
+/* a p=1 32- or 64-level row's codes, one byte each (cols_pad <= HG_N64_MAX_COLS) */
+static void hg_unpack_p1_row(const hg_qinfo *q, const uint8_t *codes, uint8_t *bytes) {
+    if (q->n == 64) hg_unpack6(codes, q->cols_pad, bytes);
+    else hg_unpack5(codes, q->cols_pad, bytes);
 }
-static float hg_qdot8_p1n32_generic(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+static float hg_qdot8_p1_unpacked_generic(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     uint8_t bytes[HG_N64_MAX_COLS];
-    hg_unpack5(codes, q->cols_pad, bytes);
+    hg_unpack_p1_row(q, codes, bytes);
     return hg_qdot8_p1_bytes_generic(q, sc, bytes, a);
 }
 static void hg_row8_decode_p1n256(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
@@ -5027,10 +5027,9 @@ static float hg_qdot8_p2n64_neon(const hg_qinfo *q, const uint16_t *sc, const ui
     return hg_qdot8_p2n256_neon(q, sc, bytes, a);
 }
 /* p=1 64 and 32 levels: the row's codes as bytes, then hg_qdot8_p1_bytes_neon */
-static float hg_qdot8_p1n64_neon(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+static float hg_qdot8_p1_unpacked_neon(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     uint8_t bytes[HG_N64_MAX_COLS];
-    if (q->n == 64) hg_unpack6(codes, q->cols_pad, bytes);
-    else hg_unpack5(codes, q->cols_pad, bytes);
+    hg_unpack_p1_row(q, codes, bytes);
     return hg_qdot8_p1_bytes_neon(q, sc, bytes, a);
 }
 #endif
@@ -5618,8 +5617,7 @@ static void hg_kernels_generic(hg_qinfo *q) {
     if ((q->p == 1 && q->n == 16) || (q->p == 2 && q->n == 256)) q->k.dot8 = hg_qdot8_generic;
     else if (q->p == 1 && q->n == 256) q->k.dot8 = hg_qdot8_p1_bytes_generic, q->k.decode8 = hg_row8_decode_p1n256;
     else if (q->p == 2 && q->n == 64) q->k.dot8 = hg_qdot8_p2n64_generic;
-    else if (q->p == 1 && q->n == 64) q->k.dot8 = hg_qdot8_p1n64_generic;
-    else if (q->p == 1 && q->n == 32) q->k.dot8 = hg_qdot8_p1n32_generic;
+    else if (q->p == 1 && (q->n == 64 || q->n == 32)) q->k.dot8 = hg_qdot8_p1_unpacked_generic;
     else if (q->p == 4) q->k.dot8 = hg_qdot8_p4_generic, q->k.decode8 = hg_row8_decode_p4;
     else return;
     q->k.rows8 = hg_qrows8_each;
@@ -5754,7 +5752,7 @@ static void hg_kernels_neon(hg_qinfo *q) {
         return;
     }
     if (q->p == 1 && (q->n == 64 || q->n == 32)) {
-        if (!(q->group % 32)) q->k.dot8 = hg_qdot8_p1n64_neon;
+        if (!(q->group % 32)) q->k.dot8 = hg_qdot8_p1_unpacked_neon;
         return;
     }
     if (q->p == 1) q->k.decode8 = hg_row8_decode_p1n16_neon;
@@ -5778,8 +5776,10 @@ static void hg_kernels_select(hg_qinfo *q) {
 #if defined(HG_NEON)
     hg_kernels_neon(q);
 #endif
-    /* off the AVX-512 path 6-bit codes are unpacked a row at a time into a stack buffer */
-    if ((q->n == 64 || (q->n == 32 && q->p == 1)) && q->p <= 2 && q->cols_pad > HG_N64_MAX_COLS) q->k.rows8 = NULL, q->k.rows8x2 = NULL;
+    /* off the AVX-512 and AVX2 paths 5- and 6-bit codes are unpacked a row at a time into a stack
+     * buffer: every build leaves longer rows to the float kernels alike */
+    int row_buffer = (q->n == 64 && q->p <= 2) || (q->n == 32 && q->p == 1);
+    if (row_buffer && q->cols_pad > HG_N64_MAX_COLS) q->k.rows8 = NULL, q->k.rows8x2 = NULL;
     q->act8 = q->k.rows8 != NULL;
 }
 
