@@ -958,20 +958,26 @@ typedef struct {
     int rows, chunk, B, act8;
 } BatchJob;
 
-/* rows r..r+3 of an F16 / BF16 tensor for all tokens, four tokens at a time through the
- * register-tiled kernel; the tokens past a multiple of four as the one-row path computes them */
-static void matmul_half_rows4(const BatchJob *j, const hg_tensor *t, int r, int n, float *buf) {
+/* rows r..r+4*quads-1 (quads <= HALF_BLOCK / 4) of an F16 / BF16 tensor for all tokens through
+ * the register-tiled kernel (four rows x four tokens), the row quads innermost: four tokens'
+ * activations come from L2 once per HALF_BLOCK rows, not once per four rows (a batch's activations
+ * outgrow L1; streaming them again for every four rows left the FMAs waiting: 1.15x the prompt
+ * speed of a TinyLlama-shaped f16 model on one AVX-512 core); the tokens past a multiple of four as
+ * the one-row path computes them */
+#define HALF_BLOCK 16
+static void matmul_half_rows(const BatchJob *j, const hg_tensor *t, int r, int quads, int n, float *buf) {
     const uint16_t *w = (const uint16_t *)(t->data + (uint64_t)r * t->row_bytes);
     size_t wstride = t->row_bytes / 2;
     int b = 0;
-    for (; b + 4 <= j->B; b += 4) {
-        float d[16];
-        hg_dot4x4_half(w, wstride, t->type, j->x + (size_t)b * j->xstride, j->xstride, n, buf, d);
-        for (int i = 0; i < 4; i++)
-            for (int k = 0; k < 4; k++) j->out[(size_t)(b + k) * j->rows + r + i] = d[4 * i + k];
-    }
+    for (; b + 4 <= j->B; b += 4)
+        for (int q = 0; q < quads; q++) {
+            float d[16];
+            hg_dot4x4_half(w + (size_t)(4 * q) * wstride, wstride, t->type, j->x + (size_t)b * j->xstride, j->xstride, n, buf, d);
+            for (int i = 0; i < 4; i++)
+                for (int k = 0; k < 4; k++) j->out[(size_t)(b + k) * j->rows + r + 4 * q + i] = d[4 * i + k];
+        }
     if (b == j->B) return;
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 4 * quads; i++) {
         hg_dequant_row(buf, t, r + i);
         for (int k = b; k < j->B; k++) j->out[(size_t)k * j->rows + r + i] = hg_dot_f32(buf, j->x + (size_t)k * j->xstride, n);
     }
@@ -989,7 +995,11 @@ static void matmul_batch_task(void *ctx, int task, int thread) {
     int n = j->w->quantized ? (int)j->w->q.cols_pad : (int)t->cols;
     int r = r0;
     if (!j->w->quantized && (t->type == HG_F16 || t->type == HG_BF16) && t->row_bytes % 2 == 0)
-        for (; r + 4 <= r1; r += 4) matmul_half_rows4(j, t, r, n, buf);
+        while (r + 4 <= r1) {
+            int quads = (r1 - r) / 4 < HALF_BLOCK / 4 ? (r1 - r) / 4 : HALF_BLOCK / 4;
+            matmul_half_rows(j, t, r, quads, n, buf);
+            r += 4 * quads;
+        }
     for (; r < r1; r++) {
         const float *row = buf;
         if (j->w->quantized) hg_qdequant_row_stored(t, &j->w->q, r, buf);
