@@ -4361,6 +4361,25 @@ static float hg_qdot8_p2n256_avx2(const hg_qinfo *q, const uint16_t *sc, const u
  * in four 16-entry tables (pshufb reads the low 4 bits) and the right one
  * picked by code bits 4 and 5 (vpblendvb on the codes shifted so each bit
  * lands in bit 7 of its byte). */
+/* m ? b : a by bit 7 of each byte of m (vpblendvb). GCC 12 folds _mm256_blendv_epi8 into a select
+ * on m < 0 and then emits that comparison (a vpcmpgtb per blend) when m is computed, as the code
+ * bits shifted to bit 7 are here: the p=2 4-bit two-row kernel ran 3-6% slower (bench_kernels,
+ * AVX2 build on Zen 5) */
+#if defined(__GNUC__) && !defined(__clang__)
+HG_INLINE __m256i hg_blendv_avx2(__m256i a, __m256i b, __m256i m) {
+    __m256i r;
+    __asm__("vpblendvb %3, %2, %1, %0" : "=x"(r) : "x"(a), "x"(b), "x"(m));
+    return r;
+}
+HG_INLINE __m128i hg_blendv_sse(__m128i a, __m128i b, __m128i m) {
+    __m128i r;
+    __asm__("vpblendvb %3, %2, %1, %0" : "=x"(r) : "x"(a), "x"(b), "x"(m));
+    return r;
+}
+#else
+#define hg_blendv_avx2 _mm256_blendv_epi8
+#define hg_blendv_sse _mm_blendv_epi8
+#endif
 /* the 16 bytes at c and the 16 at c + off, of a step of 2 * off bytes of codes: at the row's last
  * step (fewer than off + 16 bytes left before end) from a copy, never reading past the step */
 HG_INLINE void hg_load_step_avx2(const uint8_t *c, const uint8_t *end, int off, __m128i *lo, __m128i *hi) {
@@ -4394,9 +4413,9 @@ HG_INLINE __m256i hg_codes6x32_avx2(const uint8_t *c, const uint8_t *end) {
     return _mm256_and_si256(hg_codes6x32_raw_avx2(c, end), _mm256_set1_epi8(63));
 }
 HG_INLINE __m256i hg_lut64_avx2(const __m256i T[4], __m256i c, __m256i m4, __m256i m5) {
-    __m256i a = _mm256_blendv_epi8(_mm256_shuffle_epi8(T[0], c), _mm256_shuffle_epi8(T[1], c), m4);
-    __m256i b = _mm256_blendv_epi8(_mm256_shuffle_epi8(T[2], c), _mm256_shuffle_epi8(T[3], c), m4);
-    return _mm256_blendv_epi8(a, b, m5);
+    __m256i a = hg_blendv_avx2(_mm256_shuffle_epi8(T[0], c), _mm256_shuffle_epi8(T[1], c), m4);
+    __m256i b = hg_blendv_avx2(_mm256_shuffle_epi8(T[2], c), _mm256_shuffle_epi8(T[3], c), m4);
+    return hg_blendv_avx2(a, b, m5);
 }
 static float hg_qdot8_p2n64_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     if (q->group % 64) return hg_qdot8_pairs_avx2(q, sc, codes, a, 6);   /* blocks such as 96: 16 codes at a time */
@@ -4451,7 +4470,7 @@ HG_INLINE __m256i hg_codes5x32_avx2(const uint8_t *c, const uint8_t *end) {
  * blend for 5-bit), |k| by sign(k) * q with vpmaddubsw (as hg_qdot8_p1n16_avx2); blocks of 32i */
 HG_INLINE __m256i hg_p1_k32_avx2(const __m256i T[4], const uint8_t *c, const uint8_t *end, const int bits) {
     __m256i i = bits == 5 ? hg_codes5x32_avx2(c, end) : hg_codes6x32_avx2(c, end), m4 = _mm256_slli_epi16(i, 3);
-    if (bits == 5) return _mm256_blendv_epi8(_mm256_shuffle_epi8(T[0], i), _mm256_shuffle_epi8(T[1], i), m4);
+    if (bits == 5) return hg_blendv_avx2(_mm256_shuffle_epi8(T[0], i), _mm256_shuffle_epi8(T[1], i), m4);
     return hg_lut64_avx2(T, i, m4, _mm256_slli_epi16(i, 2));
 }
 HG_INLINE void hg_p1_tables_avx2(const hg_qinfo *q, __m256i T[4]) {
@@ -4500,9 +4519,9 @@ HG_INLINE __m256i hg_p2s32_avx2(const __m256i TX[4], const __m256i TY[4], __m256
     return _mm256_add_epi32(_mm256_madd_epi16(px, ones), _mm256_madd_epi16(py, ones));
 }
 HG_INLINE __m128i hg_lut64_sse(const __m256i T[4], __m128i c, __m128i m4, __m128i m5) {
-    __m128i a = _mm_blendv_epi8(_mm_shuffle_epi8(_mm256_castsi256_si128(T[0]), c), _mm_shuffle_epi8(_mm256_castsi256_si128(T[1]), c), m4);
-    __m128i b = _mm_blendv_epi8(_mm_shuffle_epi8(_mm256_castsi256_si128(T[2]), c), _mm_shuffle_epi8(_mm256_castsi256_si128(T[3]), c), m4);
-    return _mm_blendv_epi8(a, b, m5);
+    __m128i a = hg_blendv_sse(_mm_shuffle_epi8(_mm256_castsi256_si128(T[0]), c), _mm_shuffle_epi8(_mm256_castsi256_si128(T[1]), c), m4);
+    __m128i b = hg_blendv_sse(_mm_shuffle_epi8(_mm256_castsi256_si128(T[2]), c), _mm_shuffle_epi8(_mm256_castsi256_si128(T[3]), c), m4);
+    return hg_blendv_sse(a, b, m5);
 }
 HG_INLINE __m128i hg_p2s16_sse(const __m256i TX[4], const __m256i TY[4], __m128i k, __m128i vx, __m128i vy) {
     const __m128i i = _mm_and_si128(k, _mm_set1_epi8(63)), m4 = _mm_slli_epi16(k, 3), m5 = _mm_slli_epi16(k, 2);
