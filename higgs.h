@@ -3784,7 +3784,7 @@ void hg_prepare_act8(const hg_qinfo *q, const float *x, hg_act8 *a) {
             hg_act8_interleave_tail(a->q + b * H + full, a->qp + b * H + full, H - full);
         }
 #elif defined(HG_AVX2)
-    if (q->p == 2 && q->grid8abs && !(H % 32))   /* hg_qdot8_p2s_avx2; a few microseconds a token */
+    if (q->p == 2 && (q->grid8abs || q->n == 64) && !(H % 32))   /* hg_qdot8_p2s_avx2, _p2n64; a few microseconds a token */
         for (uint64_t b = 0; b < q->groups; b++)
             for (uint64_t j = 0; j < H; j += 128)
                 hg_act8_interleave_tail(a->q + b * H + j, a->qp + b * H + j, H - j < 128 ? H - j : 128);
@@ -4430,20 +4430,19 @@ static float hg_qdot8_p2n64_avx2(const hg_qinfo *q, const uint16_t *sc, const ui
     float total = 0;
     for (uint64_t g = 0; g < q->groups; g++) {
         const uint8_t *c = codes + g * H / 2 * 6 / 8;
-        const int8_t *x = a->q + g * H;
-        __m256i a0 = _mm256_setzero_si256(), a1 = a0;
-        for (uint64_t j = 0; j < H; j += 64, c += 24, x += 64) {
+        __m256i acc = _mm256_setzero_si256();
+        for (uint64_t j = 0; j < H; j += 64, c += 24) {   /* coordinate-major activations, as hg_qdot8_p2s6_avx2 */
+            const uint64_t chunk = j / 128 * 128, half = H - chunk < 128 ? (H - chunk) / 2 : 64;
+            const int8_t *x = a->qp + g * H + chunk + (j - chunk) / 2;
             __m256i k = hg_codes6x32_avx2(c, end);
             __m256i m4 = _mm256_slli_epi16(k, 3), m5 = _mm256_slli_epi16(k, 2);
             __m256i kx = hg_lut64_avx2(TX, k, m4, m5), ky = hg_lut64_avx2(TY, k, m4, m5);
-            /* lane 0 holds codes 0-15 (weights 0-31), lane 1 codes 16-31 (weights 32-63) */
-            __m256i w0 = _mm256_unpacklo_epi8(kx, ky), w1 = _mm256_unpackhi_epi8(kx, ky);   /* weights 0-15 | 32-47, 16-31 | 48-63 */
-            __m256i x0 = _mm256_loadu_si256((const __m256i *)x), x1 = _mm256_loadu_si256((const __m256i *)(x + 32));
-            __m256i v0 = _mm256_permute2x128_si256(x0, x1, 0x20), v1 = _mm256_permute2x128_si256(x0, x1, 0x31);
-            a0 = _mm256_add_epi32(a0, _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_sign_epi8(w0, w0), _mm256_sign_epi8(v0, w0)), ones));
-            a1 = _mm256_add_epi32(a1, _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_sign_epi8(w1, w1), _mm256_sign_epi8(v1, w1)), ones));
+            __m256i vx = _mm256_loadu_si256((const __m256i *)x), vy = _mm256_loadu_si256((const __m256i *)(x + half));
+            __m256i px = _mm256_maddubs_epi16(_mm256_sign_epi8(kx, kx), _mm256_sign_epi8(vx, kx));
+            __m256i py = _mm256_maddubs_epi16(_mm256_sign_epi8(ky, ky), _mm256_sign_epi8(vy, ky));
+            acc = _mm256_add_epi32(acc, _mm256_add_epi32(_mm256_madd_epi16(px, ones), _mm256_madd_epi16(py, ones)));
         }
-        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(a0, a1);
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(acc, _mm256_setzero_si256());
     }
     return total;
 }
