@@ -4417,35 +4417,6 @@ HG_INLINE __m256i hg_lut64_avx2(const __m256i T[4], __m256i c, __m256i m4, __m25
     __m256i b = hg_blendv_avx2(_mm256_shuffle_epi8(T[2], c), _mm256_shuffle_epi8(T[3], c), m4);
     return hg_blendv_avx2(a, b, m5);
 }
-static float hg_qdot8_p2n64_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
-    if (q->group % 64) return hg_qdot8_pairs_avx2(q, sc, codes, a, 6);   /* blocks such as 96: 16 codes at a time */
-    __m256i TX[4], TY[4];
-    for (int h = 0; h < 4; h++) {
-        TX[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(q->grid8x + 16 * h)));
-        TY[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(q->grid8y + 16 * h)));
-    }
-    const __m256i ones = _mm256_set1_epi16(1);
-    const uint8_t *end = codes + q->row_code_bytes;
-    const uint64_t H = (uint64_t)q->group;
-    float total = 0;
-    for (uint64_t g = 0; g < q->groups; g++) {
-        const uint8_t *c = codes + g * H / 2 * 6 / 8;
-        __m256i acc = _mm256_setzero_si256();
-        for (uint64_t j = 0; j < H; j += 64, c += 24) {   /* coordinate-major activations, as hg_qdot8_p2s6_avx2 */
-            const uint64_t chunk = j / 128 * 128, half = H - chunk < 128 ? (H - chunk) / 2 : 64;
-            const int8_t *x = a->qp + g * H + chunk + (j - chunk) / 2;
-            __m256i k = hg_codes6x32_avx2(c, end);
-            __m256i m4 = _mm256_slli_epi16(k, 3), m5 = _mm256_slli_epi16(k, 2);
-            __m256i kx = hg_lut64_avx2(TX, k, m4, m5), ky = hg_lut64_avx2(TY, k, m4, m5);
-            __m256i vx = _mm256_loadu_si256((const __m256i *)x), vy = _mm256_loadu_si256((const __m256i *)(x + half));
-            __m256i px = _mm256_maddubs_epi16(_mm256_sign_epi8(kx, kx), _mm256_sign_epi8(vx, kx));
-            __m256i py = _mm256_maddubs_epi16(_mm256_sign_epi8(ky, ky), _mm256_sign_epi8(vy, ky));
-            acc = _mm256_add_epi32(acc, _mm256_add_epi32(_mm256_madd_epi16(px, ones), _mm256_madd_epi16(py, ones)));
-        }
-        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(acc, _mm256_setzero_si256());
-    }
-    return total;
-}
 /* p=1 32 levels: 32 codes (20 bytes) a step. Each code's two bytes into a 16-bit word (vpshufb from
  * the 16 bytes at the step and at +10, each lane its 8 codes), then a multiply by 2^(11 - shift) puts
  * the code at bits 11-15 and a shift right by 11 brings it down; vpackuswb and vpermq order the 32
@@ -4630,54 +4601,99 @@ HG_INLINE __m256i hg_p2s6x32_avx2(__m256i TX, __m256i TY, const uint8_t *c, cons
     __m256i py = _mm256_maddubs_epi16(_mm256_shuffle_epi8(TY, k), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)(x + half)), sy));
     return _mm256_add_epi32(_mm256_madd_epi16(px, ones), _mm256_madd_epi16(py, ones));
 }
-static float hg_qdot8_p2s6_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
-    if (q->group % 64) return hg_qdot8_pairs_avx2(q, sc, codes, a, 6);
-    const __m256i TX = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)q->grid8abs[0]));
-    const __m256i TY = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)q->grid8abs[1]));
+/* one step of the free 64-point grid (the 3-bit default): k from the four 16-entry tables of each
+ * coordinate (hg_lut64_avx2), |k| by sign(k) * q with vpmaddubsw; activations as above */
+HG_INLINE __m256i hg_p2n64x32_avx2(const __m256i TX[4], const __m256i TY[4], const uint8_t *c, const uint8_t *end,
+                                   const int8_t *x, uint64_t half) {
+    const __m256i ones = _mm256_set1_epi16(1), k = hg_codes6x32_avx2(c, end);
+    const __m256i m4 = _mm256_slli_epi16(k, 3), m5 = _mm256_slli_epi16(k, 2);
+    __m256i kx = hg_lut64_avx2(TX, k, m4, m5), ky = hg_lut64_avx2(TY, k, m4, m5);
+    __m256i vx = _mm256_loadu_si256((const __m256i *)x), vy = _mm256_loadu_si256((const __m256i *)(x + half));
+    __m256i px = _mm256_maddubs_epi16(_mm256_sign_epi8(kx, kx), _mm256_sign_epi8(vx, kx));
+    __m256i py = _mm256_maddubs_epi16(_mm256_sign_epi8(ky, ky), _mm256_sign_epi8(vy, ky));
+    return _mm256_add_epi32(_mm256_madd_epi16(px, ones), _mm256_madd_epi16(py, ones));
+}
+/* the 3-bit grids' tables: sym, the 16 magnitudes of each coordinate in T[0]; else the 64 points'
+ * coordinates in T[0..3] */
+HG_INLINE void hg_p2b3_tables_avx2(const hg_qinfo *q, const int sym, __m256i TX[4], __m256i TY[4]) {
+    for (int h = 0; h < (sym ? 1 : 4); h++) {
+        const void *x = sym ? (const void *)q->grid8abs[0] : (const void *)(q->grid8x + 16 * h);
+        const void *y = sym ? (const void *)q->grid8abs[1] : (const void *)(q->grid8y + 16 * h);
+        TX[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)x));
+        TY[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)y));
+    }
+}
+/* step j (its first weight) of a block of H: the activations of its 32 x (y at + half) */
+HG_INLINE const int8_t *hg_p2b3_x(const int8_t *xb, uint64_t j, uint64_t H, uint64_t *half) {
+    const uint64_t chunk = j / 128 * 128;
+    *half = H - chunk < 128 ? (H - chunk) / 2 : 64;
+    return xb + chunk + (j - chunk) / 2;
+}
+HG_INLINE __m256i hg_p2b3_step_avx2(const __m256i TX[4], const __m256i TY[4], const int sym, const uint8_t *c,
+                                    const uint8_t *end, const int8_t *x, uint64_t half) {
+    return sym ? hg_p2s6x32_avx2(TX[0], TY[0], c, end, x, half) : hg_p2n64x32_avx2(TX, TY, c, end, x, half);
+}
+HG_INLINE float hg_qdot8_p2b3_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a, const int sym) {
+    if (q->group % 64) return hg_qdot8_pairs_avx2(q, sc, codes, a, 6);   /* blocks such as 96: 16 codes at a time */
+    __m256i TX[4], TY[4];
+    hg_p2b3_tables_avx2(q, sym, TX, TY);
     const uint8_t *end = codes + q->row_code_bytes;
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
     for (uint64_t g = 0; g < q->groups; g++) {
         const uint8_t *c = codes + g * H / 2 * 6 / 8;
         __m256i acc = _mm256_setzero_si256();
-        for (uint64_t j = 0; j < H; j += 64, c += 24) {   /* j: the step's first weight */
-            const uint64_t chunk = j / 128 * 128, half = H - chunk < 128 ? (H - chunk) / 2 : 64;
-            acc = _mm256_add_epi32(acc, hg_p2s6x32_avx2(TX, TY, c, end, a->qp + g * H + chunk + (j - chunk) / 2, half));
+        for (uint64_t j = 0, half; j < H; j += 64, c += 24) {
+            const int8_t *x = hg_p2b3_x(a->qp + g * H, j, H, &half);
+            acc = _mm256_add_epi32(acc, hg_p2b3_step_avx2(TX, TY, sym, c, end, x, half));
         }
         total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(acc, _mm256_setzero_si256());
     }
     return total;
 }
+static float hg_qdot8_p2s6_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    return hg_qdot8_p2b3_avx2(q, sc, codes, a, 1);
+}
+static float hg_qdot8_p2n64_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    return hg_qdot8_p2b3_avx2(q, sc, codes, a, 0);
+}
 /* two rows at once, as hg_qrows8x2_p2s_avx2 */
-static void hg_qrows8x2_p2s6_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
-                                  int row1, float *out1, int n, const hg_act8 *a) {
-    const __m256i TX = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)q->grid8abs[0]));
-    const __m256i TY = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)q->grid8abs[1]));
+HG_INLINE void hg_qrows8x2_p2b3_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
+                                     int row1, float *out1, int n, const hg_act8 *a, const int sym) {
+    __m256i TX[4], TY[4];
+    hg_p2b3_tables_avx2(q, sym, TX, TY);
     const uint64_t H = (uint64_t)q->group;
     for (int r = 0; r < n; r++) {
-        if (q->group % 64) {
-            out0[r] = hg_qdot8_pairs_avx2(q, hg_qscales(w0, q, row0 + r), hg_qcodes(w0, q, row0 + r), a, 6);
-            out1[r] = hg_qdot8_pairs_avx2(q, hg_qscales(w1, q, row1 + r), hg_qcodes(w1, q, row1 + r), a, 6);
-            continue;
-        }
         const uint16_t *sc0 = hg_qscales(w0, q, row0 + r), *sc1 = hg_qscales(w1, q, row1 + r);
         const uint8_t *codes0 = hg_qcodes(w0, q, row0 + r), *codes1 = hg_qcodes(w1, q, row1 + r);
+        if (q->group % 64) {
+            out0[r] = hg_qdot8_pairs_avx2(q, sc0, codes0, a, 6);
+            out1[r] = hg_qdot8_pairs_avx2(q, sc1, codes1, a, 6);
+            continue;
+        }
         const uint8_t *end0 = codes0 + q->row_code_bytes, *end1 = codes1 + q->row_code_bytes;
         float t0 = 0, t1 = 0;
         for (uint64_t g = 0; g < q->groups; g++) {
             const uint8_t *c0 = codes0 + g * H / 2 * 6 / 8, *c1 = codes1 + g * H / 2 * 6 / 8;
             __m256i s0 = _mm256_setzero_si256(), s1 = s0;
-            for (uint64_t j = 0; j < H; j += 64, c0 += 24, c1 += 24) {
-                const uint64_t chunk = j / 128 * 128, half = H - chunk < 128 ? (H - chunk) / 2 : 64;
-                const int8_t *x = a->qp + g * H + chunk + (j - chunk) / 2;
-                s0 = _mm256_add_epi32(s0, hg_p2s6x32_avx2(TX, TY, c0, end0, x, half));
-                s1 = _mm256_add_epi32(s1, hg_p2s6x32_avx2(TX, TY, c1, end1, x, half));
+            for (uint64_t j = 0, half; j < H; j += 64, c0 += 24, c1 += 24) {   /* the two rows step by step */
+                const int8_t *x = hg_p2b3_x(a->qp + g * H, j, H, &half);
+                s0 = _mm256_add_epi32(s0, hg_p2b3_step_avx2(TX, TY, sym, c0, end0, x, half));
+                s1 = _mm256_add_epi32(s1, hg_p2b3_step_avx2(TX, TY, sym, c1, end1, x, half));
             }
             hg_add_block2_avx2(&t0, &t1, sc0[g], sc1[g], a->d[g], s0, s1);
         }
         out0[r] = t0;
         out1[r] = t1;
     }
+}
+static void hg_qrows8x2_p2s6_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
+                                  int row1, float *out1, int n, const hg_act8 *a) {
+    hg_qrows8x2_p2b3_avx2(q, w0, row0, out0, w1, row1, out1, n, a, 1);
+}
+static void hg_qrows8x2_p2n64_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
+                                   int row1, float *out1, int n, const hg_act8 *a) {
+    hg_qrows8x2_p2b3_avx2(q, w0, row0, out0, w1, row1, out1, n, a, 0);
 }
 #endif
 
@@ -5688,6 +5704,7 @@ static void hg_kernels_avx2(hg_qinfo *q) {
     if (q->group % 32) return;
     q->k.dot8 = q->p == 1 ? hg_qdot8_p1n16_avx2 : q->grid8abs ? (q->n == 256 ? hg_qdot8_p2s_avx2 : hg_qdot8_p2s6_avx2) : q->n == 256 ? hg_qdot8_p2n256_avx2 : hg_qdot8_p2n64_avx2;
     if (q->p == 2 && q->grid8abs) q->k.rows8x2 = q->n == 256 ? hg_qrows8x2_p2s_avx2 : hg_qrows8x2_p2s6_avx2;   /* two row streams */
+    if (q->p == 2 && q->n == 64 && !q->grid8abs) q->k.rows8x2 = hg_qrows8x2_p2n64_avx2;
     q->k.gemm8 = hg_qmatmul8_avx2;
 }
 #endif
