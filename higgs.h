@@ -4355,16 +4355,10 @@ HG_INLINE float hg_qdot8_pairs_avx2(const hg_qinfo *q, const uint16_t *sc, const
 static float hg_qdot8_p2n256_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     return hg_qdot8_pairs_avx2(q, sc, codes, a, 8);
 }
-/* p=2 64 points, 32 codes (24 bytes, 64 weights) per step, all in registers:
- * each 3 code bytes spread into two 16-bit words, two 6-bit codes in each,
- * and each code moved into its own byte (hg_codes6x32_avx2); then each coordinate is looked up
- * in four 16-entry tables (pshufb reads the low 4 bits) and the right one
- * picked by code bits 4 and 5 (vpblendvb on the codes shifted so each bit
- * lands in bit 7 of its byte). */
 /* m ? b : a by bit 7 of each byte of m (vpblendvb). GCC 12 folds _mm256_blendv_epi8 into a select
  * on m < 0 and then emits that comparison (a vpcmpgtb per blend) when m is computed, as the code
- * bits shifted to bit 7 are here: the p=2 4-bit two-row kernel ran 3-6% slower (bench_kernels,
- * AVX2 build on Zen 5) */
+ * bits shifted to bit 7 are here: the p=2 4-bit kernels ran 3-8% slower (bench_kernels, AVX2 build
+ * on Zen 5) */
 #if defined(__GNUC__) && !defined(__clang__)
 HG_INLINE __m256i hg_blendv_avx2(__m256i a, __m256i b, __m256i m) {
     __m256i r;
@@ -4601,8 +4595,10 @@ HG_INLINE __m256i hg_p2s6x32_avx2(__m256i TX, __m256i TY, const uint8_t *c, cons
     __m256i py = _mm256_maddubs_epi16(_mm256_shuffle_epi8(TY, k), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)(x + half)), sy));
     return _mm256_add_epi32(_mm256_madd_epi16(px, ones), _mm256_madd_epi16(py, ones));
 }
-/* one step of the free 64-point grid (the 3-bit default): k from the four 16-entry tables of each
- * coordinate (hg_lut64_avx2), |k| by sign(k) * q with vpmaddubsw; activations as above */
+/* one step of the free 64-point grid (the 3-bit default): 32 codes (24 bytes, 64 weights), each in
+ * its own byte (hg_codes6x32_avx2); each coordinate looked up in four 16-entry tables, the right one
+ * picked by code bits 4 and 5 (hg_lut64_avx2); |k| by sign(k) * q with vpmaddubsw; activations as
+ * above */
 HG_INLINE __m256i hg_p2n64x32_avx2(const __m256i TX[4], const __m256i TY[4], const uint8_t *c, const uint8_t *end,
                                    const int8_t *x, uint64_t half) {
     const __m256i ones = _mm256_set1_epi16(1), k = hg_codes6x32_avx2(c, end);
@@ -5703,8 +5699,8 @@ static void hg_kernels_avx2(hg_qinfo *q) {
     else q->k.decode8 = hg_row8_decode_p1n16_avx2;
     if (q->group % 32) return;
     q->k.dot8 = q->p == 1 ? hg_qdot8_p1n16_avx2 : q->grid8abs ? (q->n == 256 ? hg_qdot8_p2s_avx2 : hg_qdot8_p2s6_avx2) : q->n == 256 ? hg_qdot8_p2n256_avx2 : hg_qdot8_p2n64_avx2;
-    if (q->p == 2 && q->grid8abs) q->k.rows8x2 = q->n == 256 ? hg_qrows8x2_p2s_avx2 : hg_qrows8x2_p2s6_avx2;   /* two row streams */
-    if (q->p == 2 && q->n == 64 && !q->grid8abs) q->k.rows8x2 = hg_qrows8x2_p2n64_avx2;
+    if (q->p == 2 && (q->grid8abs || q->n == 64))   /* two row streams */
+        q->k.rows8x2 = q->n == 64 ? (q->grid8abs ? hg_qrows8x2_p2s6_avx2 : hg_qrows8x2_p2n64_avx2) : hg_qrows8x2_p2s_avx2;
     q->k.gemm8 = hg_qmatmul8_avx2;
 }
 #endif
