@@ -58,6 +58,6 @@ test: all
 	./test_all.sh
 
 clean:
-	rm -f run quantize run-san quantize-san tests/test_kernels tests/test_kernels_scalar bench/bench_kernels bench/bench_stream
+	rm -f run quantize run-san quantize-san tests/test_kernels tests/test_kernels_scalar tests/test_kernels_avx2 tests/test_kernels_avxvnni bench/bench_kernels bench/bench_stream
 
 .PHONY: all portable sanitize bench demo test clean

@@ -373,6 +373,8 @@ int hg_unicode_is_space(uint32_t cp);
  *   HG_AVX512_VNNI  + VNNI + VBMI: the int8 kernels with vpdpbusd
  *   HG_AVX2         AVX2 + FMA (every AVX2 CPU has FMA)
  *   HG_F16C         F16C on an AVX2 or AVX-512 build: f16 <-> f32 in hardware
+ *   HG_AVXVNNI      AVX-VNNI on an AVX2 build (Intel Alder Lake and later, AMD Zen 5): the AVX2
+ *                   int8 kernels add their products with vpdpbusd (same integers)
  *   HG_NEON         AArch64 NEON (32-bit ARM builds take the portable path)
  *   HG_NEON_DOTPROD + the dot-product instructions (sdot; -march=armv8.2-a+dotprod and later) */
 #if defined(__AVX512F__) && defined(__AVX512BW__)
@@ -388,6 +390,9 @@ int hg_unicode_is_space(uint32_t cp);
 #define HG_AVX2 1
 #if defined(__F16C__)
 #define HG_F16C 1
+#endif
+#if defined(__AVXVNNI__)
+#define HG_AVXVNNI 1
 #endif
 #endif
 #if defined(__ARM_NEON) && defined(__aarch64__)
@@ -1093,7 +1098,11 @@ float hg_dot_bf16(const uint16_t *w, const float *x, int n) {
     return s;
 }
 #elif defined(HG_F16C)
+#if defined(HG_AVXVNNI)
+const char *hg_simd_name(void) { return "avx2+avx-vnni"; }
+#else
 const char *hg_simd_name(void) { return "avx2"; }
+#endif
 float hg_dot_f32(const float *w, const float *x, int n) {
     __m256 a0 = _mm256_setzero_ps(), a1 = _mm256_setzero_ps();
     int i = 0;
@@ -4212,14 +4221,23 @@ static void hg_row8_packed_avx512(const hg_qinfo *q, const uint8_t *codes, uint8
 #endif
 
 #if defined(HG_AVX2)
+/* acc + the dot products of each four unsigned bytes of u with the signed bytes of s, exact: with
+ * AVX-VNNI one vpdpbusd; else vpmaddubsw (its pairs cannot saturate in these kernels: u <= 128 and
+ * |s| <= 127) and vpmaddwd against ones */
+HG_INLINE __m256i hg_dpbusd_avx2(__m256i acc, __m256i u, __m256i s) {
+#if defined(HG_AVXVNNI)
+    return _mm256_dpbusd_avx_epi32(acc, u, s);
+#else
+    return _mm256_add_epi32(acc, _mm256_madd_epi16(_mm256_maddubs_epi16(u, s), _mm256_set1_epi16(1)));
+#endif
+}
 /* 32 int8 weights k (natural order) times the activations at x, into one of a block's two
  * accumulators by step (j & 32): |k| by sign(k) * q with vpmaddubsw, which cannot saturate
  * (2 * 127 * 127 < 32768) */
 HG_INLINE void hg_acc_k32_avx2(__m256i k, const int8_t *x, uint64_t j, __m256i *a0, __m256i *a1) {
     __m256i v = _mm256_loadu_si256((const __m256i *)x);
-    __m256i p = _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_sign_epi8(k, k), _mm256_sign_epi8(v, k)), _mm256_set1_epi16(1));
-    if (j & 32) *a1 = _mm256_add_epi32(*a1, p);
-    else *a0 = _mm256_add_epi32(*a0, p);
+    if (j & 32) *a1 = hg_dpbusd_avx2(*a1, _mm256_sign_epi8(k, k), _mm256_sign_epi8(v, k));
+    else *a0 = hg_dpbusd_avx2(*a0, _mm256_sign_epi8(k, k), _mm256_sign_epi8(v, k));
 }
 /* the int32 sum of a block's two accumulators, exact (the integer every kernel's epilogue scales) */
 static inline int32_t hg_isum_avx2(__m256i a0, __m256i a1) {
@@ -4235,7 +4253,6 @@ static inline int32_t hg_isum_avx2(__m256i a0, __m256i a1) {
 static float hg_qdot8_p1n16_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     const __m256i T = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)q->grid8));
     const __m128i m4 = _mm_set1_epi8(15);
-    const __m256i ones = _mm256_set1_epi16(1);
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
     for (uint64_t g = 0; g < q->groups; g++) {
@@ -4247,8 +4264,7 @@ static float hg_qdot8_p1n16_avx2(const hg_qinfo *q, const uint16_t *sc, const ui
             __m128i lo = _mm_and_si128(b, m4), hi = _mm_and_si128(_mm_srli_epi16(b, 4), m4);
             __m256i idx = _mm256_set_m128i(_mm_unpackhi_epi8(lo, hi), _mm_unpacklo_epi8(lo, hi));
             __m256i k = _mm256_shuffle_epi8(T, idx), v = _mm256_loadu_si256((const __m256i *)x);
-            __m256i p = _mm256_maddubs_epi16(_mm256_sign_epi8(k, k), _mm256_sign_epi8(v, k));
-            acc = _mm256_add_epi32(acc, _mm256_madd_epi16(p, ones));
+            acc = hg_dpbusd_avx2(acc, _mm256_sign_epi8(k, k), _mm256_sign_epi8(v, k));
         }
         total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(acc, _mm256_setzero_si256());
     }
@@ -4259,21 +4275,18 @@ static float hg_qdot8_p1n16_avx2(const hg_qinfo *q, const uint16_t *sc, const ui
  * vpmaddubsw on |k| and sign(k) * q cannot saturate either (2 * 128 * 127 < 32768).
  * One block's products as eight int32 lanes (blocks of 32 + 64i end with one step of 32). */
 HG_INLINE __m256i hg_p1n256_block_avx2(const uint8_t *c, const int8_t *x, uint64_t H) {
-    const __m256i flip = _mm256_set1_epi8((char)0x80), ones = _mm256_set1_epi16(1);
+    const __m256i flip = _mm256_set1_epi8((char)0x80);
     __m256i a0 = _mm256_setzero_si256(), a1 = a0;
     uint64_t j = 0;
     for (; j + 64 <= H; j += 64) {
         __m256i k0 = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(c + j)), flip);
         __m256i k1 = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(c + j + 32)), flip);
-        __m256i p0 = _mm256_maddubs_epi16(_mm256_sign_epi8(k0, k0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)(x + j)), k0));
-        __m256i p1 = _mm256_maddubs_epi16(_mm256_sign_epi8(k1, k1), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)(x + j + 32)), k1));
-        a0 = _mm256_add_epi32(a0, _mm256_madd_epi16(p0, ones));
-        a1 = _mm256_add_epi32(a1, _mm256_madd_epi16(p1, ones));
+        a0 = hg_dpbusd_avx2(a0, _mm256_sign_epi8(k0, k0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)(x + j)), k0));
+        a1 = hg_dpbusd_avx2(a1, _mm256_sign_epi8(k1, k1), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)(x + j + 32)), k1));
     }
     if (j < H) {
         __m256i k0 = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(c + j)), flip);
-        __m256i p0 = _mm256_maddubs_epi16(_mm256_sign_epi8(k0, k0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)(x + j)), k0));
-        a0 = _mm256_add_epi32(a0, _mm256_madd_epi16(p0, ones));
+        a0 = hg_dpbusd_avx2(a0, _mm256_sign_epi8(k0, k0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)(x + j)), k0));
     }
     return _mm256_add_epi32(a0, a1);
 }
@@ -4475,12 +4488,11 @@ static void hg_row8_decode_p1k_avx2(const hg_qinfo *q, const uint8_t *codes, int
  * |k| by the signed q (2 * 127 * 127 < 32768: no saturation). Activations coordinate-major
  * (hg_act8_interleave_tail order in a->qp): per 128 the 64 x then the 64 y, a block's last t the
  * t/2 x then the t/2 y. The 16-code version takes the blocks' last 16 codes (blocks 32 + 64k). */
-HG_INLINE __m256i hg_p2s32_avx2(const __m256i TX[4], const __m256i TY[4], __m256i k, __m256i vx, __m256i vy) {
+HG_INLINE __m256i hg_p2s32_avx2(__m256i acc, const __m256i TX[4], const __m256i TY[4], __m256i k, __m256i vx, __m256i vy) {
     const __m256i i = _mm256_and_si256(k, _mm256_set1_epi8(63)), m4 = _mm256_slli_epi16(k, 3), m5 = _mm256_slli_epi16(k, 2);
-    const __m256i sy = _mm256_or_si256(k, _mm256_set1_epi8(1)), sx = _mm256_slli_epi16(sy, 1), ones = _mm256_set1_epi16(1);
-    __m256i px = _mm256_maddubs_epi16(hg_lut64_avx2(TX, i, m4, m5), _mm256_sign_epi8(vx, sx));
-    __m256i py = _mm256_maddubs_epi16(hg_lut64_avx2(TY, i, m4, m5), _mm256_sign_epi8(vy, sy));
-    return _mm256_add_epi32(_mm256_madd_epi16(px, ones), _mm256_madd_epi16(py, ones));
+    const __m256i sy = _mm256_or_si256(k, _mm256_set1_epi8(1)), sx = _mm256_slli_epi16(sy, 1);
+    acc = hg_dpbusd_avx2(acc, hg_lut64_avx2(TX, i, m4, m5), _mm256_sign_epi8(vx, sx));
+    return hg_dpbusd_avx2(acc, hg_lut64_avx2(TY, i, m4, m5), _mm256_sign_epi8(vy, sy));
 }
 HG_INLINE __m128i hg_lut64_sse(const __m256i T[4], __m128i c, __m128i m4, __m128i m5) {
     __m128i a = hg_blendv_sse(_mm_shuffle_epi8(_mm256_castsi256_si128(T[0]), c), _mm_shuffle_epi8(_mm256_castsi256_si128(T[1]), c), m4);
@@ -4499,7 +4511,7 @@ HG_INLINE __m256i hg_p2s_tail_avx2(const __m256i TX[4], const __m256i TY[4], con
     __m256i s = _mm256_setzero_si256();
     uint64_t i = 0;
     if (m >= 32) {
-        s = hg_p2s32_avx2(TX, TY, _mm256_loadu_si256((const __m256i *)c), _mm256_loadu_si256((const __m256i *)x),
+        s = hg_p2s32_avx2(s, TX, TY, _mm256_loadu_si256((const __m256i *)c), _mm256_loadu_si256((const __m256i *)x),
                           _mm256_loadu_si256((const __m256i *)(x + m)));
         i = 32;
     }
@@ -4526,10 +4538,10 @@ static float hg_qdot8_p2s_avx2(const hg_qinfo *q, const uint16_t *sc, const uint
         __m256i a0 = _mm256_setzero_si256(), a1 = a0;
         uint64_t j = 0;
         for (; j + 128 <= H; j += 128, c += 64, x += 128) {
-            a0 = _mm256_add_epi32(a0, hg_p2s32_avx2(TX, TY, _mm256_loadu_si256((const __m256i *)c), _mm256_loadu_si256((const __m256i *)x),
-                                                    _mm256_loadu_si256((const __m256i *)(x + 64))));
-            a1 = _mm256_add_epi32(a1, hg_p2s32_avx2(TX, TY, _mm256_loadu_si256((const __m256i *)(c + 32)),
-                                                    _mm256_loadu_si256((const __m256i *)(x + 32)), _mm256_loadu_si256((const __m256i *)(x + 96))));
+            a0 = hg_p2s32_avx2(a0, TX, TY, _mm256_loadu_si256((const __m256i *)c), _mm256_loadu_si256((const __m256i *)x),
+                               _mm256_loadu_si256((const __m256i *)(x + 64)));
+            a1 = hg_p2s32_avx2(a1, TX, TY, _mm256_loadu_si256((const __m256i *)(c + 32)), _mm256_loadu_si256((const __m256i *)(x + 32)),
+                               _mm256_loadu_si256((const __m256i *)(x + 96)));
         }
         if (j < H) a1 = _mm256_add_epi32(a1, hg_p2s_tail_avx2(TX, TY, c, x, (H - j) / 2));
         total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(a0, a1);
@@ -4559,11 +4571,11 @@ static void hg_qrows8x2_p2s_avx2(const hg_qinfo *q, const hg_tensor *w0, int row
             uint64_t j = 0;
             for (; j + 128 <= H; j += 128, c0 += 64, c1 += 64, x += 128) {
                 __m256i vx = _mm256_loadu_si256((const __m256i *)x), vy = _mm256_loadu_si256((const __m256i *)(x + 64));
-                s0 = _mm256_add_epi32(s0, hg_p2s32_avx2(TX, TY, _mm256_loadu_si256((const __m256i *)c0), vx, vy));
-                s1 = _mm256_add_epi32(s1, hg_p2s32_avx2(TX, TY, _mm256_loadu_si256((const __m256i *)c1), vx, vy));
+                s0 = hg_p2s32_avx2(s0, TX, TY, _mm256_loadu_si256((const __m256i *)c0), vx, vy);
+                s1 = hg_p2s32_avx2(s1, TX, TY, _mm256_loadu_si256((const __m256i *)c1), vx, vy);
                 vx = _mm256_loadu_si256((const __m256i *)(x + 32)), vy = _mm256_loadu_si256((const __m256i *)(x + 96));
-                s0 = _mm256_add_epi32(s0, hg_p2s32_avx2(TX, TY, _mm256_loadu_si256((const __m256i *)(c0 + 32)), vx, vy));
-                s1 = _mm256_add_epi32(s1, hg_p2s32_avx2(TX, TY, _mm256_loadu_si256((const __m256i *)(c1 + 32)), vx, vy));
+                s0 = hg_p2s32_avx2(s0, TX, TY, _mm256_loadu_si256((const __m256i *)(c0 + 32)), vx, vy);
+                s1 = hg_p2s32_avx2(s1, TX, TY, _mm256_loadu_si256((const __m256i *)(c1 + 32)), vx, vy);
             }
             if (j < H) {
                 s0 = _mm256_add_epi32(s0, hg_p2s_tail_avx2(TX, TY, c0, x, (H - j) / 2));
@@ -4584,30 +4596,28 @@ static void hg_qrows8x2_p2s_avx2(const hg_qinfo *q, const hg_tensor *w0, int row
  * them and bit 7 is clear), the signs go on the activation as in hg_p2s32_avx2, and the activation
  * is coordinate-major (a->qp: per 128 values the 64 x then the 64 y; a block's last 64, the 32 x
  * then the 32 y). Blocks that are no multiple of 64 take the pairs kernel on the expanded table. */
-/* one step of 32 codes at c against the x at x and the y at x + half: int32 lanes */
-HG_INLINE __m256i hg_p2s6x32_avx2(__m256i TX, __m256i TY, const uint8_t *c, const uint8_t *end, const int8_t *x, uint64_t half) {
-    const __m256i ones = _mm256_set1_epi16(1);
+/* acc + one step of 32 codes at c against the x at x and the y at x + half (int32 lanes) */
+HG_INLINE __m256i hg_p2s6x32_avx2(__m256i acc, __m256i TX, __m256i TY, const uint8_t *c, const uint8_t *end, const int8_t *x,
+                                  uint64_t half) {
     /* the signs (code bits 4 and 5) from the raw codes: bits 6-7 shift out of their byte (into the
      * next byte's bits 0-2, which do not touch its bit 7), and "| 1" keeps every byte nonzero */
     __m256i t = hg_codes6x32_raw_avx2(c, end), k = _mm256_and_si256(t, _mm256_set1_epi8(63)), s = _mm256_or_si256(t, _mm256_set1_epi8(1));
     __m256i sx = _mm256_slli_epi16(s, 3), sy = _mm256_slli_epi16(s, 2);
-    __m256i px = _mm256_maddubs_epi16(_mm256_shuffle_epi8(TX, k), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)x), sx));
-    __m256i py = _mm256_maddubs_epi16(_mm256_shuffle_epi8(TY, k), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)(x + half)), sy));
-    return _mm256_add_epi32(_mm256_madd_epi16(px, ones), _mm256_madd_epi16(py, ones));
+    acc = hg_dpbusd_avx2(acc, _mm256_shuffle_epi8(TX, k), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)x), sx));
+    return hg_dpbusd_avx2(acc, _mm256_shuffle_epi8(TY, k), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)(x + half)), sy));
 }
 /* one step of the free 64-point grid (the 3-bit default): 32 codes (24 bytes, 64 weights), each in
  * its own byte (hg_codes6x32_avx2); each coordinate looked up in four 16-entry tables, the right one
  * picked by code bits 4 and 5 (hg_lut64_avx2); |k| by sign(k) * q with vpmaddubsw; activations as
  * above */
-HG_INLINE __m256i hg_p2n64x32_avx2(const __m256i TX[4], const __m256i TY[4], const uint8_t *c, const uint8_t *end,
+HG_INLINE __m256i hg_p2n64x32_avx2(__m256i acc, const __m256i TX[4], const __m256i TY[4], const uint8_t *c, const uint8_t *end,
                                    const int8_t *x, uint64_t half) {
-    const __m256i ones = _mm256_set1_epi16(1), k = hg_codes6x32_avx2(c, end);
+    const __m256i k = hg_codes6x32_avx2(c, end);
     const __m256i m4 = _mm256_slli_epi16(k, 3), m5 = _mm256_slli_epi16(k, 2);
     __m256i kx = hg_lut64_avx2(TX, k, m4, m5), ky = hg_lut64_avx2(TY, k, m4, m5);
     __m256i vx = _mm256_loadu_si256((const __m256i *)x), vy = _mm256_loadu_si256((const __m256i *)(x + half));
-    __m256i px = _mm256_maddubs_epi16(_mm256_sign_epi8(kx, kx), _mm256_sign_epi8(vx, kx));
-    __m256i py = _mm256_maddubs_epi16(_mm256_sign_epi8(ky, ky), _mm256_sign_epi8(vy, ky));
-    return _mm256_add_epi32(_mm256_madd_epi16(px, ones), _mm256_madd_epi16(py, ones));
+    acc = hg_dpbusd_avx2(acc, _mm256_sign_epi8(kx, kx), _mm256_sign_epi8(vx, kx));
+    return hg_dpbusd_avx2(acc, _mm256_sign_epi8(ky, ky), _mm256_sign_epi8(vy, ky));
 }
 /* the 3-bit grids' tables: sym, the 16 magnitudes of each coordinate in T[0]; else the 64 points'
  * coordinates in T[0..3] */
@@ -4625,9 +4635,9 @@ HG_INLINE const int8_t *hg_p2b3_x(const int8_t *xb, uint64_t j, uint64_t H, uint
     *half = H - chunk < 128 ? (H - chunk) / 2 : 64;
     return xb + chunk + (j - chunk) / 2;
 }
-HG_INLINE __m256i hg_p2b3_step_avx2(const __m256i TX[4], const __m256i TY[4], const int sym, const uint8_t *c,
+HG_INLINE __m256i hg_p2b3_step_avx2(__m256i acc, const __m256i TX[4], const __m256i TY[4], const int sym, const uint8_t *c,
                                     const uint8_t *end, const int8_t *x, uint64_t half) {
-    return sym ? hg_p2s6x32_avx2(TX[0], TY[0], c, end, x, half) : hg_p2n64x32_avx2(TX, TY, c, end, x, half);
+    return sym ? hg_p2s6x32_avx2(acc, TX[0], TY[0], c, end, x, half) : hg_p2n64x32_avx2(acc, TX, TY, c, end, x, half);
 }
 HG_INLINE float hg_qdot8_p2b3_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a, const int sym) {
     if (q->group % 64) return hg_qdot8_pairs_avx2(q, sc, codes, a, 6);   /* blocks such as 96: 16 codes at a time */
@@ -4641,7 +4651,7 @@ HG_INLINE float hg_qdot8_p2b3_avx2(const hg_qinfo *q, const uint16_t *sc, const 
         __m256i acc = _mm256_setzero_si256();
         for (uint64_t j = 0, half; j < H; j += 64, c += 24) {
             const int8_t *x = hg_p2b3_x(a->qp + g * H, j, H, &half);
-            acc = _mm256_add_epi32(acc, hg_p2b3_step_avx2(TX, TY, sym, c, end, x, half));
+            acc = hg_p2b3_step_avx2(acc, TX, TY, sym, c, end, x, half);
         }
         total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(acc, _mm256_setzero_si256());
     }
@@ -4674,8 +4684,8 @@ HG_INLINE void hg_qrows8x2_p2b3_avx2(const hg_qinfo *q, const hg_tensor *w0, int
             __m256i s0 = _mm256_setzero_si256(), s1 = s0;
             for (uint64_t j = 0, half; j < H; j += 64, c0 += 24, c1 += 24) {   /* the two rows step by step */
                 const int8_t *x = hg_p2b3_x(a->qp + g * H, j, H, &half);
-                s0 = _mm256_add_epi32(s0, hg_p2b3_step_avx2(TX, TY, sym, c0, end0, x, half));
-                s1 = _mm256_add_epi32(s1, hg_p2b3_step_avx2(TX, TY, sym, c1, end1, x, half));
+                s0 = hg_p2b3_step_avx2(s0, TX, TY, sym, c0, end0, x, half);
+                s1 = hg_p2b3_step_avx2(s1, TX, TY, sym, c1, end1, x, half);
             }
             hg_add_block2_avx2(&t0, &t1, sc0[g], sc1[g], a->d[g], s0, s1);
         }
@@ -5427,7 +5437,6 @@ static inline __m128i hg_hsum4_epi32_avx2(__m256i a0, __m256i a1, __m256i a2, __
  * of 32): |k| against sign(k) * x with vpmaddubsw, as hg_qdot8_p1n16_avx2 */
 HG_INLINE void hg_isum8_2x4_avx2(const int8_t *k0, const int8_t *k1, const int8_t *const x[4], uint64_t H, __m128i *s0,
                                   __m128i *s1) {
-    const __m256i ones = _mm256_set1_epi16(1);
     __m256i a[4] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256()};
     __m256i b[4] = {a[0], a[0], a[0], a[0]};
     for (uint64_t j = 0; j < H; j += 32) {
@@ -5435,8 +5444,8 @@ HG_INLINE void hg_isum8_2x4_avx2(const int8_t *k0, const int8_t *k1, const int8_
         __m256i m0 = _mm256_sign_epi8(w0, w0), m1 = _mm256_sign_epi8(w1, w1);
         for (int t = 0; t < 4; t++) {
             __m256i v = _mm256_loadu_si256((const __m256i *)(x[t] + j));
-            a[t] = _mm256_add_epi32(a[t], _mm256_madd_epi16(_mm256_maddubs_epi16(m0, _mm256_sign_epi8(v, w0)), ones));
-            b[t] = _mm256_add_epi32(b[t], _mm256_madd_epi16(_mm256_maddubs_epi16(m1, _mm256_sign_epi8(v, w1)), ones));
+            a[t] = hg_dpbusd_avx2(a[t], m0, _mm256_sign_epi8(v, w0));
+            b[t] = hg_dpbusd_avx2(b[t], m1, _mm256_sign_epi8(v, w1));
         }
     }
     *s0 = hg_hsum4_epi32_avx2(a[0], a[1], a[2], a[3]);
@@ -5517,13 +5526,11 @@ static void hg_isum8_4(const int8_t *k, const int8_t *const x[4], uint64_t H, in
 #endif
 #if defined(HG_AVX2)
     if (!(H % 32)) {
-        const __m256i ones = _mm256_set1_epi16(1);
         __m256i acc[4] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256()};
         for (uint64_t j = 0; j < H; j += 32) {
             __m256i w = _mm256_loadu_si256((const __m256i *)(k + j)), aw = _mm256_sign_epi8(w, w);
             for (int t = 0; t < 4; t++) {
-                __m256i p = _mm256_maddubs_epi16(aw, _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)(x[t] + j)), w));
-                acc[t] = _mm256_add_epi32(acc[t], _mm256_madd_epi16(p, ones));
+                acc[t] = hg_dpbusd_avx2(acc[t], aw, _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)(x[t] + j)), w));
             }
         }
         for (int t = 0; t < 4; t++) {

@@ -73,11 +73,14 @@ build_kernels tests/test_kernels -march=native && run_suite "kernels (native)" .
 if grep -q avx2 /proc/cpuinfo 2>/dev/null; then
   build_kernels tests/test_kernels_avx2 -mavx2 -mfma -mf16c && run_suite "kernels (avx2)" ./tests/test_kernels_avx2
 fi
+if grep -qw avx_vnni /proc/cpuinfo 2>/dev/null; then   # AVX2 + AVX-VNNI (Alder Lake and later, Zen 5): vpdpbusd
+  build_kernels tests/test_kernels_avxvnni -mavx2 -mfma -mf16c -mavxvnni && run_suite "kernels (avx2 + avx-vnni)" ./tests/test_kernels_avxvnni
+fi
 build_kernels tests/test_kernels_scalar && run_suite "kernels (scalar)" ./tests/test_kernels_scalar
 # x86 feature subsets a user may build for (-march of an older CPU, or flags copied from elsewhere):
 # run.c and quantize.c must compile without warnings with each
 if [ "$(uname -m)" = x86_64 ]; then
-  for flags in "-mavx2 -mfma" "-mavx2 -mfma -mf16c" "-mavx512f -mavx512bw" "-mavx512f -mavx512bw -mavx512vbmi"; do
+  for flags in "-mavx2 -mfma" "-mavx2 -mfma -mf16c" "-mavx2 -mfma -mf16c -mavxvnni" "-mavx512f -mavx512bw" "-mavx512f -mavx512bw -mavx512vbmi"; do
     if ${CC:-cc} $CFLAGS_T $flags -c -o /dev/null run.c >"$LOG/subset" 2>&1 &&
        ${CC:-cc} $CFLAGS_T $flags -c -o /dev/null quantize.c >>"$LOG/subset" 2>&1; then
       echo "PASS build with $flags"; passed=$((passed + 1))
