@@ -18,7 +18,9 @@
  *
  * The machine may be shared: numbers are the best of several rounds, and
  * configs are compared within one run. Build:
- *   make bench   (run's flags, -O3: built at -O2 the kernels are other code and run at other speeds)
+ *   make bench   (run's flags, -O3: built at -O2 the kernels are other code and run at other speeds;
+ *                by hand keep -std=c11: GNU modes contract the scalar definition's float operations
+ *                into FMAs, and the int8 checks then report a mismatch that the kernels do not have)
  * Usage: bench/bench_kernels [rounds (3)] [seconds per config per round (0.25)] [rows (4096)] [cols (4096)]
  *                            [only configs whose name contains this]
  */
