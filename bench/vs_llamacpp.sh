@@ -16,6 +16,8 @@
 # round first waits (up to --wait S, default 600) until other processes use under 10% of the CPUs:
 # with a core taken, both programs' spinning thread pools slow down several-fold at 2 threads; a
 # round during which they took 10% or more is run again (3 tries at most; the TSV has every try).
+# Every llama-bench call is killed after 900 s (a build whose thread pool never lets the process exit
+# hung the script forever); the script then stops with an error naming the binary and model.
 # --llama-bench-avx2 / --run-avx2: a second pair of builds timed the same way (rows "avx2"), e.g.
 # llama.cpp built for AVX2 only and ./run built with `make NATIVE="-mavx2 -mfma -mf16c"` copied
 # aside. The project never builds llama.cpp itself; --note describes the build in the report.
@@ -76,7 +78,7 @@ BUILDS=("native ./run $LB")
 
 llama_json() {  # GGUF threads -> "pp tg size_bytes type_k build_commit build_number"
   # shellcheck disable=SC2086
-  "$3" -m "$1" -t "$2" -p "$NPROMPT" -n 200 -r 1 $LARGS -o json 2>/dev/null | "$PY" -c '
+  timeout 900 "$3" -m "$1" -t "$2" -p "$NPROMPT" -n 200 -r 1 $LARGS -o json 2>/dev/null | "$PY" -c '
 import json, sys
 r = json.load(sys.stdin)
 pp = next(x for x in r if x["n_prompt"] > 0); tg = next(x for x in r if x["n_gen"] > 0)
@@ -106,7 +108,7 @@ print('%.1f' % (sum(t['nbytes'] for t in export.read_higgs('$h', load_tensors=Fa
     read -r bname run lbench <<< "$b"
     "$run" "$h" -i "Warm" -n 3 -t 0 >/dev/null 2>&1 || true      # page both files in
     # shellcheck disable=SC2086
-    "$lbench" -m "$g" -p 8 -n 8 -r 1 $LARGS >/dev/null 2>&1 || die "$lbench failed on $g"
+    timeout 900 "$lbench" -m "$g" -p 8 -n 8 -r 1 $LARGS >/dev/null 2>&1 || die "$lbench failed or did not exit within 900 s on $g"
     for T in $THREADS; do
       hd="" ld="" hp="" lp=""
       for r in $(seq "$ROUNDS"); do
@@ -116,6 +118,7 @@ print('%.1f' % (sum(t['nbytes'] for t in export.read_higgs('$h', load_tensors=Fa
           d=$(echo "$err" | awk '/achieved tok\/s/{print $3}'); q=$(echo "$err" | awk '/^prompt:/{print $5}')
           if [ -z "$d" ] || [ -z "$q" ]; then die "no timing lines from $run on $h"; fi
           read -r pp tg lsize ktype lcommit lnum <<< "$(llama_json "$g" "$T" "$lbench")"; t2=$(ticks)
+          [ -n "$tg" ] || die "no timings from $lbench on $g (it failed, or was killed after 900 s)"
           o1=$(others "$t0" "$t1") o2=$(others "$t1" "$t2") used=no
           if [ "$o1" -lt 10 ] && [ "$o2" -lt 10 ] || [ "$try" = 3 ]; then used=yes; fi
           lmb=$(awk -v s="$lsize" 'BEGIN{printf "%.1f", s / 1e6}')
