@@ -5563,7 +5563,14 @@ void hg_qmatmul8_rows(float *out, size_t ostride, const hg_act8 *a, int B, const
                       int row1, int8_t *buf) {
     const uint64_t H = (uint64_t)q->group;
     const int vnni = q->k.gemm8_vnni;
-    if (q->k.gemm8 && q->k.gemm8(out, ostride, a, B, w, q, row0, row1, buf)) return;
+    /* a kernel whose stack tables cannot take B tokens (many blocks a row) takes them in smaller
+     * batches; every token's result is the same whatever batch it is in */
+    for (int nb = B; q->k.gemm8 && nb > 0; nb = nb > 4 ? (nb + 1) / 2 : 0) {
+        if (!q->k.gemm8(out, ostride, a, nb, w, q, row0, row1, buf)) continue;
+        for (int b0 = nb; b0 < B; b0 += nb)
+            q->k.gemm8(out + (size_t)b0 * ostride, ostride, a + b0, B - b0 < nb ? B - b0 : nb, w, q, row0, row1, buf);
+        return;
+    }
     for (int r = row0; r < row1; r++) {   /* the portable product: one row at a time, tokens in fours */
         const uint16_t *sc = hg_qscales(w, q, r);
 #if defined(__GNUC__)

@@ -140,6 +140,29 @@ def test_decode_pairs_identical(tmp):
         report(same, f"decode_pairs_bit_identical_{name}", f"max diff {worst:.2e} over 1, 2, 3 threads")
 
 
+def test_batches(tmp):
+    """A prompt longer than two batches (run.c BATCH = 128 tokens; 300 leaves 44, not a multiple
+    of the four-token tiles) against the reference, batched and token by token; for an int8 file
+    the batched logits equal the token-by-token ones bit for bit (integer sums, one epilogue)."""
+    d = os.path.join(tmp, "batches")
+    ms.make_checkpoint(d, dim=64, hidden_dim=128, n_layers=2, n_heads=4, n_kv_heads=2, vocab_size=4096, seq_len=320,
+                       tokenizer_model=TOKENIZER, seed=13)
+    f16 = d + ".higgs"
+    export_hf(d, f16, "f16")
+    ids = [1] + np.random.default_rng(13).integers(3, 4096, size=299).tolist()
+    model = ref.load_model(None, weights=weights_of(f16), config=ms.load_hf(d)[0])
+    want = ref.forward(model, ids)
+    for extra in ((), ("--no-batch",)):
+        got = run_logits(f16, ids, tmp, extra=extra)
+        err = float(np.abs(want - got).max())
+        report(err <= BOUND, f"logits_300_tokens{'_decode_path' if extra else '_batched'}",
+               f"max abs err {err:.2e}, logit std {want.std():.2f}")
+    q = os.path.join(tmp, "batches_p2b4.higgs")
+    sh(os.path.join(ROOT, "quantize"), f16, q, "--method", "higgs", "--p", "2", "--bits", "4")
+    a, b = run_logits(q, ids, tmp), run_logits(q, ids, tmp, extra=("--no-batch",))
+    report(np.array_equal(a, b), "int8_300_tokens_batched_equals_decode", f"max diff {np.abs(a - b).max():.2e}")
+
+
 def test_llama2c_import(tmp):
     d = os.path.join(tmp, "l2c")
     for tie in (False, True):
@@ -297,7 +320,7 @@ def test_generate(tmp):
 
 def main():
     with tempfile.TemporaryDirectory() as tmp:
-        tests = (test_variants, test_threads_identical, test_decode_pairs_identical, test_llama2c_import, test_perplexity, test_kld, test_quantize_dtype,
+        tests = (test_variants, test_threads_identical, test_decode_pairs_identical, test_batches, test_llama2c_import, test_perplexity, test_kld, test_quantize_dtype,
                  test_generate)
         for t in tests[:1] if "--variants" in sys.argv[1:] else tests:
             try:

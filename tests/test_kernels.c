@@ -348,6 +348,22 @@ static void test_act8(const hg_tensor *t, const hg_qinfo *q, const float *x, con
                     gbad += memcmp(&want, &outb[(size_t)b * t->rows + r], sizeof want) != 0;
                 }
         }
+        /* a batch as long as run.c's (BATCH = 128) and longer: a kernel with per-call tables (VNNI: blocks
+         * x token groups, over its limit for blocks of 32 or 16 here) takes it in parts; the tokens cycle
+         * through the six activations (shallow copies) */
+        if (nact == NB) {
+            enum { NBIG = 130 };
+            hg_act8 *big = malloc(NBIG * sizeof *big);
+            float *outbig = malloc((size_t)NBIG * t->rows * sizeof(float));
+            for (int b = 0; b < NBIG; b++) big[b] = acts[b * 5 % NB];
+            hg_qmatmul8_rows(outbig, t->rows, big, NBIG, t, q, 0, (int)t->rows, buf);
+            for (int b = 0; b < NBIG; b++)
+                for (uint64_t r = 0; r < t->rows; r++) {
+                    float want = hg_qdot8_row(t, q, (int)r, &acts[b * 5 % NB]);
+                    gbad += memcmp(&want, &outbig[(size_t)b * t->rows + r], sizeof want) != 0;
+                }
+            free(big); free(outbig);
+        }
         for (int b = 0; b < nact; b++) hg_act8_free(&acts[b]);
         snprintf(name, sizeof name, "%s_int8_batch", cfg);
         snprintf(detail, sizeof detail, "%d products differ from hg_qdot8_row (%d activations)", gbad, nact);
