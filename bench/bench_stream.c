@@ -95,7 +95,8 @@ int main(int argc, char **argv) {
     for (int i = 1; i < argc && n_jobs < 16; i++) jobs[n_jobs++] = atoi(argv[i]);
     if (!n_jobs) { jobs[0] = rows_total; jobs[1] = 11264; jobs[2] = 2048; n_jobs = 3; }
     struct { const char *name; uint32_t type, p, bits; } cfg[] = {
-        {"HIGGS p2 4-bit (int8)", HG_HIGGS, 2, 8}, {"HIGGS p1 4-bit (int8)", HG_HIGGS, 1, 4}, {"F16", HG_F16, 0, 0}};
+        {"HIGGS p2 4-bit (int8)", HG_HIGGS, 2, 8}, {"HIGGS p2s 4-bit (int8)", HG_HIGGS, 2 | 1u << 8, 8},
+        {"HIGGS p1 4-bit (int8)", HG_HIGGS, 1, 4}, {"F16", HG_F16, 0, 0}};
     float *x = malloc(cols * sizeof(float)), *out = malloc((size_t)rows_total * sizeof(float));
     for (int i = 0; i < cols; i++) x[i] = sinf((float)i);
     printf("kernels: %s, %d x %d matrices in huge-page memory\n", hg_simd_name(), rows_total, cols);

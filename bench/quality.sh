@@ -53,6 +53,8 @@ configs=(
   "higgs p=2 4-bit|--method higgs --p 2 --bits 4|1|--no-int8"
   "higgs p=2 4-bit, int8|--method higgs --p 2 --bits 4|1|"
   "higgs p=2 4-bit, free grid|--method higgs --p 2 --bits 4 --grid free|1|--no-int8"
+  "higgs p=2 4-bit, fast grid|--method higgs --p 2 --bits 4 --grid fast|1|--no-int8"
+  "higgs p=2 4-bit, fast grid, int8|--method higgs --p 2 --bits 4 --grid fast|1|"
   "higgs p=2 4-bit, head kept|--method higgs --p 2 --bits 4 --head keep|1|--no-int8"
   "higgs p=1 4-bit|--method higgs --p 1 --bits 4|1|--no-int8"
   "higgs p=2 3-bit|--method higgs --p 2 --bits 3|1|--no-int8"
@@ -83,7 +85,7 @@ configs=(
   "higgs p=2 4-bit, blocks of 512 (rows padded)|--method higgs --p 2 --bits 4 --hadamard 512|1|--no-int8"
 )
 # the default rows: the methods; the scale and rotation variants only when asked for
-DEFAULT_ROWS="higgs p=2 4-bit;higgs p=2 4-bit, int8;higgs p=2 4-bit, free grid;higgs p=2 4-bit, head kept;higgs p=1 4-bit;higgs p=2 3-bit;higgs p=2 3-bit, sym grid;higgs p=1 3-bit;higgs p=2 2-bit;higgs p=4 3-bit;higgs p=4 2-bit;higgs 4-bit default (DP);higgs 4-bit default (DP), int8;higgs 3.25 bits (DP);higgs 3.25 bits (DP, p=4 grids);nf4 g64;af4 g64;rtn 4-bit g64;rtn 3-bit g64"
+DEFAULT_ROWS="higgs p=2 4-bit;higgs p=2 4-bit, int8;higgs p=2 4-bit, free grid;higgs p=2 4-bit, fast grid;higgs p=2 4-bit, head kept;higgs p=1 4-bit;higgs p=2 3-bit;higgs p=2 3-bit, sym grid;higgs p=1 3-bit;higgs p=2 2-bit;higgs p=4 3-bit;higgs p=4 2-bit;higgs 4-bit default (DP);higgs 4-bit default (DP), int8;higgs 3.25 bits (DP);higgs 3.25 bits (DP, p=4 grids);nf4 g64;af4 g64;rtn 4-bit g64;rtn 3-bit g64"
 ONLY=${ONLY:-$DEFAULT_ROWS}
 
 base_line=$(./run "$MODEL" -m ppl -f "$TEXT" "${CTX[@]}" -T "$THREADS" 2>/dev/null | tail -1)

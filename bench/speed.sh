@@ -8,7 +8,8 @@
 # run built with these target flags instead of -march=native, e.g. --native "-mavx2 -mfma -mf16c"
 # for CPUs with AVX2 but no AVX-512; it needs a --tag). A config is pPbB (quantize --p P --bits B);
 # p2b4f is p=2 4-bit on the free grid (--grid free; p2b4 is the default sign-symmetric grid), p2b3s p=2
-# 3-bit on the sign-symmetric grid (--grid sym; p2b3 is the default free one). dp: quantize's default, per-layer
+# 3-bit on the sign-symmetric grid (--grid sym; p2b3 is the default free one), p2b4b p=2 4-bit on the block
+# grid (--grid fast). dp: quantize's default, per-layer
 # grids in the size of p2b4, allocated with the bundled model's sensitivities mapped onto the 22 layers
 # by relative depth (bench/map_alphas.py: random weights have no sensitivity pattern of their own).
 # This machine's memory bandwidth swings from run to run (and minute to minute), so every
@@ -72,6 +73,7 @@ for c in $CONFIGS; do
   fi
   p=${c:1:1}; b=${c:3:1}; grid=()
   [ "${c:4:1}" != f ] || grid=(--grid free); [ "${c:4:1}" != s ] || grid=(--grid sym)   # p2b4f: the free p=2 4-bit grid (p2b4: the default, sign-symmetric)
+  [ "${c:4:1}" != b ] || grid=(--grid fast)                                               # p2b4b: the block grid
   # a cached file older than quantize.c may hold another default (the grid, the head): made again
   [ "$CACHE/$NAME-$c.higgs" -nt quantize.c ] || ./quantize "$CACHE/$NAME-f16.higgs" "$CACHE/$NAME-$c.higgs" --method higgs --p "$p" --bits "$b" "${grid[@]}" | tail -2
 done

@@ -477,6 +477,7 @@ static void test_act8_edges(void) {
 
 #define P2S (2u | (uint32_t)HG_GRID_SIGNSYM << 8)
 #define P1U (1u | (uint32_t)HG_GRID_UNIFORM << 8)
+#define P2B (2u | (uint32_t)HG_GRID_BLOCKS << 8)
 static void test_quantized(void) {
     struct { uint32_t type, p, bits, group, m; } cfgs[] = {
         {HG_HIGGS, 1, 2, 64, 0}, {HG_HIGGS, 1, 3, 128, 0}, {HG_HIGGS, 1, 4, 256, 0}, {HG_HIGGS, 1, 5, 64, 0}, {HG_HIGGS, 1, 6, 1024, 0},
@@ -505,6 +506,11 @@ static void test_quantized(void) {
         {HG_HIGGS, P2S, 8, 256, 0}, {HG_HIGGS, P2S, 8, 1024, 0}, {HG_HIGGS, P2S, 8, 128, 0}, {HG_HIGGS, P2S, 8, 64, 0},
         {HG_HIGGS, P2S, 8, 32, 0}, {HG_HIGGS, P2S, 8, 16, 0}, {HG_HIGGS, P2S, 8, 288, 36}, {HG_HIGGS, P2S, 8, 192, 12},
         {HG_HIGGS, P2S, 8, 96, 12}, {HG_HIGGS, P2S, 8, 960, 60}, {HG_HIGGS, P2S, 8, 224, 28},
+        /* p=2 block grid (params[0] = 2 | HG_GRID_BLOCKS << 8, --grid fast): AVX2 one 16-entry table per
+         * coordinate, steps of 32 codes and a last 16; the sign-symmetric grid's kernels elsewhere */
+        {HG_HIGGS, P2B, 8, 256, 0}, {HG_HIGGS, P2B, 8, 1024, 0}, {HG_HIGGS, P2B, 8, 128, 0}, {HG_HIGGS, P2B, 8, 64, 0},
+        {HG_HIGGS, P2B, 8, 32, 0}, {HG_HIGGS, P2B, 8, 16, 0}, {HG_HIGGS, P2B, 8, 288, 36}, {HG_HIGGS, P2B, 8, 192, 12},
+        {HG_HIGGS, P2B, 8, 96, 12}, {HG_HIGGS, P2B, 8, 224, 28},
         /* p=2 sign-symmetric 64 points (6-bit codes, --grid sym at 3 bits): AVX2 one-table lookups in steps of
          * 32 codes, the 64 x then the 64 y per 128 (a block's last 64: 32 and 32); blocks that are no
          * multiple of 64 on the pairs kernel */
@@ -527,7 +533,7 @@ static void test_quantized(void) {
                                   cfgs[ci].type == HG_HIGGS ? cfgs[ci].group | cfgs[ci].m << 16 | (cfgs[ci].m ? 9u << 24 : 0) : 0};
             hg_qinfo q;
             snprintf(name, sizeof name, "quant_%s_p%u%s_b%u_g%u%s_cols%d", hg_type_name(cfgs[ci].type), cfgs[ci].p & 0xFF,
-                     cfgs[ci].p >> 8 == 1 ? "s" : cfgs[ci].p >> 8 == 2 ? "u" : "", cfgs[ci].bits, cfgs[ci].group, cfgs[ci].m ? "m" : "", cols);
+                     cfgs[ci].p >> 8 == 1 ? "s" : cfgs[ci].p >> 8 == 2 ? "u" : cfgs[ci].p >> 8 == 3 ? "b" : "", cfgs[ci].bits, cfgs[ci].group, cfgs[ci].m ? "m" : "", cols);
             if (hg_qinfo_get(cfgs[ci].type, params, (uint64_t)cols, &q)) { check(0, name, "qinfo rejected"); continue; }
             uint64_t nbytes = hg_tensor_bytes(cfgs[ci].type, params, (uint64_t)rows, (uint64_t)cols);
             uint8_t *data = calloc(1, nbytes);

@@ -70,6 +70,15 @@ def parse_grids():
             c = np.arange(n)
             signs = np.where((c[:, None] >> (sbits + np.arange(2))[None, :]) & 1, -1.0, 1.0).astype(np.float32)
             grids[(2, n, "s")] = A[c & (n // 4 - 1)] * signs
+    # the block grid (params[0] = 2 | 3 << 8, --grid fast): magnitude m = c & 63 is (X[m & 15], Y[m >> 2]),
+    # coordinate d negated when bit 6 + d of c is set
+    mx = re.search(r"static const float HG_GRID_P2_N256B_X\[16\]\s*=\s*\{([^}]*)\}", src)
+    my = re.search(r"static const float HG_GRID_P2_N256B_Y\[16\]\s*=\s*\{([^}]*)\}", src)
+    if mx and my:
+        X, Y = (np.array([float(v.strip().rstrip("f")) for v in g.group(1).split(",") if v.strip()], dtype=np.float32) for g in (mx, my))
+        c = np.arange(256)
+        signs = np.where((c[:, None] >> (6 + np.arange(2))[None, :]) & 1, -1.0, 1.0).astype(np.float32)
+        grids[(2, 256, "b")] = np.stack([X[c & 15], Y[(c & 63) >> 2]], axis=1) * signs
     return grids
 
 
@@ -85,7 +94,7 @@ def codebook(ttype, p, bits, grids, variant=0):
     if ttype == HIGGS and variant == 2:
         return ((np.arange(256) - 128).astype(np.float32) * uniform_step()).reshape(256, 1)
     if ttype == HIGGS:
-        return grids[(p, n, "s")] if variant == 1 else grids[(p, n)]
+        return grids[(p, n, "s")] if variant == 1 else grids[(p, n, "b")] if variant == 3 else grids[(p, n)]
     if ttype == RTN:
         return (np.arange(n, dtype=np.float32) - n // 2).reshape(n, 1)
     return np.array(NF4_LEVELS if ttype == NF4 else AF4_LEVELS, dtype=np.float32).reshape(16, 1)
@@ -150,7 +159,7 @@ def higgs_params(t):
 
 
 def grid_variant(t):
-    """params[0] >> 8: 1 for the sign-symmetric p=2 256-point grid, 0 for the free grids"""
+    """params[0] >> 8: 0 the free grids, 1 the sign-symmetric p=2 grids, 2 the uniform p=1 8-bit, 3 the block grid"""
     return t["params"][0] >> 8
 
 
@@ -275,6 +284,9 @@ CONFIGS = [
     ("higgs_p2_b4_plain", ["--method", "higgs", "--bits", "4", "--p", "2", "--seed", "0", "--scales", "rms"]),
     # p=2 4-bit is the sign-symmetric grid unless --grid free (the configs above: sym)
     ("higgs_p2_b4_free", ["--method", "higgs", "--bits", "4", "--p", "2", "--grid", "free"]),
+    # the block grid (--grid fast): sign-symmetric, each coordinate one 16-entry table
+    ("higgs_p2_b4_fast", ["--method", "higgs", "--bits", "4", "--p", "2", "--grid", "fast"]),
+    ("higgs_p2_b4_fast_rms", ["--method", "higgs", "--bits", "4", "--p", "2", "--grid", "fast", "--scales", "rms"]),
     ("higgs_p2_b4_free_rms", ["--method", "higgs", "--bits", "4", "--p", "2", "--grid", "free", "--scales", "rms"]),
     # p=2 3-bit: the free grid unless --grid sym (16 magnitude points, two sign bits)
     ("higgs_p2_b3_sym", ["--method", "higgs", "--bits", "3", "--p", "2", "--grid", "sym"]),
