@@ -67,6 +67,8 @@ configs=(
   "higgs 4.06 bits (DP)|--target-bits 4.0625|1|--no-int8"
   "higgs 4-bit default (DP)||1|--no-int8"
   "higgs 4-bit default (DP), int8||1|"
+  "higgs 4-bit default (DP), fast grid|--grid fast|1|--no-int8"
+  "higgs 4-bit default (DP), fast grid, int8|--grid fast|1|"
   "higgs 3.25 bits (DP)|--target-bits 3.25|1|--no-int8"
   "nf4 g64|--method nf4 --group 64|0|--no-int8"
   "af4 g64|--method af4 --group 64|0|--no-int8"

@@ -11,7 +11,8 @@
 # 3-bit on the sign-symmetric grid (--grid sym; p2b3 is the default free one), p2b4b p=2 4-bit on the block
 # grid (--grid fast). dp: quantize's default, per-layer
 # grids in the size of p2b4, allocated with the bundled model's sensitivities mapped onto the 22 layers
-# by relative depth (bench/map_alphas.py: random weights have no sensitivity pattern of their own).
+# by relative depth (bench/map_alphas.py: random weights have no sensitivity pattern of their own);
+# dpb: the same with --grid fast.
 # This machine's memory bandwidth swings from run to run (and minute to minute), so every
 # (config, threads) cell runs R rounds (default 3), each a decode run between two read-bandwidth
 # measurements with the same thread count. Two fractions of the roofline: "paired", the median
@@ -65,10 +66,12 @@ PYEOF
   rm -rf "${CACHE:?}/$NAME"
 fi
 for c in $CONFIGS; do
-  if [ "$c" = dp ]; then
+  if [ "$c" = dp ] || [ "$c" = dpb ]; then   # dpb: the same with --grid fast (its p=2 4-bit layers on the block grid)
     [ -f models/brown-f16.higgs.alphas ] || ./run models/brown-f16.higgs -m alphas -o models/brown-f16.higgs.alphas
     "$PY" bench/map_alphas.py models/brown-f16.higgs.alphas 8 "$LAYERS" "$CACHE/$NAME-mapped.alphas"
-    [ "$CACHE/$NAME-dp.higgs" -nt quantize.c ] || ./quantize "$CACHE/$NAME-f16.higgs" "$CACHE/$NAME-dp.higgs" --alphas "$CACHE/$NAME-mapped.alphas" | tail -2
+    grid=(); [ "$c" = dp ] || grid=(--grid fast)
+    [ "$CACHE/$NAME-$c.higgs" -nt quantize.c ] ||
+      ./quantize "$CACHE/$NAME-f16.higgs" "$CACHE/$NAME-$c.higgs" --alphas "$CACHE/$NAME-mapped.alphas" "${grid[@]}" | tail -2
     continue
   fi
   p=${c:1:1}; b=${c:3:1}; grid=()
