@@ -817,8 +817,8 @@ int main(int argc, char **argv) {
         : o.grid >= 0 && !(o.target_bits > 0) && (o.method != HG_HIGGS || ((o.p != 2 || (o.bits != 4 && o.bits != 3)) && (o.p != 1 || o.bits != 8))))
         die("--grid applies to HIGGS p=2 4-bit and 3-bit (sym|free; 4-bit also fast), p=1 8-bit (uniform|free) or --target-bits (sym|free|fast)");
     if (o.grid == HG_GRID_SIGNSYM && o.p == 1) die("--grid sym applies to HIGGS p=2 4-bit and 3-bit");
-    if (o.grid == HG_GRID_BLOCKS && !(o.target_bits > 0) && o.bits != 4) die("--grid fast applies to HIGGS p=2 4-bit (or --target-bits)");
-    if (o.grid == HG_GRID_BLOCKS && !(o.target_bits > 0) && o.p != 2) die("--grid fast applies to HIGGS p=2 4-bit (or --target-bits)");
+    if (o.grid == HG_GRID_BLOCKS && !(o.target_bits > 0) && (o.p != 2 || o.bits != 4))
+        die("--grid fast applies to HIGGS p=2 4-bit (or --target-bits)");
     if (o.head >= 0 && !o.method) die("--head applies when quantizing (--method or --target-bits)");
     o.head_set = o.head >= 0;
     if (o.head < 0) o.head = o.method ? DEFAULT_HEAD : HEAD_KEEP;

@@ -554,6 +554,8 @@ def dp_and_cli_checks(tmp, grids, cfg, base, w_orig, ids, idf):
                            (["--method", "higgs", "--bits", "4", "--p", "1", "--grid", "sym"], "grid_for_p1"),
                            (["--method", "higgs", "--bits", "2", "--p", "2", "--grid", "sym"], "grid_for_p2_b2"),
                            (["--method", "higgs", "--bits", "4", "--grid", "round"], "grid_unknown"),
+                           (["--method", "higgs", "--bits", "3", "--p", "2", "--grid", "fast"], "grid_fast_for_p2_b3"),
+                           (["--method", "higgs", "--bits", "4", "--p", "1", "--grid", "fast"], "grid_fast_for_p1"),
                            (["--method", "higgs", "--bits", "4", "--hadamard", "100"], "hadamard_not_pow2")):
             out = os.path.join(tmp, "bad.higgs")
             r = subprocess.run([os.path.join(ROOT, "quantize"), base, out, *args], capture_output=True, text=True)
