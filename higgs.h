@@ -238,7 +238,8 @@ struct hg_qinfo {
     const uint32_t *grid8w, *grid8uw; /* act8, p=4: a point's four k (k + 128) in one word, for 32-bit loads */
     const uint8_t (*grid8abs)[256];   /* act8, sign-symmetric grids (p=4 4096 points, p=2 256 of variants HG_GRID_SIGNSYM
                                        * and HG_GRID_BLOCKS): |k| of each magnitude point (0..255, 0..63) per coordinate */
-    const uint8_t *grid8by;           /* act8, HG_GRID_BLOCKS: |k| of Y[t], t = 0..15 (grid8abs[0][0..15] are X's) */
+    const uint8_t *grid8by;           /* act8, HG_GRID_BLOCKS 256 points: |k| of Y[t], t = 0..15 (grid8abs[0][0..15] are X's) */
+    const uint8_t (*grid8bu)[16];     /* act8, HG_GRID_BLOCKS 64 points: k + 64 of X[t] and of Y[t], t = 0..15 */
     hg_kernels k;                     /* this format's kernels on this build */
 };
 
@@ -325,8 +326,9 @@ void hg_qmatmul8_rows(float *out, size_t ostride, const hg_act8 *a, int B, const
  * (p, n) where one exists besides the free one (p=2, 256 points: point(c) = row c & 63 of 64
  * magnitudes with coordinate d negated when bit 6 + d of c is set); HG_GRID_UNIFORM, p=1 8-bit
  * only, the levels (c - 128) * HG_GRID_P1_N256U_STEP: the codes are int8 weights as they are;
- * HG_GRID_BLOCKS, p=2 256 points only, sign-symmetric like HG_GRID_SIGNSYM with magnitude m =
- * (X[m & 15], Y[m >> 2]): each coordinate one 16-entry lookup (docs/format.md) */
+ * HG_GRID_BLOCKS, p=2 256 and 64 points only: 256, sign-symmetric like HG_GRID_SIGNSYM with magnitude
+ * m = (X[m & 15], Y[m >> 2]); 64, point(c) = (X[c & 15], Y[c >> 2]), signed: each coordinate one
+ * 16-entry lookup (docs/format.md) */
 enum { HG_GRID_FREE = 0, HG_GRID_SIGNSYM = 1, HG_GRID_UNIFORM = 2, HG_GRID_BLOCKS = 3 };
 const float *hg_grid(int p, int n, double *mse_per_dim);   /* variant HG_GRID_FREE */
 const float *hg_grid_variant(int p, int n, int variant, double *mse_per_dim);
@@ -2517,6 +2519,20 @@ static const float HG_GRID_P2_N256B_Y[16] = {
 static float hg_grid_p2_n256b_abs[64 * 2];   /* the 64 magnitudes of the block grid, filled by hg_grid_variant */
 static float hg_grid_p2_n256b[256 * 2];      /* and the 256 points with the signs */
 #define HG_GRID_P2_N256B_MSE 0.0082038864
+/* the block-structured p=2 grid of 64 points (tools/grids_blocks.h), mse_per_dim = 0.030655711: point(c) =
+ * (HG_GRID_P2_N64B_X[c & 15], HG_GRID_P2_N64B_Y[c >> 2]), signed: 4 blocks of 4 x 4 points on the whole plane, so
+ * that on AVX2 each coordinate is one 16-entry vpshufb lookup and there are no signs to apply; 1.1% more MSE
+ * than HG_GRID_P2_N64S_ABS (quantize --grid fast, 3 bits). */
+static const float HG_GRID_P2_N64B_X[16] = {
+    -2.39121675f, -0.697751999f, 0.224366158f, 1.27807057f, -1.76104712f, -0.676552355f, 0.221741453f, 1.16131675f,
+    -1.16131675f, -0.221741453f, 0.676552355f, 1.76104712f, -1.27807057f, -0.224366158f, 0.697751999f, 2.39121675f,
+};
+static const float HG_GRID_P2_N64B_Y[16] = {
+    -1.41918647f, -2.37982655f, -1.04139435f, -1.70007575f, -0.370548934f, -0.830425262f, -0.0795951858f, -0.52837038f,
+    0.52837038f, 0.0795951858f, 0.830425262f, 0.370548934f, 1.70007575f, 1.04139435f, 2.37982655f, 1.41918647f,
+};
+static float hg_grid_p2_n64b[64 * 2];   /* its 64 points, filled by hg_grid_variant */
+#define HG_GRID_P2_N64B_MSE 0.030655711
 static const hg_grid_info hg_grid4_table[] = {
     {4, 256, HG_GRID_P4_N256, 0.09682871},
     {4, 1024, HG_GRID_P4_N1024, 0.05008262},
@@ -2595,8 +2611,8 @@ const float *hg_grid_variant(int p, int n, int variant, double *mse_per_dim) {
         return hg_grid_p1_n256u;
     }
     if (variant == HG_GRID_BLOCKS) {
-        static int doneb;
-        if (p != 2 || n != 256) return NULL;
+        static int doneb, done64b;
+        if (p != 2 || (n != 256 && n != 64)) return NULL;
 #ifndef HG_NO_THREADS
         pthread_mutex_lock(&hg_grid_sign_mu);   /* the magnitudes once, as hg_grid_expand_signs does the points */
 #endif
@@ -2604,9 +2620,18 @@ const float *hg_grid_variant(int p, int n, int variant, double *mse_per_dim) {
             hg_grid_p2_n256b_abs[2 * m] = HG_GRID_P2_N256B_X[m & 15];
             hg_grid_p2_n256b_abs[2 * m + 1] = HG_GRID_P2_N256B_Y[m >> 2];
         }
+        for (int c = 0; !done64b && c < 64; c++) {
+            hg_grid_p2_n64b[2 * c] = HG_GRID_P2_N64B_X[c & 15];
+            hg_grid_p2_n64b[2 * c + 1] = HG_GRID_P2_N64B_Y[c >> 2];
+        }
+        done64b = 1;
 #ifndef HG_NO_THREADS
         pthread_mutex_unlock(&hg_grid_sign_mu);
 #endif
+        if (n == 64) {
+            if (mse_per_dim) *mse_per_dim = HG_GRID_P2_N64B_MSE;
+            return hg_grid_p2_n64b;
+        }
         hg_grid_expand_signs(hg_grid_p2_n256b_abs, 2, 256, 6, hg_grid_p2_n256b, &doneb);
         if (mse_per_dim) *mse_per_dim = HG_GRID_P2_N256B_MSE;
         return hg_grid_p2_n256b;
@@ -2648,7 +2673,8 @@ typedef struct {
     int sym;                        /* p=4 n=4096: point(c) = signs (bits 8-11 of c) * point(c & 255), k >= 0 there;
                                      * p=2 HG_GRID_SIGNSYM: signs (bits 6-7) * point(c & 63) */
     uint8_t kabs[4][256];           /* sym: k of coordinate d of the magnitude points */
-    uint8_t kby[16];                /* HG_GRID_BLOCKS: k of Y[t] (kabs[1][4t]) */
+    uint8_t kby[16];                /* HG_GRID_BLOCKS 256 points: k of Y[t] (kabs[1][4t]) */
+    uint8_t kbu[2][16];             /* HG_GRID_BLOCKS 64 points: k + 64 of X[t] and of Y[t] (|k| <= 63 there) */
     int32_t pair[256];
     uint8_t rx[64], ry[64], spread[64], shift[64];
     float inv;
@@ -2671,12 +2697,12 @@ const char *hg_act8_grids(void) {
     return "p1 4/5/6-bit, p1u 8-bit, p2 3/4-bit, p4 2/2.5/3-bit, rtn 8-bit";
 #endif
 }
-#define HG_GRID8_COUNT 14
+#define HG_GRID8_COUNT 15
 static hg_grid8 hg_grid8_tab[HG_GRID8_COUNT] = {
     {.p = 1, .n = 16}, {.p = 2, .n = 256}, {.p = 2, .n = 64},   {.p = 1, .n = 4},    {.p = 1, .n = 8},
     {.p = 1, .n = 32}, {.p = 2, .n = 16},  {.p = 4, .n = 256},  {.p = 4, .n = 1024}, {.p = 4, .n = 4096},
     {.p = 2, .n = 256, .variant = HG_GRID_SIGNSYM}, {.p = 2, .n = 64, .variant = HG_GRID_SIGNSYM}, {.p = 1, .n = 64},
-    {.p = 2, .n = 256, .variant = HG_GRID_BLOCKS}};
+    {.p = 2, .n = 256, .variant = HG_GRID_BLOCKS}, {.p = 2, .n = 64, .variant = HG_GRID_BLOCKS}};
 #ifndef HG_NO_THREADS
 static pthread_mutex_t hg_grid8_mu = PTHREAD_MUTEX_INITIALIZER;
 #endif
@@ -2692,7 +2718,10 @@ static const hg_grid8 *hg_grid8_get(int p, int n, int variant) {
     if (!g->ready) {
         float m = 0;
         for (int i = 0; i < n * p; i++) m = fmaxf(m, fabsf(pts[i]));
-        float S = 127.0f / m;
+        /* the 64-point block grid on |k| <= 63: k + 64 is an unsigned byte for vpmaddubsw (AVX2), and
+         * the step of 1/63 of the largest coordinate adds about 0.4% to that grid's MSE */
+        const int blocks64 = variant == HG_GRID_BLOCKS && n == 64;
+        float S = (blocks64 ? 63.0f : 127.0f) / m;
         for (int i = 0; i < n * p; i++) {
             long k = lrintf(pts[i] * S);
             k = k > 127 ? 127 : k < -127 ? -127 : k;
@@ -2709,7 +2738,7 @@ static const hg_grid8 *hg_grid8_get(int p, int n, int variant) {
         for (int i = 0; p == 4 && n == 256 && i < n; i++)
             for (int d = 0; d < 4; d++) g->kuc[d][i] = g->ku[4 * i + d];
         /* sign-symmetric: n / 2^p magnitude points, the sign bits above their index bits */
-        g->sym = (p == 4 && n == 4096) || (p == 2 && (variant == HG_GRID_SIGNSYM || variant == HG_GRID_BLOCKS));
+        g->sym = (p == 4 && n == 4096) || (p == 2 && (variant == HG_GRID_SIGNSYM || (variant == HG_GRID_BLOCKS && n == 256)));
         const int mag_bits = p == 4 ? 8 : n == 64 ? 4 : 6, mags = 1 << mag_bits;
         for (int c = 0; g->sym && c < n; c++)
             for (int d = 0; d < p; d++) {
@@ -2718,7 +2747,11 @@ static const hg_grid8 *hg_grid8_get(int p, int n, int variant) {
             }
         for (int i = 0; g->sym && i < mags; i++)
             for (int d = 0; d < p; d++) g->kabs[d][i] = (uint8_t)g->k[p * i + d];
-        for (int t = 0; variant == HG_GRID_BLOCKS && t < 16; t++) g->kby[t] = g->kabs[1][4 * t];
+        for (int t = 0; variant == HG_GRID_BLOCKS && n == 256 && t < 16; t++) g->kby[t] = g->kabs[1][4 * t];
+        for (int t = 0; blocks64 && t < 16; t++) {   /* point t has X[t], point 4t has Y[t] */
+            g->kbu[0][t] = (uint8_t)(g->k[2 * t] + 64);
+            g->kbu[1][t] = (uint8_t)(g->k[2 * (4 * t) + 1] + 64);
+        }
         for (int i = 0; p == 4 && i < n; i++) {
             g->kw[i] = (uint32_t)(uint8_t)g->k[4 * i] | (uint32_t)(uint8_t)g->k[4 * i + 1] << 8 |
                        (uint32_t)(uint8_t)g->k[4 * i + 2] << 16 | (uint32_t)(uint8_t)g->k[4 * i + 3] << 24;
@@ -2763,7 +2796,7 @@ int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinf
     if (!q->had_m) q->had_m = 1;
     if (q->variant) {
         int signsym = (q->variant == HG_GRID_SIGNSYM && q->p == 2 && (q->bits == 8 || q->bits == 6)) ||
-                      (q->variant == HG_GRID_BLOCKS && q->p == 2 && q->bits == 8);
+                      (q->variant == HG_GRID_BLOCKS && q->p == 2 && (q->bits == 8 || q->bits == 6));
         int uniform = q->variant == HG_GRID_UNIFORM && q->p == 1 && q->bits == 8;
         if (type != HG_HIGGS || !(signsym || uniform)) return -1;
     }
@@ -2800,6 +2833,7 @@ int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinf
                 q->grid8w = g8->kw;
                 q->grid8abs = g8->sym ? g8->kabs : NULL;
                 q->grid8by = g8->kby;
+                q->grid8bu = g8->kbu;
                 q->grid8uw = g8->kuw;
             }
         }
@@ -4615,10 +4649,12 @@ static float hg_qdot8_p2s_avx2(const hg_qinfo *q, const uint16_t *sc, const uint
 static float hg_qdot8_p2b_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     return hg_qdot8_p2sb_avx2(q, sc, codes, a, 1);
 }
-/* two rows' block epilogues: t += (scale_b * d_b) * isum_b, each as the definition has it */
-HG_INLINE void hg_add_block2_avx2(float *t0, float *t1, uint16_t sc0, uint16_t sc1, float d, __m256i s0, __m256i s1) {
-    *t0 += (hg_f16_to_f32(sc0) * d) * (float)hg_isum_avx2(s0, _mm256_setzero_si256());
-    *t1 += (hg_f16_to_f32(sc1) * d) * (float)hg_isum_avx2(s1, _mm256_setzero_si256());
+/* two rows' block epilogues: t += (scale_b * d_b) * isum_b, each as the definition has it (isum_b:
+ * the lanes' sum less off, the offset tables' 64 * sum(q)) */
+HG_INLINE void hg_add_block2_avx2(float *t0, float *t1, uint16_t sc0, uint16_t sc1, float d, __m256i s0, __m256i s1,
+                                  int32_t off) {
+    *t0 += (hg_f16_to_f32(sc0) * d) * (float)(hg_isum_avx2(s0, _mm256_setzero_si256()) - off);
+    *t1 += (hg_f16_to_f32(sc1) * d) * (float)(hg_isum_avx2(s1, _mm256_setzero_si256()) - off);
 }
 /* two rows at once (hg_qmatvec8_rows2): each activation vector loaded once for both, and two
  * streams through memory in flight; each row's sums and epilogue as in hg_qdot8_p2sb_avx2 */
@@ -4648,7 +4684,7 @@ HG_INLINE void hg_qrows8x2_p2sb_avx2(const hg_qinfo *q, const hg_tensor *w0, int
                 s0 = _mm256_add_epi32(s0, hg_p2s_tail_avx2(TX, TY, c0, x, (H - j) / 2, blocks));
                 s1 = _mm256_add_epi32(s1, hg_p2s_tail_avx2(TX, TY, c1, x, (H - j) / 2, blocks));
             }
-            hg_add_block2_avx2(&t0, &t1, sc0[g], sc1[g], a->d[g], s0, s1);
+            hg_add_block2_avx2(&t0, &t1, sc0[g], sc1[g], a->d[g], s0, s1, 0);
         }
         out0[r] = t0;
         out1[r] = t1;
@@ -4694,12 +4730,28 @@ HG_INLINE __m256i hg_p2n64x32_avx2(__m256i acc, const __m256i TX[4], const __m25
     acc = hg_dpbusd_avx2(acc, _mm256_sign_epi8(kx, kx), _mm256_sign_epi8(vx, kx));
     return hg_dpbusd_avx2(acc, _mm256_sign_epi8(ky, ky), _mm256_sign_epi8(vy, ky));
 }
-/* the 3-bit grids' tables: sym, the 16 magnitudes of each coordinate in T[0]; else the 64 points'
- * coordinates in T[0..3] */
-HG_INLINE void hg_p2b3_tables_avx2(const hg_qinfo *q, const int sym, __m256i TX[4], __m256i TY[4]) {
-    for (int h = 0; h < (sym ? 1 : 4); h++) {
-        const void *x = sym ? (const void *)q->grid8abs[0] : (const void *)(q->grid8x + 16 * h);
-        const void *y = sym ? (const void *)q->grid8abs[1] : (const void *)(q->grid8y + 16 * h);
+/* one step of the block grid (HG_GRID_BLOCKS, 64 points): x is entry c & 15 of one 16-entry table
+ * and y entry c >> 2 of another, both signed; the tables hold k + 64 (|k| <= 63), an unsigned byte
+ * that vpmaddubsw multiplies by q as it is, and the block's sum drops 64 * sum(q) (hg_act8.qsum)
+ * afterwards. 17 vector instructions per 64 weights against 20 for the sign-symmetric grid (no
+ * sign bits to move and apply). Activations as above. */
+HG_INLINE __m256i hg_p2b6x32_avx2(__m256i acc, __m256i TX, __m256i TY, const uint8_t *c, const uint8_t *end, const int8_t *x,
+                                  uint64_t half) {
+    const __m256i t = hg_codes6x32_raw_avx2(c, end), m15 = _mm256_set1_epi8(15);   /* bits 6-7 of t: neighbours' */
+    const __m256i kx = _mm256_shuffle_epi8(TX, _mm256_and_si256(t, m15));
+    const __m256i ky = _mm256_shuffle_epi8(TY, _mm256_and_si256(_mm256_srli_epi16(t, 2), m15));
+    acc = hg_dpbusd_avx2(acc, kx, _mm256_loadu_si256((const __m256i *)x));
+    return hg_dpbusd_avx2(acc, ky, _mm256_loadu_si256((const __m256i *)(x + half)));
+}
+/* the 3-bit grids' tables by kind (HG_P2B3_*): sym, the 16 magnitudes of each coordinate in T[0];
+ * blocks, X's and Y's k + 64 in T[0]; free, the 64 points' coordinates in T[0..3] */
+enum { HG_P2B3_FREE = 0, HG_P2B3_SYM = 1, HG_P2B3_BLOCKS = 2 };
+HG_INLINE void hg_p2b3_tables_avx2(const hg_qinfo *q, const int kind, __m256i TX[4], __m256i TY[4]) {
+    for (int h = 0; h < (kind != HG_P2B3_FREE ? 1 : 4); h++) {
+        const void *x = kind == HG_P2B3_SYM ? (const void *)q->grid8abs[0] : kind == HG_P2B3_BLOCKS ? (const void *)q->grid8bu[0]
+                                                                                                    : (const void *)(q->grid8x + 16 * h);
+        const void *y = kind == HG_P2B3_SYM ? (const void *)q->grid8abs[1] : kind == HG_P2B3_BLOCKS ? (const void *)q->grid8bu[1]
+                                                                                                    : (const void *)(q->grid8y + 16 * h);
         TX[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)x));
         TY[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)y));
     }
@@ -4710,39 +4762,64 @@ HG_INLINE const int8_t *hg_p2b3_x(const int8_t *xb, uint64_t j, uint64_t H, uint
     *half = H - chunk < 128 ? (H - chunk) / 2 : 64;
     return xb + chunk + (j - chunk) / 2;
 }
-HG_INLINE __m256i hg_p2b3_step_avx2(__m256i acc, const __m256i TX[4], const __m256i TY[4], const int sym, const uint8_t *c,
+HG_INLINE __m256i hg_p2b3_step_avx2(__m256i acc, const __m256i TX[4], const __m256i TY[4], const int kind, const uint8_t *c,
                                     const uint8_t *end, const int8_t *x, uint64_t half) {
-    return sym ? hg_p2s6x32_avx2(acc, TX[0], TY[0], c, end, x, half) : hg_p2n64x32_avx2(acc, TX, TY, c, end, x, half);
+    return kind == HG_P2B3_SYM      ? hg_p2s6x32_avx2(acc, TX[0], TY[0], c, end, x, half)
+           : kind == HG_P2B3_BLOCKS ? hg_p2b6x32_avx2(acc, TX[0], TY[0], c, end, x, half)
+                                    : hg_p2n64x32_avx2(acc, TX, TY, c, end, x, half);
 }
-HG_INLINE float hg_qdot8_p2b3_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a, const int sym) {
+/* the steps of one block of H weights (a multiple of 64) whose codes start at c, for one row (c1 NULL)
+ * or two (into *s0 and *s1): whole chunks of 128 weights (two steps against the 64 x, then the 64 y)
+ * with plain 16-byte loads and no per-step bookkeeping; a block's last 64 weights, and the last chunk
+ * of a row whose loads would end 4 bytes past it, through the checked load (hg_load_step_avx2) */
+HG_INLINE void hg_p2b3_block_avx2(__m256i *s0, __m256i *s1, const __m256i TX[4], const __m256i TY[4], const int kind,
+                                  const uint8_t *c0, const uint8_t *c1, const uint8_t *end0, const uint8_t *end1,
+                                  const int8_t *xb, uint64_t H) {
+    const uint64_t bytes = H / 2 * 6 / 8;
+    uint64_t full = H / 128 * 128, j = 0;
+    if (!(H % 128) && ((uint64_t)(end0 - c0) < bytes + 4 || (c1 && (uint64_t)(end1 - c1) < bytes + 4))) full -= 128;
+    for (; j < full; j += 128, c0 += 48, xb += 128) {
+        *s0 = hg_p2b3_step_avx2(*s0, TX, TY, kind, c0, c0 + 28, xb, 64);   /* end c + 28: the check folds away */
+        if (c1) *s1 = hg_p2b3_step_avx2(*s1, TX, TY, kind, c1, c1 + 28, xb, 64);
+        *s0 = hg_p2b3_step_avx2(*s0, TX, TY, kind, c0 + 24, c0 + 52, xb + 32, 64);
+        if (c1) *s1 = hg_p2b3_step_avx2(*s1, TX, TY, kind, c1 + 24, c1 + 52, xb + 32, 64), c1 += 48;
+    }
+    for (uint64_t half; j < H; j += 64, c0 += 24) {
+        const int8_t *x = hg_p2b3_x(xb - full, j, H, &half);
+        *s0 = hg_p2b3_step_avx2(*s0, TX, TY, kind, c0, end0, x, half);
+        if (c1) *s1 = hg_p2b3_step_avx2(*s1, TX, TY, kind, c1, end1, x, half), c1 += 24;
+    }
+}
+HG_INLINE float hg_qdot8_p2b3_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a, const int kind) {
     if (q->group % 64) return hg_qdot8_pairs_avx2(q, sc, codes, a, 6);   /* blocks such as 96: 16 codes at a time */
     __m256i TX[4], TY[4];
-    hg_p2b3_tables_avx2(q, sym, TX, TY);
+    hg_p2b3_tables_avx2(q, kind, TX, TY);
+    const int32_t off = kind == HG_P2B3_BLOCKS ? 64 : 0;   /* the block grid's tables hold k + 64 */
     const uint8_t *end = codes + q->row_code_bytes;
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
     for (uint64_t g = 0; g < q->groups; g++) {
-        const uint8_t *c = codes + g * H / 2 * 6 / 8;
         __m256i acc = _mm256_setzero_si256();
-        for (uint64_t j = 0, half; j < H; j += 64, c += 24) {
-            const int8_t *x = hg_p2b3_x(a->qp + g * H, j, H, &half);
-            acc = hg_p2b3_step_avx2(acc, TX, TY, sym, c, end, x, half);
-        }
-        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(acc, _mm256_setzero_si256());
+        hg_p2b3_block_avx2(&acc, NULL, TX, TY, kind, codes + g * H / 2 * 6 / 8, NULL, end, NULL, a->qp + g * H, H);
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)(hg_isum_avx2(acc, _mm256_setzero_si256()) - off * a->qsum[g]);
     }
     return total;
 }
 static float hg_qdot8_p2s6_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
-    return hg_qdot8_p2b3_avx2(q, sc, codes, a, 1);
+    return hg_qdot8_p2b3_avx2(q, sc, codes, a, HG_P2B3_SYM);
+}
+static float hg_qdot8_p2b6_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    return hg_qdot8_p2b3_avx2(q, sc, codes, a, HG_P2B3_BLOCKS);
 }
 static float hg_qdot8_p2n64_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
-    return hg_qdot8_p2b3_avx2(q, sc, codes, a, 0);
+    return hg_qdot8_p2b3_avx2(q, sc, codes, a, HG_P2B3_FREE);
 }
 /* two rows at once, as hg_qrows8x2_p2s_avx2 */
 HG_INLINE void hg_qrows8x2_p2b3_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
-                                     int row1, float *out1, int n, const hg_act8 *a, const int sym) {
+                                     int row1, float *out1, int n, const hg_act8 *a, const int kind) {
     __m256i TX[4], TY[4];
-    hg_p2b3_tables_avx2(q, sym, TX, TY);
+    hg_p2b3_tables_avx2(q, kind, TX, TY);
+    const int32_t off = kind == HG_P2B3_BLOCKS ? 64 : 0;
     const uint64_t H = (uint64_t)q->group;
     for (int r = 0; r < n; r++) {
         const uint16_t *sc0 = hg_qscales(w0, q, row0 + r), *sc1 = hg_qscales(w1, q, row1 + r);
@@ -4755,14 +4832,10 @@ HG_INLINE void hg_qrows8x2_p2b3_avx2(const hg_qinfo *q, const hg_tensor *w0, int
         const uint8_t *end0 = codes0 + q->row_code_bytes, *end1 = codes1 + q->row_code_bytes;
         float t0 = 0, t1 = 0;
         for (uint64_t g = 0; g < q->groups; g++) {
-            const uint8_t *c0 = codes0 + g * H / 2 * 6 / 8, *c1 = codes1 + g * H / 2 * 6 / 8;
-            __m256i s0 = _mm256_setzero_si256(), s1 = s0;
-            for (uint64_t j = 0, half; j < H; j += 64, c0 += 24, c1 += 24) {   /* the two rows step by step */
-                const int8_t *x = hg_p2b3_x(a->qp + g * H, j, H, &half);
-                s0 = hg_p2b3_step_avx2(s0, TX, TY, sym, c0, end0, x, half);
-                s1 = hg_p2b3_step_avx2(s1, TX, TY, sym, c1, end1, x, half);
-            }
-            hg_add_block2_avx2(&t0, &t1, sc0[g], sc1[g], a->d[g], s0, s1);
+            __m256i s0 = _mm256_setzero_si256(), s1 = s0;   /* the two rows step by step */
+            hg_p2b3_block_avx2(&s0, &s1, TX, TY, kind, codes0 + g * H / 2 * 6 / 8, codes1 + g * H / 2 * 6 / 8, end0, end1,
+                               a->qp + g * H, H);
+            hg_add_block2_avx2(&t0, &t1, sc0[g], sc1[g], a->d[g], s0, s1, off * a->qsum[g]);
         }
         out0[r] = t0;
         out1[r] = t1;
@@ -4770,11 +4843,15 @@ HG_INLINE void hg_qrows8x2_p2b3_avx2(const hg_qinfo *q, const hg_tensor *w0, int
 }
 static void hg_qrows8x2_p2s6_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
                                   int row1, float *out1, int n, const hg_act8 *a) {
-    hg_qrows8x2_p2b3_avx2(q, w0, row0, out0, w1, row1, out1, n, a, 1);
+    hg_qrows8x2_p2b3_avx2(q, w0, row0, out0, w1, row1, out1, n, a, HG_P2B3_SYM);
+}
+static void hg_qrows8x2_p2b6_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
+                                  int row1, float *out1, int n, const hg_act8 *a) {
+    hg_qrows8x2_p2b3_avx2(q, w0, row0, out0, w1, row1, out1, n, a, HG_P2B3_BLOCKS);
 }
 static void hg_qrows8x2_p2n64_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
                                    int row1, float *out1, int n, const hg_act8 *a) {
-    hg_qrows8x2_p2b3_avx2(q, w0, row0, out0, w1, row1, out1, n, a, 0);
+    hg_qrows8x2_p2b3_avx2(q, w0, row0, out0, w1, row1, out1, n, a, HG_P2B3_FREE);
 }
 #endif
 
@@ -5790,7 +5867,8 @@ static void hg_kernels_avx2(hg_qinfo *q) {
     q->k.dot8 = q->p == 1 ? hg_qdot8_p1n16_avx2 : q->grid8abs ? (q->n == 256 ? hg_qdot8_p2s_avx2 : hg_qdot8_p2s6_avx2) : q->n == 256 ? hg_qdot8_p2n256_avx2 : hg_qdot8_p2n64_avx2;
     if (q->p == 2 && (q->grid8abs || q->n == 64))   /* two row streams */
         q->k.rows8x2 = q->n == 64 ? (q->grid8abs ? hg_qrows8x2_p2s6_avx2 : hg_qrows8x2_p2n64_avx2) : hg_qrows8x2_p2s_avx2;
-    if (q->variant == HG_GRID_BLOCKS) q->k.dot8 = hg_qdot8_p2b_avx2, q->k.rows8x2 = hg_qrows8x2_p2b_avx2;
+    if (q->variant == HG_GRID_BLOCKS && q->n == 256) q->k.dot8 = hg_qdot8_p2b_avx2, q->k.rows8x2 = hg_qrows8x2_p2b_avx2;
+    if (q->variant == HG_GRID_BLOCKS && q->n == 64) q->k.dot8 = hg_qdot8_p2b6_avx2, q->k.rows8x2 = hg_qrows8x2_p2b6_avx2;
     q->k.gemm8 = hg_qmatmul8_avx2;
 }
 #endif

@@ -242,13 +242,11 @@ static int hadamard_for(uint64_t cols, int requested, int *m) {
 #define DEFAULT_GRID8 HG_GRID_UNIFORM /* p=1 8-bit: twice the Gaussian grid's MSE (still 1/7 of 6-bit's), and
                                        * int8 kernels on every build where the Gaussian one runs in float at
                                        * a tenth of the speed (docs/grids.md) */
-/* the grid variant of (p, bits per code): p=2 4-bit and 3-bit have a free and a sign-symmetric grid,
- * 4-bit also the block grid (--grid fast; its 3-bit layers under --target-bits take the sign-symmetric
- * grid, the fast one there), p=1 8-bit a free (Gaussian) and a uniform one */
+/* the grid variant of (p, bits per code): p=2 4-bit and 3-bit have a free, a sign-symmetric and a
+ * block grid (--grid fast), p=1 8-bit a free (Gaussian) and a uniform one */
 static int grid_variant(int p, int code_bits, int grid) {
     if (p == 1 && code_bits == 8) return grid == HG_GRID_FREE ? HG_GRID_FREE : DEFAULT_GRID8;
     if (p != 2 || (code_bits != 8 && code_bits != 6)) return HG_GRID_FREE;
-    if (grid == HG_GRID_BLOCKS && code_bits == 6) return HG_GRID_SIGNSYM;
     return grid >= 0 ? grid : code_bits == 8 ? DEFAULT_GRID4 : DEFAULT_GRID3;
 }
 
@@ -686,9 +684,10 @@ static void usage(void) {
             "  --grid sym|free  higgs p=2 4-bit and 3-bit: the sign-symmetric grid (decodes about 2x faster\n"
             "                   on CPUs without AVX-512; the 4-bit default) or the free one (1.3%% lower MSE\n"
             "                   at 4 bits, 2.2%% at 3; the 3-bit default)\n"
-            "  --grid fast      higgs p=2 4-bit: the block grid, sign-symmetric with 4 blocks of 4 x 4\n"
-            "                   magnitudes (4.7%% more MSE than sym; decodes about 1.5x faster than sym\n"
-            "                   on CPUs with AVX2 and no AVX-512, the same elsewhere)\n"
+            "  --grid fast      higgs p=2 4-bit and 3-bit: the block grids, 4 blocks of 4 x 4 points (4-bit:\n"
+            "                   magnitudes, 4.7%% more MSE than sym; 3-bit: signed, 1.6%% more than sym);\n"
+            "                   on CPUs with AVX2 and no AVX-512 they decode about 1.5x (4-bit) and 1.2x\n"
+            "                   (3-bit) faster than sym, elsewhere at the same speed\n"
             "  --grid uniform|free  higgs p=1 8-bit: levels (c - 128) x step, which run as int8 on every\n"
             "                   CPU (the default), or the Gaussian grid (half the MSE; float, ~10x slower)\n"
             "  --hadamard H     higgs block size, a power of two 64..4096 (default: the largest power of\n"
@@ -815,10 +814,10 @@ int main(int argc, char **argv) {
     if (o.vector_grids && !(o.target_bits > 0)) die("--vector-grids applies to --target-bits");
     if (o.grid == HG_GRID_UNIFORM ? o.target_bits > 0 || o.method != HG_HIGGS || o.p != 1 || o.bits != 8
         : o.grid >= 0 && !(o.target_bits > 0) && (o.method != HG_HIGGS || ((o.p != 2 || (o.bits != 4 && o.bits != 3)) && (o.p != 1 || o.bits != 8))))
-        die("--grid applies to HIGGS p=2 4-bit and 3-bit (sym|free; 4-bit also fast), p=1 8-bit (uniform|free) or --target-bits (sym|free|fast)");
+        die("--grid applies to HIGGS p=2 4-bit and 3-bit (sym|free|fast), p=1 8-bit (uniform|free) or --target-bits (sym|free|fast)");
     if (o.grid == HG_GRID_SIGNSYM && o.p == 1) die("--grid sym applies to HIGGS p=2 4-bit and 3-bit");
-    if (o.grid == HG_GRID_BLOCKS && !(o.target_bits > 0) && (o.p != 2 || o.bits != 4))
-        die("--grid fast applies to HIGGS p=2 4-bit (or --target-bits)");
+    if (o.grid == HG_GRID_BLOCKS && !(o.target_bits > 0) && (o.p != 2 || (o.bits != 4 && o.bits != 3)))
+        die("--grid fast applies to HIGGS p=2 4-bit and 3-bit (or --target-bits)");
     if (o.head >= 0 && !o.method) die("--head applies when quantizing (--method or --target-bits)");
     o.head_set = o.head >= 0;
     if (o.head < 0) o.head = o.method ? DEFAULT_HEAD : HEAD_KEEP;

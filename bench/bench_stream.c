@@ -6,7 +6,8 @@
  * products over all of it with 1 and 2 threads of the hg_pool, either as one
  * job or as a sequence of jobs of N rows each (a decoded token is a sequence
  * of per-tensor jobs: TinyLlama's are 2048 to 11264 rows); p=2 4-bit on the free, the
- * sign-symmetric (p2s, the default) and the block grid (p2b, --grid fast). Codes and scales
+ * sign-symmetric (p2s, the default) and the block grid (p2b, --grid fast), p=2 3-bit on the
+ * sign-symmetric (--grid sym) and the block grid (--grid fast). Codes and scales
  * are random bytes: the speed does not depend on their values. Reports GB/s
  * of weight bytes next to the read bandwidth of a plain sum over the same
  * buffer, read as one stream per thread and as two (each thread's two halves
@@ -97,7 +98,8 @@ int main(int argc, char **argv) {
     if (!n_jobs) { jobs[0] = rows_total; jobs[1] = 11264; jobs[2] = 2048; n_jobs = 3; }
     struct { const char *name; uint32_t type, p, bits; } cfg[] = {
         {"HIGGS p2 4-bit (int8)", HG_HIGGS, 2, 8}, {"HIGGS p2s 4-bit (int8)", HG_HIGGS, 2 | 1u << 8, 8},
-        {"HIGGS p2b 4-bit (int8)", HG_HIGGS, 2 | 3u << 8, 8},
+        {"HIGGS p2b 4-bit (int8)", HG_HIGGS, 2 | 3u << 8, 8}, {"HIGGS p2s 3-bit (int8)", HG_HIGGS, 2 | 1u << 8, 6},
+        {"HIGGS p2b 3-bit (int8)", HG_HIGGS, 2 | 3u << 8, 6},
         {"HIGGS p1 4-bit (int8)", HG_HIGGS, 1, 4}, {"F16", HG_F16, 0, 0}};
     float *x = malloc(cols * sizeof(float)), *out = malloc((size_t)rows_total * sizeof(float));
     for (int i = 0; i < cols; i++) x[i] = sinf((float)i);

@@ -8,8 +8,8 @@
 # run built with these target flags instead of -march=native, e.g. --native "-mavx2 -mfma -mf16c"
 # for CPUs with AVX2 but no AVX-512; it needs a --tag). A config is pPbB (quantize --p P --bits B);
 # p2b4f is p=2 4-bit on the free grid (--grid free; p2b4 is the default sign-symmetric grid), p2b3s p=2
-# 3-bit on the sign-symmetric grid (--grid sym; p2b3 is the default free one), p2b4b p=2 4-bit on the block
-# grid (--grid fast). dp: quantize's default, per-layer
+# 3-bit on the sign-symmetric grid (--grid sym; p2b3 is the default free one), p2b4b and p2b3b p=2 4- and 3-bit on the block
+# grids (--grid fast). dp: quantize's default, per-layer
 # grids in the size of p2b4, allocated with the bundled model's sensitivities mapped onto the 22 layers
 # by relative depth (bench/map_alphas.py: random weights have no sensitivity pattern of their own);
 # dpb: the same with --grid fast.

@@ -6,7 +6,8 @@
 # Default pairs: the TinyLlama-shaped synthetic model that bench/speed.sh caches in bench/cache/
 # (run it first), p2b4 vs Q4_0, p2b4b (the block grid, --grid fast) vs Q4_0, p2b4f (the free p=2 grid,
 # --grid free) vs Q4_0, p1b4 vs Q4_0,
-# p2b3 vs Q3_K_S, p2b3s (the sign-symmetric 3-bit grid, --grid sym) vs Q3_K_S, p2b2 vs Q2_K and f16 vs F16. Their
+# p2b3 vs Q3_K_S, p2b3s (the sign-symmetric 3-bit grid, --grid sym) vs Q3_K_S, p2b3b (the 3-bit block grid,
+# --grid fast) vs Q3_K_S, p2b2 vs Q2_K and f16 vs F16. Their
 # GGUFs are made once, cached in bench/cache/: bench/gguf_from_higgs.py writes the f16 model as an
 # F16 GGUF, then --llama-quantize (llama.cpp's quantize tool) makes the quantized ones.
 # Every (pair, build, threads) cell runs R rounds (default 3), each ./run (a 194-token prompt, then
@@ -54,11 +55,11 @@ make -s run quantize
 CACHE=bench/cache NAME=tinyllama-shape-L22
 if [ ${#PAIRS[@]} -eq 0 ]; then
   [ -f "$CACHE/$NAME-f16.higgs" ] || die "$CACHE/$NAME-f16.higgs is missing: run bench/speed.sh first"
-  for cq in p2b4:Q4_0 p2b4b:Q4_0 p2b4f:Q4_0 p1b4:Q4_0 p2b3:Q3_K_S p2b3s:Q3_K_S p2b2:Q2_K f16:F16; do
+  for cq in p2b4:Q4_0 p2b4b:Q4_0 p2b4f:Q4_0 p1b4:Q4_0 p2b3:Q3_K_S p2b3s:Q3_K_S p2b3b:Q3_K_S p2b2:Q2_K f16:F16; do
     c=${cq%%:*} q=${cq#*:}
     h=$CACHE/$NAME-$c.higgs g=$CACHE/$NAME-$q.gguf
     grid=(); [ "${c:4:1}" != f ] || grid=(--grid free); [ "${c:4:1}" != s ] || grid=(--grid sym)   # p2b4f: the free p=2 4-bit grid
-    [ "${c:4:1}" != b ] || grid=(--grid fast)                                                      # p2b4b: the block grid
+    [ "${c:4:1}" != b ] || grid=(--grid fast)                                                      # p2b4b, p2b3b: the block grids
     # a file older than quantize.c may hold another default: made again
     [ "$h" -nt quantize.c ] || ./quantize "$CACHE/$NAME-f16.higgs" "$h" --method higgs --p "${c:1:1}" --bits "${c:3:1}" "${grid[@]}" | tail -1
     [ -f "$CACHE/$NAME-F16.gguf" ] || "$PY" bench/gguf_from_higgs.py "$CACHE/$NAME-f16.higgs" "$CACHE/$NAME-F16.gguf"

@@ -256,49 +256,56 @@ def main():
                         same = same and rel(float(m), table[key][1]) < 1e-6
                 check(same, f"C table lists {got} with the parsed points and mse")
 
-    # the block grid (tools/grids_blocks.h, quantize --grid fast): sign-symmetric, magnitude m is
-    # (X[m & 15], Y[m >> 2]) (4 blocks of 4 x 4). Checked: higgs.h holds the same tables; the structure
-    # (16 distinct x and 16 distinct y magnitudes, each block a 4 x 4 product); the stated MSE against an
-    # independent Monte Carlo; a fixed point of the constrained Lloyd step (every X[b][i] the mean |x| of
-    # the cells that share it, every Y[b][j] likewise); and its MSE between the sign-symmetric grid's and
-    # p=1 16 levels'.
+    # the block grids (tools/grids_blocks.h, quantize --grid fast). 256 points: sign-symmetric,
+    # magnitude m is (X[m & 15], Y[m >> 2]); 64 points: point c is (X[c & 15], Y[c >> 2]), signed; both
+    # 4 blocks of 4 x 4. Checked: higgs.h holds the same tables; the structure (16 distinct x and 16
+    # distinct y values, each block a 4 x 4 product); the stated MSE against an independent Monte
+    # Carlo; a fixed point of the constrained Lloyd step (every X[b][i] the mean x (256: |x|) of the
+    # cells that share it, every Y[b][j] likewise); and the MSE a little above the sign-symmetric
+    # grid's of the same size and well below p=1's at the same bits.
     btext = open(os.path.join(ROOT, "tools", "grids_blocks.h")).read()
     src = open(os.path.join(ROOT, "higgs.h"), encoding="utf-8").read()
-    tabs = {}
-    for name, text, pre in (("tools", btext, "HG_BGRID_P2_N256"), ("higgs.h", src, "HG_GRID_P2_N256B")):
-        for axis in "XY":
-            m = re.search(r"%s_%s\[16\]\s*=\s*\{([^}]*)\}" % (pre, axis), text)
-            tabs[name, axis] = np.array([float(v.strip().rstrip("f")) for v in m.group(1).split(",") if v.strip()]) if m else None
-    mb = re.search(r"#define HG_BGRID_P2_N256_MSE ([0-9.eE+-]+)", btext)
-    mh = re.search(r"#define HG_GRID_P2_N256B_MSE ([0-9.eE+-]+)", src)
-    ok = all(v is not None and v.shape == (16,) for v in tabs.values()) and bool(mb and mh)
-    check(ok, "p2n256b: 16-entry X and Y tables and the MSE in tools/grids_blocks.h and higgs.h")
-    if ok:
+    for n, sym_name, p1n, above, below in ((256, "HG_SGRID_P2_N256_MSE", 16, 1.06, 0.9), (64, "HG_SGRID_P2_N64_MSE", 8, 1.03, 0.92)):
+        tag = f"p2n{n}b"
+        tabs = {}
+        for name, text, pre in (("tools", btext, f"HG_BGRID_P2_N{n}"), ("higgs.h", src, f"HG_GRID_P2_N{n}B")):
+            for axis in "XY":
+                m = re.search(r"%s_%s\[16\]\s*=\s*\{([^}]*)\}" % (pre, axis), text)
+                tabs[name, axis] = np.array([float(v.strip().rstrip("f")) for v in m.group(1).split(",") if v.strip()]) if m else None
+        mb = re.search(r"#define HG_BGRID_P2_N%d_MSE ([0-9.eE+-]+)" % n, btext)
+        mh = re.search(r"#define HG_GRID_P2_N%dB_MSE ([0-9.eE+-]+)" % n, src)
+        ok = all(v is not None and v.shape == (16,) for v in tabs.values()) and bool(mb and mh)
+        check(ok, f"{tag}: 16-entry X and Y tables and the MSE in tools/grids_blocks.h and higgs.h")
+        if not ok:
+            continue
         X, Y, stated = tabs["tools", "X"], tabs["tools", "Y"], float(mb.group(1))
         check(bool(np.all(X == tabs["higgs.h", "X"]) and np.all(Y == tabs["higgs.h", "Y"])) and float(mh.group(1)) == stated,
-              "p2n256b: higgs.h has tools/grids_blocks.h's tables and MSE")
-        check(bool(np.all(X > 0) and np.all(Y > 0)) and len(set(X.tolist())) == 16 and len(set(Y.tolist())) == 16,
-              "p2n256b: 16 distinct positive x and y magnitudes")
+              f"{tag}: higgs.h has tools/grids_blocks.h's tables and MSE")
+        signs_ok = bool(np.all(X > 0) and np.all(Y > 0)) if n == 256 else True
+        check(signs_ok and len(set(X.tolist())) == 16 and len(set(Y.tolist())) == 16,
+              f"{tag}: 16 distinct x and y values" + (" (positive magnitudes)" if n == 256 else ""))
         mag = np.arange(64)
         A = np.stack([X[mag & 15], Y[mag >> 2]], axis=1)
         blocks = all(len({tuple(r) for r in A[[m for m in range(64) if (m >> 2) & 3 == b]].tolist()}) == 16 for b in range(4))
-        check(blocks and len({tuple(r) for r in A.tolist()}) == 64, "p2n256b: 64 distinct magnitudes, 4 blocks of 16")
-        c = np.arange(256)
-        pts = A[c & 63] * np.where((c[:, None] >> (6 + np.arange(2))[None, :]) & 1, -1.0, 1.0)
-        mse, _, mass, cen = p2_monte_carlo(pts, MC_SAMPLES, MC_SEED + 2)
-        check(rel(mse, stated) < 0.01, f"p2n256b: Monte Carlo mse/dim {mse:.6g} ({MC_SAMPLES} samples) vs stated {stated:.6g}")
+        check(blocks and len({tuple(r) for r in A.tolist()}) == 64, f"{tag}: 64 distinct points (256: magnitudes), 4 blocks of 16")
+        c = np.arange(n)
+        pts = A[c & 63] * np.where((c[:, None] >> (6 + np.arange(2))[None, :]) & 1, -1.0, 1.0) if n == 256 else A
+        mse, _, mass, cen = p2_monte_carlo(pts, MC_SAMPLES, MC_SEED + (2 if n == 256 else 3))
+        check(rel(mse, stated) < 0.01, f"{tag}: Monte Carlo mse/dim {mse:.6g} ({MC_SAMPLES} samples) vs stated {stated:.6g}")
         moved = 0.0
+        fold = np.abs if n == 256 else (lambda v: v)
         for axis, idx in ((0, c & 15), (1, (c & 63) >> 2)):
             for t in range(16):
                 sel = idx == t
                 w = float(np.sum(mass[sel]))
-                mean_abs = float(np.sum(mass[sel] * np.abs(cen[sel, axis]))) / w
-                moved += w * (mean_abs - (X if axis == 0 else Y)[t]) ** 2
-        check(moved / (2 * mse) < 5e-3, f"p2n256b: near a constrained Lloyd fixed point (sum P |mean - value|^2 / mse = {moved / (2 * mse):.1e})")
-        sym = re.search(r"#define HG_SGRID_P2_N256_MSE ([0-9.eE+-]+)", stext)
-        sym_mse, p1 = float(sym.group(1)) if sym else 0.0, table[(1, 16)][1]
-        check(sym_mse < stated < 1.06 * sym_mse and stated < 0.9 * p1,
-              f"p2n256b: mse/dim {stated:.6g} within 6% above the sign-symmetric grid's {sym_mse:.6g} and below 0.9 x p=1's {p1:.6g}")
+                mean = float(np.sum(mass[sel] * fold(cen[sel, axis]))) / w
+                moved += w * (mean - (X if axis == 0 else Y)[t]) ** 2
+        check(moved / (2 * mse) < 5e-3, f"{tag}: near a constrained Lloyd fixed point (sum P |mean - value|^2 / mse = {moved / (2 * mse):.1e})")
+        sym = re.search(r"#define %s ([0-9.eE+-]+)" % sym_name, stext)
+        sym_mse, p1 = float(sym.group(1)) if sym else 0.0, table[(1, p1n)][1]
+        check(sym_mse < stated < above * sym_mse and stated < below * p1,
+              f"{tag}: mse/dim {stated:.6g} within {round(100 * (above - 1))}% above the sign-symmetric grid's {sym_mse:.6g} "
+              f"and below {below} x p=1's {p1:.6g}")
 
     # the uniform p=1 8-bit grid (HG_GRID_UNIFORM, in higgs.h): levels (c - 128) * step, the step that
     # minimizes the Gaussian MSE, and that MSE, recomputed by quadrature

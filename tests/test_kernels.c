@@ -264,15 +264,18 @@ static void test_act8(const hg_tensor *t, const hg_qinfo *q, const float *x, con
     float *xr = malloc(q->cols_pad * sizeof(float)), *deq = malloc(q->cols_pad * sizeof(float));
     hg_prepare_activation(q, x, xr);
     /* the grid's integers, derived independently: k = round(g * 127 / max|g|); RTN 8-bit's levels
-     * c - 128 are int8 values already (S = 1), the uniform p=1 grid's (c - 128) * step (S = 1 / step) */
+     * c - 128 are int8 values already (S = 1), the uniform p=1 grid's (c - 128) * step (S = 1 / step),
+     * the p=2 64-point block grid's on |k| <= 63 (S = 63 / max|g|) */
     int n = q->n * q->p;
     float gmax = 0;
     for (int i = 0; i < n; i++) gmax = fmaxf(gmax, fabsf(q->codebook[i]));
-    float S = q->type == HG_RTN ? 1.0f : q->variant == HG_GRID_UNIFORM ? 1.0f / (q->codebook[129] - q->codebook[128]) : 127.0f / gmax;
+    const int k63 = q->type == HG_HIGGS && q->variant == HG_GRID_BLOCKS && q->p == 2 && q->n == 64;
+    float S = q->type == HG_RTN ? 1.0f : q->variant == HG_GRID_UNIFORM ? 1.0f / (q->codebook[129] - q->codebook[128])
+              : (k63 ? 63.0f : 127.0f) / gmax;
     int kbad = 0;
     for (int i = 0; i < n; i++) kbad += q->grid8[i] != (int)nearbyintf(q->codebook[i] * S) || q->grid8u[i] != q->grid8[i] + 128;
     snprintf(name, sizeof name, "%s_int8_grid", cfg);
-    check(kbad == 0 && fabsf(q->grid8_inv * S - 1) < 1e-6f, name, "grid8 differs from round(g * 127 / max|g|)");
+    check(kbad == 0 && fabsf(q->grid8_inv * S - 1) < 1e-6f, name, "grid8 differs from round(g * S), S = 127 (or 63) / max|g|");
     /* the activation: nearest int8 multiple of max/127 per block, sums right */
     int abad = 0;
     for (uint64_t b = 0; b < q->groups; b++) {
@@ -517,6 +520,11 @@ static void test_quantized(void) {
         {HG_HIGGS, P2S, 6, 64, 0}, {HG_HIGGS, P2S, 6, 128, 0}, {HG_HIGGS, P2S, 6, 256, 0}, {HG_HIGGS, P2S, 6, 1024, 0},
         {HG_HIGGS, P2S, 6, 32, 0}, {HG_HIGGS, P2S, 6, 192, 12}, {HG_HIGGS, P2S, 6, 96, 12}, {HG_HIGGS, P2S, 6, 320, 20},
         {HG_HIGGS, P2S, 6, 288, 36},
+        /* p=2 block grid of 64 points (6-bit codes, --grid fast at 3 bits): AVX2 signed 16-entry tables of
+         * k + 64 and the 64 * sum(q) correction, steps of 32 codes; the free grid's kernels elsewhere */
+        {HG_HIGGS, P2B, 6, 64, 0}, {HG_HIGGS, P2B, 6, 128, 0}, {HG_HIGGS, P2B, 6, 256, 0}, {HG_HIGGS, P2B, 6, 1024, 0},
+        {HG_HIGGS, P2B, 6, 32, 0}, {HG_HIGGS, P2B, 6, 192, 12}, {HG_HIGGS, P2B, 6, 96, 12}, {HG_HIGGS, P2B, 6, 320, 20},
+        {HG_HIGGS, P2B, 6, 288, 36},
         /* p=1 64 levels, int8 on every build: AVX-512 packed codes in blocks of 64k, AVX2 and NEON steps of 32 */
         {HG_HIGGS, 1, 6, 64, 0}, {HG_HIGGS, 1, 6, 32, 0}, {HG_HIGGS, 1, 6, 128, 0}, {HG_HIGGS, 1, 6, 96, 12},
         {HG_HIGGS, 1, 6, 288, 36}, {HG_HIGGS, 1, 6, 320, 20},

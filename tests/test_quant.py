@@ -79,6 +79,13 @@ def parse_grids():
         c = np.arange(256)
         signs = np.where((c[:, None] >> (6 + np.arange(2))[None, :]) & 1, -1.0, 1.0).astype(np.float32)
         grids[(2, 256, "b")] = np.stack([X[c & 15], Y[(c & 63) >> 2]], axis=1) * signs
+    # the 3-bit block grid (6-bit codes): point(c) = (X[c & 15], Y[c >> 2]), signed
+    mx = re.search(r"static const float HG_GRID_P2_N64B_X\[16\]\s*=\s*\{([^}]*)\}", src)
+    my = re.search(r"static const float HG_GRID_P2_N64B_Y\[16\]\s*=\s*\{([^}]*)\}", src)
+    if mx and my:
+        X, Y = (np.array([float(v.strip().rstrip("f")) for v in g.group(1).split(",") if v.strip()], dtype=np.float32) for g in (mx, my))
+        c = np.arange(64)
+        grids[(2, 64, "b")] = np.stack([X[c & 15], Y[c >> 2]], axis=1)
     return grids
 
 
@@ -225,8 +232,9 @@ def int8_eligible(t, model):
 
 def int8_linear(dec, x):
     """x @ W.T as run's int8 decode path defines it (higgs.h, hg_act8): grid
-    coordinates k = round(g * S), S = 127 / max|g|; the rotated activation
-    rounded per block to int8 with its absmax; exact integer sums."""
+    coordinates k = round(g * S), S = 127 / max|g| (63 / max|g| for the p=2 64-point block grid, whose
+    AVX2 kernel adds 64 to k); the rotated activation rounded per block to int8 with its absmax; exact
+    integer sums."""
     _, _, codes, scales, cb, t = dec
     p, bits, group, had, seed, _ = higgs_params(t)
     rows, cols = t["shape"][:2]
@@ -234,7 +242,8 @@ def int8_linear(dec, x):
     cb32 = cb.astype(np.float32)
     rtn = t["type"] == RTN            # RTN 8-bit: the levels c - 128 are the int8 values (S = 1), no rotation
     uniform = t["type"] == HIGGS and grid_variant(t) == 2   # levels (c - 128) * step: k = c - 128, 1 / S = step
-    S = np.float32(1) if rtn else np.float32(127) / np.float32(np.abs(cb32).max())
+    top = 63 if t["type"] == HIGGS and grid_variant(t) == 3 and p == 2 and bits == 6 else 127
+    S = np.float32(1) if rtn else np.float32(top) / np.float32(np.abs(cb32).max())
     k = cb32.astype(np.int64) if rtn else np.clip(np.rint(cb32 * S), -127, 127).astype(np.int64)
     inv_S = np.float32(1) / S
     if uniform:
@@ -291,6 +300,9 @@ CONFIGS = [
     # p=2 3-bit: the free grid unless --grid sym (16 magnitude points, two sign bits)
     ("higgs_p2_b3_sym", ["--method", "higgs", "--bits", "3", "--p", "2", "--grid", "sym"]),
     ("higgs_p2_b3_sym_rms", ["--method", "higgs", "--bits", "3", "--p", "2", "--grid", "sym", "--scales", "rms"]),
+    # p=2 3-bit block grid (--grid fast): x and y each one signed 16-entry table
+    ("higgs_p2_b3_fast", ["--method", "higgs", "--bits", "3", "--p", "2", "--grid", "fast"]),
+    ("higgs_p2_b3_fast_rms", ["--method", "higgs", "--bits", "3", "--p", "2", "--grid", "fast", "--scales", "rms"]),
     # p=4 grids (8- and 12-bit codes): nearest points by the k-d tree, checked by brute force
     ("higgs_p4_b2", ["--method", "higgs", "--bits", "2", "--p", "4"]),
     ("higgs_p4_b3", ["--method", "higgs", "--bits", "3", "--p", "4", "--scales", "rms"]),
@@ -554,7 +566,7 @@ def dp_and_cli_checks(tmp, grids, cfg, base, w_orig, ids, idf):
                            (["--method", "higgs", "--bits", "4", "--p", "1", "--grid", "sym"], "grid_for_p1"),
                            (["--method", "higgs", "--bits", "2", "--p", "2", "--grid", "sym"], "grid_for_p2_b2"),
                            (["--method", "higgs", "--bits", "4", "--grid", "round"], "grid_unknown"),
-                           (["--method", "higgs", "--bits", "3", "--p", "2", "--grid", "fast"], "grid_fast_for_p2_b3"),
+                           (["--method", "higgs", "--bits", "2", "--p", "2", "--grid", "fast"], "grid_fast_for_p2_b2"),
                            (["--method", "higgs", "--bits", "4", "--p", "1", "--grid", "fast"], "grid_fast_for_p1"),
                            (["--method", "higgs", "--bits", "4", "--hadamard", "100"], "hadamard_not_pow2")):
             out = os.path.join(tmp, "bad.higgs")

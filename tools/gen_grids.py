@@ -50,8 +50,8 @@ MSEs are those of the float32-rounded grids.
     Deterministic: each grid's random streams are seeded by (seed, p, n) alone.
 
 --symmetric writes tools/grids_symmetric.h (the sign-symmetric grids), --blocks
-tools/grids_blocks.h (the block-structured p = 2 4-bit grid of quantize --grid fast,
-about a minute), --uniform prints the uniform p = 1 8-bit grid's step and MSE.
+tools/grids_blocks.h (the block-structured p = 2 4- and 3-bit grids of quantize --grid
+fast, about 8 minutes), --uniform prints the uniform p = 1 8-bit grid's step and MSE.
 """
 
 import math
@@ -810,14 +810,16 @@ SYM_MC_SEED = 777003
 SYM_PLAN = dict(train=1 << 20, iters=60, starts=2, polish_omega=[1.5, 1.5, 1.0, 1.0], polish_samples=1 << 22)
 
 
-def sym_mc(C, n_samples, seed, chunk=1 << 18):
-    """Monte Carlo mse/dim of the 4096-point grid on X ~ N(0, I_4) (folded: the same error), +- s.e."""
+def sym_mc(C, n_samples, seed, chunk=1 << 18, fold=True):
+    """Monte Carlo mse/dim of a grid on X ~ N(0, I_p), +- s.e.; fold: C holds the magnitude points of
+    a sign-symmetric grid, searched with |X| (the same error)"""
     rng = np.random.default_rng(seed)
     s1 = s2 = 0.0
     done = 0
     while done < n_samples:
         m = min(chunk, n_samples - done)
-        X = np.abs(rng.standard_normal((m, C.shape[1])))
+        X = rng.standard_normal((m, C.shape[1]))
+        X = np.abs(X) if fold else X
         e = np.sum((X - C[vq_assign(X.astype(np.float32), C)]) ** 2, axis=1) / C.shape[1]
         s1 += float(np.sum(e))
         s2 += float(np.sum(e * e))
@@ -934,15 +936,18 @@ def main_symmetric():
     log("wrote tools/grids_symmetric.h")
 
 
-# The block-structured sign-symmetric p = 2 grid of 256 points (quantize --grid fast): like the
-# sign-symmetric one, but the 64 magnitude points are 4 blocks of 4 x 4, magnitude m = i | b << 2 |
-# j << 4 being (X[b][i], Y[b][j]). Then |x| is entry m & 15 of one 16-entry table and |y| entry
-# m >> 2 of another: one vpshufb per coordinate on AVX2 instead of four and three blends. Lloyd
-# under that constraint: assign the folded lattice to the 64 points, then X[b][i] is the mean |x|
-# of the cells (b, i, any j) and Y[b][j] the mean |y| of the cells (b, any i, j); each step lowers
-# the distortion. Starts: the 16 positive levels of the 32-level Lloyd-Max quantizer dealt out to
-# the blocks (level 4i + b to X[b][i], level 4j + perm[b] to Y[b][j]) for every perm of the
-# blocks; the best on the coarse lattice is polished on the fine one.
+# The block-structured p = 2 grids of quantize --grid fast. 4-bit: sign-symmetric like the
+# default grid, but its 64 magnitude points are 4 blocks of 4 x 4, magnitude m = i | b << 2 | j << 4
+# being (X[b][i], Y[b][j]). Then |x| is entry m & 15 of one 16-entry table and |y| entry m >> 2 of
+# another: one vpshufb per coordinate on AVX2 instead of four and three blends. 3-bit: the same
+# structure on the whole plane, no sign bits: point c = (X[b][i], Y[b][j]) with c = i | b << 2 |
+# j << 4, x entry c & 15 of a 16-entry table and y entry c >> 2 of another, signed; the AVX2 kernel
+# needs no sign handling at all. Lloyd under that constraint: assign the lattice to the 64 points,
+# then X[b][i] is the mean x (4-bit: |x|) of the cells (b, i, any j) and Y[b][j] the mean y of the
+# cells (b, any i, j); each step lowers the distortion. Starts: Lloyd-Max levels dealt out to the
+# blocks (level 4i + b to X[b][i], level 4j + perm[b] to Y[b][j]) for every perm of the blocks
+# (4-bit: the 16 positive levels of the 32-level quantizer; 3-bit: the 16 levels); the best on the
+# coarse lattice is polished on the fine one. (30 random starts for the 3-bit grid all ended worse.)
 def blocks_points(X, Y):
     m = np.arange(64)
     i, b, j = m & 3, (m >> 2) & 3, m >> 4
@@ -969,18 +974,14 @@ def blocks_lloyd(L, X, Y, max_iter, rtol=1e-10):
     return X, Y, D / 2
 
 
-def main_blocks():
+def blocks_grid(log, levels, folded):
+    """the best block grid from the 24 dealt-out starts: (X, Y) as 16-entry tables, bound, MC, s.e."""
     import itertools
-    t0 = time.time()
-    log = lambda msg: print(f"[{time.time() - t0:6.0f} s] {msg}", flush=True)
-    levels = lloyd_max_1d(32)
-    levels = np.array(levels[0] if isinstance(levels, tuple) else levels)
-    pos = np.sort(levels[levels > 0])
-    coarse, fine = Lattice2D(h=COARSE_H, folded=True), Lattice2D(h=FINE_H, folded=True)
+    coarse, fine = Lattice2D(h=COARSE_H, folded=folded), Lattice2D(h=FINE_H, folded=folded)
     best = None
     for perm in itertools.permutations(range(4)):
-        X0 = np.array([[pos[4 * i + b] for i in range(4)] for b in range(4)])
-        Y0 = np.array([[pos[4 * j + perm[b]] for j in range(4)] for b in range(4)])
+        X0 = np.array([[levels[4 * i + b] for i in range(4)] for b in range(4)])
+        Y0 = np.array([[levels[4 * j + perm[b]] for j in range(4)] for b in range(4)])
         X, Y, mse = blocks_lloyd(coarse, X0, Y0, 500)
         if best is None or mse < best[0]:
             best = (mse, X, Y, perm)
@@ -988,33 +989,46 @@ def main_blocks():
     X, Y, _ = blocks_lloyd(fine, best[1], best[2], 500)
     X, Y = X.astype(np.float32), Y.astype(np.float32)
     C, _, _, _ = blocks_points(X.astype(np.float64), Y.astype(np.float64))
-    bound = Lattice2D(h=EVAL_H, folded=True).distortion(C) / 2
-    mse, se = sym_mc(C, VEC_MC_SAMPLES, SYM2_MC_SEED)
-    log(f"p=2 n=256 block-structured: lattice bound {bound:.8f}, Monte Carlo {mse:.8f} +- {se:.1e}")
+    bound = Lattice2D(h=EVAL_H, folded=folded).distortion(C) / 2
+    mse, se = sym_mc(C, VEC_MC_SAMPLES, SYM2_MC_SEED, fold=folded)
     TX = [float(X[t >> 2, t & 3]) for t in range(16)]          # entry m & 15 = i | b << 2
     TY = [float(Y[t & 3, t >> 2]) for t in range(16)]          # entry m >> 2 = b | j << 2
+    return TX, TY, bound, mse, se
+
+
+def main_blocks():
+    t0 = time.time()
+    log = lambda msg: print(f"[{time.time() - t0:6.0f} s] {msg}", flush=True)
+    lev32, lev16 = (np.array(v[0] if isinstance(v, tuple) else v) for v in (lloyd_max_1d(32), lloyd_max_1d(16)))
+    grids = {}
+    grids[256] = blocks_grid(log, np.sort(lev32[lev32 > 0]), True)
+    log(f"p=2 n=256 block-structured: lattice bound {grids[256][2]:.8f}, Monte Carlo {grids[256][3]:.8f} +- {grids[256][4]:.1e}")
+    grids[64] = blocks_grid(log, np.sort(lev16), False)
+    log(f"p=2 n=64 block-structured: lattice bound {grids[64][2]:.8f}, Monte Carlo {grids[64][3]:.8f} +- {grids[64][4]:.1e}")
     here = os.path.dirname(os.path.abspath(__file__))
     lines = ["/* Generated by `/usr/bin/python3 tools/gen_grids.py --blocks` -- do not edit.",
              " *",
-             " * The block-structured sign-symmetric p = 2 grid of 256 points (4 bits per weight, quantize",
-             " * --grid fast): point(c) = (X[m & 15], Y[m >> 2]) with m = c & 63, coordinate d negated when bit",
-             " * 6 + d of c is set. Its 64 magnitude points are 4 blocks of 4 x 4 (m = i | b << 2 | j << 4 is",
-             " * (X[4b + i], Y[b + 4j])). Lloyd under that constraint on the quadrature lattice of the folded",
-             f" * density (bins of {COARSE_H} then {FINE_H}), from the 32-level Lloyd-Max levels dealt out to the blocks",
-             f" * (24 starts). MSE per dimension: the bound on a lattice of bins of {EVAL_H} and Monte Carlo",
-             f" * ({VEC_MC_SAMPLES} points, default_rng({SYM2_MC_SEED})):",
-             f" *   p=2 n=256 block-structured mse_per_dim = {bound:.8g} (Monte Carlo {mse:.8g} +- {se:.1e})",
-             " */",
-             "#ifndef HG_GRIDS_BLOCKS_H",
-             "#define HG_GRIDS_BLOCKS_H",
-             "",
-             "static const float HG_BGRID_P2_N256_X[16] = {"]
-    for r in range(0, 16, 4):
-        lines.append("    " + ", ".join("%.9gf" % v for v in TX[r:r + 4]) + ",")
-    lines += ["};", "static const float HG_BGRID_P2_N256_Y[16] = {"]
-    for r in range(0, 16, 4):
-        lines.append("    " + ", ".join("%.9gf" % v for v in TY[r:r + 4]) + ",")
-    lines += ["};", f"#define HG_BGRID_P2_N256_MSE {bound:.8g}", "", "#endif /* HG_GRIDS_BLOCKS_H */", ""]
+             " * The block-structured p = 2 grids of quantize --grid fast, on the quadrature lattice (bins of",
+             f" * {COARSE_H} then {FINE_H}) from Lloyd-Max levels dealt out to the blocks (24 starts each).",
+             " * 256 points (4 bits per weight): sign-symmetric, point(c) = (X[m & 15], Y[m >> 2]) with m = c & 63,",
+             " * coordinate d negated when bit 6 + d of c is set. Its 64 magnitude points are 4 blocks of 4 x 4",
+             " * (m = i | b << 2 | j << 4 is (X[4b + i], Y[b + 4j])); Lloyd on the folded density.",
+             " * 64 points (3 bits per weight): point(c) = (X[c & 15], Y[c >> 2]), signed: 4 blocks of 4 x 4 on",
+             " * the whole plane.",
+             f" * MSE per dimension: the bound on a lattice of bins of {EVAL_H} and Monte Carlo ({VEC_MC_SAMPLES} points,",
+             f" * default_rng({SYM2_MC_SEED})):"]
+    for n in (256, 64):
+        lines.append(f" *   p=2 n={n} block-structured mse_per_dim = {grids[n][2]:.8g} (Monte Carlo {grids[n][3]:.8g} +- {grids[n][4]:.1e})")
+    lines += [" */", "#ifndef HG_GRIDS_BLOCKS_H", "#define HG_GRIDS_BLOCKS_H", ""]
+    for n in (256, 64):
+        TX, TY, bound = grids[n][0], grids[n][1], grids[n][2]
+        for name, T in (("X", TX), ("Y", TY)):
+            lines.append(f"static const float HG_BGRID_P2_N{n}_{name}[16] = {{")
+            for r in range(0, 16, 4):
+                lines.append("    " + ", ".join("%.9gf" % v for v in T[r:r + 4]) + ",")
+            lines.append("};")
+        lines += [f"#define HG_BGRID_P2_N{n}_MSE {bound:.8g}", ""]
+    lines += ["#endif /* HG_GRIDS_BLOCKS_H */", ""]
     with open(os.path.join(here, "grids_blocks.h"), "w") as f:
         f.write("\n".join(lines))
     log("wrote tools/grids_blocks.h")
