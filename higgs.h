@@ -4768,26 +4768,26 @@ HG_INLINE __m256i hg_p2b3_step_avx2(__m256i acc, const __m256i TX[4], const __m2
            : kind == HG_P2B3_BLOCKS ? hg_p2b6x32_avx2(acc, TX[0], TY[0], c, end, x, half)
                                     : hg_p2n64x32_avx2(acc, TX, TY, c, end, x, half);
 }
-/* the steps of one block of H weights (a multiple of 64) whose codes start at c, for one row (c1 NULL)
+/* the steps of one block of H weights (a multiple of 64) whose codes start at c, for one row (two = 0)
  * or two (into *s0 and *s1): whole chunks of 128 weights (two steps against the 64 x, then the 64 y)
  * with plain 16-byte loads and no per-step bookkeeping; a block's last 64 weights, and the last chunk
  * of a row whose loads would end 4 bytes past it, through the checked load (hg_load_step_avx2) */
 HG_INLINE void hg_p2b3_block_avx2(__m256i *s0, __m256i *s1, const __m256i TX[4], const __m256i TY[4], const int kind,
-                                  const uint8_t *c0, const uint8_t *c1, const uint8_t *end0, const uint8_t *end1,
-                                  const int8_t *xb, uint64_t H) {
+                                  const int two, const uint8_t *c0, const uint8_t *c1, const uint8_t *end0,
+                                  const uint8_t *end1, const int8_t *xb, uint64_t H) {
     const uint64_t bytes = H / 2 * 6 / 8;
     uint64_t full = H / 128 * 128, j = 0;
-    if (!(H % 128) && ((uint64_t)(end0 - c0) < bytes + 4 || (c1 && (uint64_t)(end1 - c1) < bytes + 4))) full -= 128;
-    for (; j < full; j += 128, c0 += 48, xb += 128) {
+    if (!(H % 128) && ((uint64_t)(end0 - c0) < bytes + 4 || (two && (uint64_t)(end1 - c1) < bytes + 4))) full -= 128;
+    for (; j < full; j += 128, c0 += 48, c1 += two ? 48 : 0, xb += 128) {
         *s0 = hg_p2b3_step_avx2(*s0, TX, TY, kind, c0, c0 + 28, xb, 64);   /* end c + 28: the check folds away */
-        if (c1) *s1 = hg_p2b3_step_avx2(*s1, TX, TY, kind, c1, c1 + 28, xb, 64);
+        if (two) *s1 = hg_p2b3_step_avx2(*s1, TX, TY, kind, c1, c1 + 28, xb, 64);
         *s0 = hg_p2b3_step_avx2(*s0, TX, TY, kind, c0 + 24, c0 + 52, xb + 32, 64);
-        if (c1) *s1 = hg_p2b3_step_avx2(*s1, TX, TY, kind, c1 + 24, c1 + 52, xb + 32, 64), c1 += 48;
+        if (two) *s1 = hg_p2b3_step_avx2(*s1, TX, TY, kind, c1 + 24, c1 + 52, xb + 32, 64);
     }
-    for (uint64_t half; j < H; j += 64, c0 += 24) {
+    for (uint64_t half; j < H; j += 64, c0 += 24, c1 += two ? 24 : 0) {
         const int8_t *x = hg_p2b3_x(xb - full, j, H, &half);
         *s0 = hg_p2b3_step_avx2(*s0, TX, TY, kind, c0, end0, x, half);
-        if (c1) *s1 = hg_p2b3_step_avx2(*s1, TX, TY, kind, c1, end1, x, half), c1 += 24;
+        if (two) *s1 = hg_p2b3_step_avx2(*s1, TX, TY, kind, c1, end1, x, half);
     }
 }
 HG_INLINE float hg_qdot8_p2b3_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a, const int kind) {
@@ -4800,7 +4800,7 @@ HG_INLINE float hg_qdot8_p2b3_avx2(const hg_qinfo *q, const uint16_t *sc, const 
     float total = 0;
     for (uint64_t g = 0; g < q->groups; g++) {
         __m256i acc = _mm256_setzero_si256();
-        hg_p2b3_block_avx2(&acc, NULL, TX, TY, kind, codes + g * H / 2 * 6 / 8, NULL, end, NULL, a->qp + g * H, H);
+        hg_p2b3_block_avx2(&acc, &acc, TX, TY, kind, 0, codes + g * H / 2 * 6 / 8, codes, end, end, a->qp + g * H, H);
         total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)(hg_isum_avx2(acc, _mm256_setzero_si256()) - off * a->qsum[g]);
     }
     return total;
@@ -4833,7 +4833,7 @@ HG_INLINE void hg_qrows8x2_p2b3_avx2(const hg_qinfo *q, const hg_tensor *w0, int
         float t0 = 0, t1 = 0;
         for (uint64_t g = 0; g < q->groups; g++) {
             __m256i s0 = _mm256_setzero_si256(), s1 = s0;   /* the two rows step by step */
-            hg_p2b3_block_avx2(&s0, &s1, TX, TY, kind, codes0 + g * H / 2 * 6 / 8, codes1 + g * H / 2 * 6 / 8, end0, end1,
+            hg_p2b3_block_avx2(&s0, &s1, TX, TY, kind, 1, codes0 + g * H / 2 * 6 / 8, codes1 + g * H / 2 * 6 / 8, end0, end1,
                                a->qp + g * H, H);
             hg_add_block2_avx2(&t0, &t1, sc0[g], sc1[g], a->d[g], s0, s1, off * a->qsum[g]);
         }

@@ -66,7 +66,7 @@ PYEOF
   rm -rf "${CACHE:?}/$NAME"
 fi
 for c in $CONFIGS; do
-  if [ "$c" = dp ] || [ "$c" = dpb ]; then   # dpb: the same with --grid fast (its p=2 4-bit layers on the block grid)
+  if [ "$c" = dp ] || [ "$c" = dpb ]; then   # dpb: the same with --grid fast (its p=2 layers on the block grids)
     [ -f models/brown-f16.higgs.alphas ] || ./run models/brown-f16.higgs -m alphas -o models/brown-f16.higgs.alphas
     "$PY" bench/map_alphas.py models/brown-f16.higgs.alphas 8 "$LAYERS" "$CACHE/$NAME-mapped.alphas"
     grid=(); [ "$c" = dp ] || grid=(--grid fast)
@@ -76,7 +76,7 @@ for c in $CONFIGS; do
   fi
   p=${c:1:1}; b=${c:3:1}; grid=()
   [ "${c:4:1}" != f ] || grid=(--grid free); [ "${c:4:1}" != s ] || grid=(--grid sym)   # p2b4f: the free p=2 4-bit grid (p2b4: the default, sign-symmetric)
-  [ "${c:4:1}" != b ] || grid=(--grid fast)                                               # p2b4b: the block grid
+  [ "${c:4:1}" != b ] || grid=(--grid fast)                                               # p2b4b, p2b3b: the block grids
   # a cached file older than quantize.c may hold another default (the grid, the head): made again
   [ "$CACHE/$NAME-$c.higgs" -nt quantize.c ] || ./quantize "$CACHE/$NAME-f16.higgs" "$CACHE/$NAME-$c.higgs" --method higgs --p "$p" --bits "$b" "${grid[@]}" | tail -2
 done

@@ -91,9 +91,11 @@ def main():
                    check=True)
     subprocess.run([os.path.join(ROOT, "quantize"), f16, os.path.join(dirs["model"], "tiny96-higgs4-h12.higgs"),
                     "--method", "higgs", "--bits", "4"], check=True, stdout=subprocess.DEVNULL)
-    # the block grid (quantize --grid fast, grid variant 3)
+    # the block grids (quantize --grid fast, grid variant 3) at 4 and 3 bits
     subprocess.run([os.path.join(ROOT, "quantize"), f16, os.path.join(dirs["model"], "tiny96-higgs4-fast.higgs"),
                     "--method", "higgs", "--bits", "4", "--grid", "fast"], check=True, stdout=subprocess.DEVNULL)
+    subprocess.run([os.path.join(ROOT, "quantize"), f16, os.path.join(dirs["model"], "tiny96-higgs3-fast.higgs"),
+                    "--method", "higgs", "--bits", "3", "--grid", "fast"], check=True, stdout=subprocess.DEVNULL)
     # the int8 p=1 grids of the --target-bits menu: 6-bit (64 levels) and the uniform 8-bit grid
     for bits in ("6", "8"):
         subprocess.run([os.path.join(ROOT, "quantize"), f16, os.path.join(dirs["model"], f"tiny96-higgs-p1b{bits}.higgs"),
