@@ -4698,6 +4698,40 @@ static void hg_qrows8x2_p2b_avx2(const hg_qinfo *q, const hg_tensor *w0, int row
                                  int row1, float *out1, int n, const hg_act8 *a) {
     hg_qrows8x2_p2sb_avx2(q, w0, row0, out0, w1, row1, out1, n, a, 1);
 }
+/* a row's int8 weights for the prompt product in natural order (as hg_row8_decode_p2b3_avx2): 32
+ * codes a step, magnitudes looked up as in hg_p2s32_avx2 and the signs (code bits 6 and 7) put on
+ * them, x and y interleaved; a row's last 16 codes by scalar loads */
+HG_INLINE void hg_row8_decode_p2sb_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k, const int blocks) {
+    __m256i TX[4], TY[4];
+    hg_p2s_tables_avx2(q, TX, TY, blocks);
+    const uint64_t n = q->cols_pad / 2;
+    uint64_t i = 0;
+    for (; i + 32 <= n; i += 32) {
+        const __m256i c = _mm256_loadu_si256((const __m256i *)(codes + i));
+        const __m256i sy = _mm256_or_si256(c, _mm256_set1_epi8(1)), sx = _mm256_slli_epi16(sy, 1);
+        __m256i ax, ay;
+        if (blocks) {
+            const __m256i m15 = _mm256_set1_epi8(15);
+            ax = _mm256_shuffle_epi8(TX[0], _mm256_and_si256(c, m15));
+            ay = _mm256_shuffle_epi8(TY[0], _mm256_and_si256(_mm256_srli_epi16(c, 2), m15));
+        } else {
+            const __m256i m = _mm256_and_si256(c, _mm256_set1_epi8(63)), m4 = _mm256_slli_epi16(c, 3), m5 = _mm256_slli_epi16(c, 2);
+            ax = hg_lut64_avx2(TX, m, m4, m5);
+            ay = hg_lut64_avx2(TY, m, m4, m5);
+        }
+        const __m256i kx = _mm256_sign_epi8(ax, sx), ky = _mm256_sign_epi8(ay, sy);
+        const __m256i lo = _mm256_unpacklo_epi8(kx, ky), hi = _mm256_unpackhi_epi8(kx, ky);   /* per lane: codes 0-7, 8-15 */
+        _mm256_storeu_si256((__m256i *)(k + 2 * i), _mm256_permute2x128_si256(lo, hi, 0x20));
+        _mm256_storeu_si256((__m256i *)(k + 2 * i + 32), _mm256_permute2x128_si256(lo, hi, 0x31));
+    }
+    for (; i < n; i++) memcpy(k + 2 * i, q->grid8 + 2 * codes[i], 2);
+}
+static void hg_row8_decode_p2s_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+    hg_row8_decode_p2sb_avx2(q, codes, k, 0);
+}
+static void hg_row8_decode_p2b_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+    hg_row8_decode_p2sb_avx2(q, codes, k, 1);
+}
 #endif
 
 #if defined(HG_AVX2)
@@ -4852,6 +4886,47 @@ static void hg_qrows8x2_p2b6_avx2(const hg_qinfo *q, const hg_tensor *w0, int ro
 static void hg_qrows8x2_p2n64_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
                                    int row1, float *out1, int n, const hg_act8 *a) {
     hg_qrows8x2_p2b3_avx2(q, w0, row0, out0, w1, row1, out1, n, a, HG_P2B3_FREE);
+}
+/* a row's int8 weights for the prompt product (hg_qmatmul8_avx2) in natural order, (k[2i], k[2i + 1])
+ * the point of code i: 32 codes a step looked up as the decode kernels do (the block grid's k + 64
+ * back to k, the sign-symmetric grid's signs put on its magnitudes), x and y interleaved; a row's
+ * last 16 codes by scalar loads */
+HG_INLINE void hg_row8_decode_p2b3_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k, const int kind) {
+    __m256i TX[4], TY[4];
+    hg_p2b3_tables_avx2(q, kind, TX, TY);
+    const uint8_t *end = codes + q->row_code_bytes;
+    const uint64_t n = q->cols_pad / 2;
+    uint64_t i = 0;
+    for (; i + 32 <= n; i += 32) {
+        const __m256i t = hg_codes6x32_raw_avx2(codes + i / 4 * 3, end);
+        __m256i kx, ky;
+        if (kind == HG_P2B3_BLOCKS) {
+            const __m256i m15 = _mm256_set1_epi8(15), o = _mm256_set1_epi8(64);
+            kx = _mm256_sub_epi8(_mm256_shuffle_epi8(TX[0], _mm256_and_si256(t, m15)), o);
+            ky = _mm256_sub_epi8(_mm256_shuffle_epi8(TY[0], _mm256_and_si256(_mm256_srli_epi16(t, 2), m15)), o);
+        } else if (kind == HG_P2B3_SYM) {   /* signs as in hg_p2s6x32_avx2 */
+            const __m256i c = _mm256_and_si256(t, _mm256_set1_epi8(63)), s = _mm256_or_si256(t, _mm256_set1_epi8(1));
+            kx = _mm256_sign_epi8(_mm256_shuffle_epi8(TX[0], c), _mm256_slli_epi16(s, 3));
+            ky = _mm256_sign_epi8(_mm256_shuffle_epi8(TY[0], c), _mm256_slli_epi16(s, 2));
+        } else {
+            const __m256i c = _mm256_and_si256(t, _mm256_set1_epi8(63)), m4 = _mm256_slli_epi16(c, 3), m5 = _mm256_slli_epi16(c, 2);
+            kx = hg_lut64_avx2(TX, c, m4, m5);
+            ky = hg_lut64_avx2(TY, c, m4, m5);
+        }
+        const __m256i lo = _mm256_unpacklo_epi8(kx, ky), hi = _mm256_unpackhi_epi8(kx, ky);   /* per lane: codes 0-7, 8-15 */
+        _mm256_storeu_si256((__m256i *)(k + 2 * i), _mm256_permute2x128_si256(lo, hi, 0x20));
+        _mm256_storeu_si256((__m256i *)(k + 2 * i + 32), _mm256_permute2x128_si256(lo, hi, 0x31));
+    }
+    for (; i < n; i++) memcpy(k + 2 * i, q->grid8 + 2 * hg_code_at(codes, i, q->bits), 2);
+}
+static void hg_row8_decode_p2n64_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+    hg_row8_decode_p2b3_avx2(q, codes, k, HG_P2B3_FREE);
+}
+static void hg_row8_decode_p2s6_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+    hg_row8_decode_p2b3_avx2(q, codes, k, HG_P2B3_SYM);
+}
+static void hg_row8_decode_p2b6_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+    hg_row8_decode_p2b3_avx2(q, codes, k, HG_P2B3_BLOCKS);
 }
 #endif
 
@@ -5863,6 +5938,11 @@ static void hg_kernels_avx2(hg_qinfo *q) {
     }
     if (q->p == 2) q->k.decode8 = hg_row8_decode_p2_avx2;
     else q->k.decode8 = hg_row8_decode_p1n16_avx2;
+    if (q->p == 2 && q->n == 64)   /* the 3-bit grids: 32 codes a step, as their decode kernels look them up */
+        q->k.decode8 = q->grid8abs ? hg_row8_decode_p2s6_avx2
+                       : q->variant == HG_GRID_BLOCKS ? hg_row8_decode_p2b6_avx2 : hg_row8_decode_p2n64_avx2;
+    if (q->p == 2 && q->n == 256 && q->grid8abs)   /* the sign-symmetric and block 4-bit grids likewise */
+        q->k.decode8 = q->variant == HG_GRID_BLOCKS ? hg_row8_decode_p2b_avx2 : hg_row8_decode_p2s_avx2;
     if (q->group % 32) return;
     q->k.dot8 = q->p == 1 ? hg_qdot8_p1n16_avx2 : q->grid8abs ? (q->n == 256 ? hg_qdot8_p2s_avx2 : hg_qdot8_p2s6_avx2) : q->n == 256 ? hg_qdot8_p2n256_avx2 : hg_qdot8_p2n64_avx2;
     if (q->p == 2 && (q->grid8abs || q->n == 64))   /* two row streams */

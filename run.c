@@ -1821,9 +1821,9 @@ static void generate(const Model *m, RunState *s, const Tokenizer *t, Sampler *s
     prompt_ids(t, prompt, &ids);
     if (ids.n > s->max_pos)
         die("the prompt is %d tokens, longer than the context of %d positions (-n / seq_len)", ids.n, s->max_pos);
-    long t0 = time_ms();
+    double t0 = now_s();              /* nanoseconds: a tiny model's prompt takes well under a millisecond */
     float *logits = prefill(m, s, ids.v, ids.n, 0);
-    long t1 = time_ms();
+    double t1 = now_s();
     for (int i = 0; i < ids.n; i++)
         if (!(i == 0 && ids.v[0] == t->bos)) print_piece(t, ids.v[i], i > 0 && ids.v[i - 1] == t->bos);
     int pos = ids.n, token = ids.v[ids.n - 1], generated = 0;
@@ -1841,9 +1841,9 @@ static void generate(const Model *m, RunState *s, const Tokenizer *t, Sampler *s
     }
     printf("\n");
     fflush(stdout);                   /* the text ends before the stats on stderr start */
-    long t2 = time_ms();
-    fprintf(stderr, "prompt: %d tokens at %.1f tok/s\n", ids.n, ids.n / ((t1 - t0) / 1000.0 + 1e-9));
-    if (generated > 1) fprintf(stderr, "achieved tok/s: %f\n", (generated - 1) / ((t2 - t1) / 1000.0 + 1e-9));
+    double t2 = now_s();
+    fprintf(stderr, "prompt: %d tokens at %.1f tok/s\n", ids.n, ids.n / (t1 - t0 + 1e-9));
+    if (generated > 1) fprintf(stderr, "achieved tok/s: %f\n", (generated - 1) / (t2 - t1 + 1e-9));
     if (g_profile && generated > 1) {
         double n = generated - 1, ms = 1000.0 / n;
         fprintf(stderr, "decode profile, ms per token: matrix-vector jobs %.3f, activation prep %.3f, attention %.3f, "
