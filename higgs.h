@@ -4562,19 +4562,23 @@ static void hg_row8_decode_p1k_avx2(const hg_qinfo *q, const uint8_t *codes, int
  * |k| by the signed q (2 * 127 * 127 < 32768: no saturation). Activations coordinate-major
  * (hg_act8_interleave_tail order in a->qp): per 128 the 64 x then the 64 y, a block's last t the
  * t/2 x then the t/2 y. The 16-code version takes the blocks' last 16 codes (blocks 32 + 64k). */
+/* |kx| and |ky| of 32 codes k (one per byte) */
+HG_INLINE void hg_p2s_mags_avx2(const __m256i TX[4], const __m256i TY[4], __m256i k, const int blocks, __m256i *kx, __m256i *ky) {
+    if (blocks) {   /* HG_GRID_BLOCKS: |x| entry m & 15 of TX[0], |y| entry m >> 2 of TY[0] (bits 0-3 of the shifted byte) */
+        const __m256i m15 = _mm256_set1_epi8(15);
+        *kx = _mm256_shuffle_epi8(TX[0], _mm256_and_si256(k, m15));
+        *ky = _mm256_shuffle_epi8(TY[0], _mm256_and_si256(_mm256_srli_epi16(k, 2), m15));
+    } else {
+        const __m256i i = _mm256_and_si256(k, _mm256_set1_epi8(63)), m4 = _mm256_slli_epi16(k, 3), m5 = _mm256_slli_epi16(k, 2);
+        *kx = hg_lut64_avx2(TX, i, m4, m5);
+        *ky = hg_lut64_avx2(TY, i, m4, m5);
+    }
+}
 HG_INLINE __m256i hg_p2s32_avx2(__m256i acc, const __m256i TX[4], const __m256i TY[4], __m256i k, __m256i vx, __m256i vy,
                                  const int blocks) {
     const __m256i sy = _mm256_or_si256(k, _mm256_set1_epi8(1)), sx = _mm256_slli_epi16(sy, 1);
     __m256i kx, ky;
-    if (blocks) {   /* HG_GRID_BLOCKS: |x| entry m & 15 of TX[0], |y| entry m >> 2 of TY[0] (bits 0-3 of the shifted byte) */
-        const __m256i m15 = _mm256_set1_epi8(15);
-        kx = _mm256_shuffle_epi8(TX[0], _mm256_and_si256(k, m15));
-        ky = _mm256_shuffle_epi8(TY[0], _mm256_and_si256(_mm256_srli_epi16(k, 2), m15));
-    } else {
-        const __m256i i = _mm256_and_si256(k, _mm256_set1_epi8(63)), m4 = _mm256_slli_epi16(k, 3), m5 = _mm256_slli_epi16(k, 2);
-        kx = hg_lut64_avx2(TX, i, m4, m5);
-        ky = hg_lut64_avx2(TY, i, m4, m5);
-    }
+    hg_p2s_mags_avx2(TX, TY, k, blocks, &kx, &ky);
     acc = hg_dpbusd_avx2(acc, kx, _mm256_sign_epi8(vx, sx));
     return hg_dpbusd_avx2(acc, ky, _mm256_sign_epi8(vy, sy));
 }
@@ -4710,15 +4714,7 @@ HG_INLINE void hg_row8_decode_p2sb_avx2(const hg_qinfo *q, const uint8_t *codes,
         const __m256i c = _mm256_loadu_si256((const __m256i *)(codes + i));
         const __m256i sy = _mm256_or_si256(c, _mm256_set1_epi8(1)), sx = _mm256_slli_epi16(sy, 1);
         __m256i ax, ay;
-        if (blocks) {
-            const __m256i m15 = _mm256_set1_epi8(15);
-            ax = _mm256_shuffle_epi8(TX[0], _mm256_and_si256(c, m15));
-            ay = _mm256_shuffle_epi8(TY[0], _mm256_and_si256(_mm256_srli_epi16(c, 2), m15));
-        } else {
-            const __m256i m = _mm256_and_si256(c, _mm256_set1_epi8(63)), m4 = _mm256_slli_epi16(c, 3), m5 = _mm256_slli_epi16(c, 2);
-            ax = hg_lut64_avx2(TX, m, m4, m5);
-            ay = hg_lut64_avx2(TY, m, m4, m5);
-        }
+        hg_p2s_mags_avx2(TX, TY, c, blocks, &ax, &ay);
         const __m256i kx = _mm256_sign_epi8(ax, sx), ky = _mm256_sign_epi8(ay, sy);
         const __m256i lo = _mm256_unpacklo_epi8(kx, ky), hi = _mm256_unpackhi_epi8(kx, ky);   /* per lane: codes 0-7, 8-15 */
         _mm256_storeu_si256((__m256i *)(k + 2 * i), _mm256_permute2x128_si256(lo, hi, 0x20));
