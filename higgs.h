@@ -4738,14 +4738,38 @@ static void hg_row8_decode_p2b_avx2(const hg_qinfo *q, const uint8_t *codes, int
  * is coordinate-major (a->qp: per 128 values the 64 x then the 64 y; a block's last 64, the 32 x
  * then the 32 y). Blocks that are no multiple of 64 take the pairs kernel on the expanded table. */
 /* acc + one step of 32 codes at c against the x at x and the y at x + half (int32 lanes) */
-HG_INLINE __m256i hg_p2s6x32_avx2(__m256i acc, __m256i TX, __m256i TY, const uint8_t *c, const uint8_t *end, const int8_t *x,
-                                  uint64_t half) {
+/* the 3-bit grids' kinds (hg_p2b3_tables_avx2 below) and their lookups of 32 raw codes t
+ * (hg_codes6x32_raw_avx2: bits 6-7 of each byte belong to a neighbour): the sign-symmetric grid's
+ * |k| (code bits 0-3), the block grid's k + 64 (x entry c & 15, y entry c >> 2), the free grid's k
+ * (four tables picked by code bits 4 and 5) */
+enum { HG_P2B3_FREE = 0, HG_P2B3_SYM = 1, HG_P2B3_BLOCKS = 2 };
+HG_INLINE void hg_p2b3_lookup_avx2(const __m256i TX[4], const __m256i TY[4], const int kind, __m256i t, __m256i *kx, __m256i *ky) {
+    if (kind == HG_P2B3_BLOCKS) {
+        const __m256i m15 = _mm256_set1_epi8(15);
+        *kx = _mm256_shuffle_epi8(TX[0], _mm256_and_si256(t, m15));
+        *ky = _mm256_shuffle_epi8(TY[0], _mm256_and_si256(_mm256_srli_epi16(t, 2), m15));
+        return;
+    }
+    const __m256i c = _mm256_and_si256(t, _mm256_set1_epi8(63));
+    if (kind == HG_P2B3_SYM) {   /* vpshufb reads bits 0-3; bits 4-5 lie outside them and bit 7 is clear */
+        *kx = _mm256_shuffle_epi8(TX[0], c);
+        *ky = _mm256_shuffle_epi8(TY[0], c);
+    } else {
+        const __m256i m4 = _mm256_slli_epi16(c, 3), m5 = _mm256_slli_epi16(c, 2);
+        *kx = hg_lut64_avx2(TX, c, m4, m5);
+        *ky = hg_lut64_avx2(TY, c, m4, m5);
+    }
+}
+HG_INLINE __m256i hg_p2s6x32_avx2(__m256i acc, const __m256i TX[4], const __m256i TY[4], const uint8_t *c, const uint8_t *end,
+                                  const int8_t *x, uint64_t half) {
     /* the signs (code bits 4 and 5) from the raw codes: bits 6-7 shift out of their byte (into the
      * next byte's bits 0-2, which do not touch its bit 7), and "| 1" keeps every byte nonzero */
-    __m256i t = hg_codes6x32_raw_avx2(c, end), k = _mm256_and_si256(t, _mm256_set1_epi8(63)), s = _mm256_or_si256(t, _mm256_set1_epi8(1));
-    __m256i sx = _mm256_slli_epi16(s, 3), sy = _mm256_slli_epi16(s, 2);
-    acc = hg_dpbusd_avx2(acc, _mm256_shuffle_epi8(TX, k), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)x), sx));
-    return hg_dpbusd_avx2(acc, _mm256_shuffle_epi8(TY, k), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)(x + half)), sy));
+    const __m256i t = hg_codes6x32_raw_avx2(c, end), s = _mm256_or_si256(t, _mm256_set1_epi8(1));
+    const __m256i sx = _mm256_slli_epi16(s, 3), sy = _mm256_slli_epi16(s, 2);
+    __m256i kx, ky;
+    hg_p2b3_lookup_avx2(TX, TY, HG_P2B3_SYM, t, &kx, &ky);
+    acc = hg_dpbusd_avx2(acc, kx, _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)x), sx));
+    return hg_dpbusd_avx2(acc, ky, _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)(x + half)), sy));
 }
 /* one step of the free 64-point grid (the 3-bit default): 32 codes (24 bytes, 64 weights), each in
  * its own byte (hg_codes6x32_avx2); each coordinate looked up in four 16-entry tables, the right one
@@ -4753,9 +4777,8 @@ HG_INLINE __m256i hg_p2s6x32_avx2(__m256i acc, __m256i TX, __m256i TY, const uin
  * above */
 HG_INLINE __m256i hg_p2n64x32_avx2(__m256i acc, const __m256i TX[4], const __m256i TY[4], const uint8_t *c, const uint8_t *end,
                                    const int8_t *x, uint64_t half) {
-    const __m256i k = hg_codes6x32_avx2(c, end);
-    const __m256i m4 = _mm256_slli_epi16(k, 3), m5 = _mm256_slli_epi16(k, 2);
-    __m256i kx = hg_lut64_avx2(TX, k, m4, m5), ky = hg_lut64_avx2(TY, k, m4, m5);
+    __m256i kx, ky;
+    hg_p2b3_lookup_avx2(TX, TY, HG_P2B3_FREE, hg_codes6x32_raw_avx2(c, end), &kx, &ky);
     __m256i vx = _mm256_loadu_si256((const __m256i *)x), vy = _mm256_loadu_si256((const __m256i *)(x + half));
     acc = hg_dpbusd_avx2(acc, _mm256_sign_epi8(kx, kx), _mm256_sign_epi8(vx, kx));
     return hg_dpbusd_avx2(acc, _mm256_sign_epi8(ky, ky), _mm256_sign_epi8(vy, ky));
@@ -4765,17 +4788,15 @@ HG_INLINE __m256i hg_p2n64x32_avx2(__m256i acc, const __m256i TX[4], const __m25
  * that vpmaddubsw multiplies by q as it is, and the block's sum drops 64 * sum(q) (hg_act8.qsum)
  * afterwards. 17 vector instructions per 64 weights against 20 for the sign-symmetric grid (no
  * sign bits to move and apply). Activations as above. */
-HG_INLINE __m256i hg_p2b6x32_avx2(__m256i acc, __m256i TX, __m256i TY, const uint8_t *c, const uint8_t *end, const int8_t *x,
-                                  uint64_t half) {
-    const __m256i t = hg_codes6x32_raw_avx2(c, end), m15 = _mm256_set1_epi8(15);   /* bits 6-7 of t: neighbours' */
-    const __m256i kx = _mm256_shuffle_epi8(TX, _mm256_and_si256(t, m15));
-    const __m256i ky = _mm256_shuffle_epi8(TY, _mm256_and_si256(_mm256_srli_epi16(t, 2), m15));
+HG_INLINE __m256i hg_p2b6x32_avx2(__m256i acc, const __m256i TX[4], const __m256i TY[4], const uint8_t *c, const uint8_t *end,
+                                  const int8_t *x, uint64_t half) {
+    __m256i kx, ky;
+    hg_p2b3_lookup_avx2(TX, TY, HG_P2B3_BLOCKS, hg_codes6x32_raw_avx2(c, end), &kx, &ky);
     acc = hg_dpbusd_avx2(acc, kx, _mm256_loadu_si256((const __m256i *)x));
     return hg_dpbusd_avx2(acc, ky, _mm256_loadu_si256((const __m256i *)(x + half)));
 }
 /* the 3-bit grids' tables by kind (HG_P2B3_*): sym, the 16 magnitudes of each coordinate in T[0];
  * blocks, X's and Y's k + 64 in T[0]; free, the 64 points' coordinates in T[0..3] */
-enum { HG_P2B3_FREE = 0, HG_P2B3_SYM = 1, HG_P2B3_BLOCKS = 2 };
 HG_INLINE void hg_p2b3_tables_avx2(const hg_qinfo *q, const int kind, __m256i TX[4], __m256i TY[4]) {
     for (int h = 0; h < (kind != HG_P2B3_FREE ? 1 : 4); h++) {
         const void *x = kind == HG_P2B3_SYM ? (const void *)q->grid8abs[0] : kind == HG_P2B3_BLOCKS ? (const void *)q->grid8bu[0]
@@ -4794,8 +4815,8 @@ HG_INLINE const int8_t *hg_p2b3_x(const int8_t *xb, uint64_t j, uint64_t H, uint
 }
 HG_INLINE __m256i hg_p2b3_step_avx2(__m256i acc, const __m256i TX[4], const __m256i TY[4], const int kind, const uint8_t *c,
                                     const uint8_t *end, const int8_t *x, uint64_t half) {
-    return kind == HG_P2B3_SYM      ? hg_p2s6x32_avx2(acc, TX[0], TY[0], c, end, x, half)
-           : kind == HG_P2B3_BLOCKS ? hg_p2b6x32_avx2(acc, TX[0], TY[0], c, end, x, half)
+    return kind == HG_P2B3_SYM      ? hg_p2s6x32_avx2(acc, TX, TY, c, end, x, half)
+           : kind == HG_P2B3_BLOCKS ? hg_p2b6x32_avx2(acc, TX, TY, c, end, x, half)
                                     : hg_p2n64x32_avx2(acc, TX, TY, c, end, x, half);
 }
 /* the steps of one block of H weights (a multiple of 64) whose codes start at c, for one row (two = 0)
@@ -4896,18 +4917,14 @@ HG_INLINE void hg_row8_decode_p2b3_avx2(const hg_qinfo *q, const uint8_t *codes,
     for (; i + 32 <= n; i += 32) {
         const __m256i t = hg_codes6x32_raw_avx2(codes + i / 4 * 3, end);
         __m256i kx, ky;
+        hg_p2b3_lookup_avx2(TX, TY, kind, t, &kx, &ky);
         if (kind == HG_P2B3_BLOCKS) {
-            const __m256i m15 = _mm256_set1_epi8(15), o = _mm256_set1_epi8(64);
-            kx = _mm256_sub_epi8(_mm256_shuffle_epi8(TX[0], _mm256_and_si256(t, m15)), o);
-            ky = _mm256_sub_epi8(_mm256_shuffle_epi8(TY[0], _mm256_and_si256(_mm256_srli_epi16(t, 2), m15)), o);
+            kx = _mm256_sub_epi8(kx, _mm256_set1_epi8(64));
+            ky = _mm256_sub_epi8(ky, _mm256_set1_epi8(64));
         } else if (kind == HG_P2B3_SYM) {   /* signs as in hg_p2s6x32_avx2 */
-            const __m256i c = _mm256_and_si256(t, _mm256_set1_epi8(63)), s = _mm256_or_si256(t, _mm256_set1_epi8(1));
-            kx = _mm256_sign_epi8(_mm256_shuffle_epi8(TX[0], c), _mm256_slli_epi16(s, 3));
-            ky = _mm256_sign_epi8(_mm256_shuffle_epi8(TY[0], c), _mm256_slli_epi16(s, 2));
-        } else {
-            const __m256i c = _mm256_and_si256(t, _mm256_set1_epi8(63)), m4 = _mm256_slli_epi16(c, 3), m5 = _mm256_slli_epi16(c, 2);
-            kx = hg_lut64_avx2(TX, c, m4, m5);
-            ky = hg_lut64_avx2(TY, c, m4, m5);
+            const __m256i s = _mm256_or_si256(t, _mm256_set1_epi8(1));
+            kx = _mm256_sign_epi8(kx, _mm256_slli_epi16(s, 3));
+            ky = _mm256_sign_epi8(ky, _mm256_slli_epi16(s, 2));
         }
         const __m256i lo = _mm256_unpacklo_epi8(kx, ky), hi = _mm256_unpackhi_epi8(kx, ky);   /* per lane: codes 0-7, 8-15 */
         _mm256_storeu_si256((__m256i *)(k + 2 * i), _mm256_permute2x128_si256(lo, hi, 0x20));
