@@ -239,7 +239,9 @@ struct hg_qinfo {
     const uint8_t (*grid8abs)[256];   /* act8, sign-symmetric grids (p=4 4096 points, p=2 256 of variants HG_GRID_SIGNSYM
                                        * and HG_GRID_BLOCKS): |k| of each magnitude point (0..255, 0..63) per coordinate */
     const uint8_t *grid8by;           /* act8, HG_GRID_BLOCKS 256 points: |k| of Y[t], t = 0..15 (grid8abs[0][0..15] are X's) */
-    const uint8_t (*grid8bu)[16];     /* act8, HG_GRID_BLOCKS 64 points: k + 64 of X[t] and of Y[t], t = 0..15 */
+    const uint8_t (*grid8bu)[16];     /* act8, HG_GRID_BLOCKS 64 points: k + 64 of X[t] and of Y[t], t = 0..15;
+                                       * [2], Y's in the planar layout's order: entry j holds Y[(j >> 2) | (j & 3) << 2] */
+    int planar;                       /* the 64-point block grid's codes in the planar layout (file variant 4) */
     hg_kernels k;                     /* this format's kernels on this build */
 };
 
@@ -328,8 +330,10 @@ void hg_qmatmul8_rows(float *out, size_t ostride, const hg_act8 *a, int B, const
  * only, the levels (c - 128) * HG_GRID_P1_N256U_STEP: the codes are int8 weights as they are;
  * HG_GRID_BLOCKS, p=2 256 and 64 points only: 256, sign-symmetric like HG_GRID_SIGNSYM with magnitude
  * m = (X[m & 15], Y[m >> 2]); 64, point(c) = (X[c & 15], Y[c >> 2]), signed: each coordinate one
- * 16-entry lookup (docs/format.md) */
-enum { HG_GRID_FREE = 0, HG_GRID_SIGNSYM = 1, HG_GRID_UNIFORM = 2, HG_GRID_BLOCKS = 3 };
+ * 16-entry lookup (docs/format.md). HG_VARIANT_BLOCKS_PLANAR is a file's variant field only: the
+ * 64-point block grid (hg_qinfo.variant HG_GRID_BLOCKS) with its 6-bit codes in the planar layout
+ * (hg_qinfo.planar; hg_code_at_planar) */
+enum { HG_GRID_FREE = 0, HG_GRID_SIGNSYM = 1, HG_GRID_UNIFORM = 2, HG_GRID_BLOCKS = 3, HG_VARIANT_BLOCKS_PLANAR = 4 };
 const float *hg_grid(int p, int n, double *mse_per_dim);   /* variant HG_GRID_FREE */
 const float *hg_grid_variant(int p, int n, int variant, double *mse_per_dim);
 
@@ -2674,7 +2678,8 @@ typedef struct {
                                      * p=2 HG_GRID_SIGNSYM: signs (bits 6-7) * point(c & 63) */
     uint8_t kabs[4][256];           /* sym: k of coordinate d of the magnitude points */
     uint8_t kby[16];                /* HG_GRID_BLOCKS 256 points: k of Y[t] (kabs[1][4t]) */
-    uint8_t kbu[2][16];             /* HG_GRID_BLOCKS 64 points: k + 64 of X[t] and of Y[t] (|k| <= 63 there) */
+    uint8_t kbu[3][16];             /* HG_GRID_BLOCKS 64 points: k + 64 of X[t] and of Y[t] (|k| <= 63 there), and
+                                     * of Y[(t >> 2) | (t & 3) << 2] (the planar layout's y index) */
     int32_t pair[256];
     uint8_t rx[64], ry[64], spread[64], shift[64];
     float inv;
@@ -2752,6 +2757,7 @@ static const hg_grid8 *hg_grid8_get(int p, int n, int variant) {
             g->kbu[0][t] = (uint8_t)(g->k[2 * t] + 64);
             g->kbu[1][t] = (uint8_t)(g->k[2 * (4 * t) + 1] + 64);
         }
+        for (int t = 0; blocks64 && t < 16; t++) g->kbu[2][t] = g->kbu[1][(t >> 2) | (t & 3) << 2];
         for (int i = 0; p == 4 && i < n; i++) {
             g->kw[i] = (uint32_t)(uint8_t)g->k[4 * i] | (uint32_t)(uint8_t)g->k[4 * i + 1] << 8 |
                        (uint32_t)(uint8_t)g->k[4 * i + 2] << 16 | (uint32_t)(uint8_t)g->k[4 * i + 3] << 24;
@@ -2794,6 +2800,11 @@ int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinf
     q->sign_seed = (int)(params[3] >> 24);
     if ((q->sign_seed || q->had_m) && type != HG_HIGGS) return -1;
     if (!q->had_m) q->had_m = 1;
+    if (q->variant == HG_VARIANT_BLOCKS_PLANAR) {   /* the 3-bit block grid, planar codes: whole 32-code chunks */
+        if (type != HG_HIGGS || q->p != 2 || q->bits != 6 || q->group % 64) return -1;
+        q->variant = HG_GRID_BLOCKS;
+        q->planar = 1;
+    }
     if (q->variant) {
         int signsym = (q->variant == HG_GRID_SIGNSYM && q->p == 2 && (q->bits == 8 || q->bits == 6)) ||
                       (q->variant == HG_GRID_BLOCKS && q->p == 2 && (q->bits == 8 || q->bits == 6));
@@ -3116,6 +3127,28 @@ static inline void hg_code_put(uint8_t *codes, uint64_t i, int bits, int code) {
     }
 }
 
+/* the planar layout of 6-bit codes (file variant 4: the 3-bit block grid, docs/format.md): per chunk
+ * of 32 codes, 24 bytes; code i's bits 0-3 (its x index) in byte i % 16, the low nibble for i < 16
+ * and the high one for i >= 16, then e = (c >> 4) ^ (c & 3) in bits 2 * (i / 8) of byte 16 + i % 8.
+ * The AVX2 kernel takes the x index as it is and the y index as nibble ^ e, one XOR, from a table in
+ * that order (grid8bu[2]), where the standard bit stream costs six instructions to unpack. */
+static inline int hg_code_at_planar(const uint8_t *codes, uint64_t i) {
+    const uint8_t *b = codes + i / 32 * 24;
+    const unsigned j = (unsigned)(i % 32), nib = b[j % 16] >> (j / 16 * 4) & 15u, e = b[16 + j % 8] >> (j / 8 * 2) & 3u;
+    return (int)(nib | (e ^ (nib & 3u)) << 4);
+}
+/* into zeroed codes */
+static inline void hg_code_put_planar(uint8_t *codes, uint64_t i, int code) {
+    uint8_t *b = codes + i / 32 * 24;
+    const unsigned j = (unsigned)(i % 32), c = (unsigned)code;
+    b[j % 16] |= (uint8_t)((c & 15u) << (j / 16 * 4));
+    b[16 + j % 8] |= (uint8_t)((((c >> 4) ^ (c & 3u)) & 3u) << (j / 8 * 2));
+}
+/* code i of a row of q's tensor, in either layout */
+static inline int hg_qcode(const hg_qinfo *q, const uint8_t *codes, uint64_t i) {
+    return q->planar ? hg_code_at_planar(codes, i) : hg_code_at(codes, i, q->bits);
+}
+
 /* scalar reference: the definition of every quantized type */
 float hg_qdot_row_ref(const hg_tensor *w, const hg_qinfo *q, int row, const float *xr) {
     const uint16_t *sc = hg_qscales(w, q, row);
@@ -3126,7 +3159,7 @@ float hg_qdot_row_ref(const hg_tensor *w, const hg_qinfo *q, int row, const floa
         float acc = 0;
         for (int k = 0; k < per_group; k++) {
             uint64_t idx = g * (uint64_t)per_group + (uint64_t)k;
-            const float *pt = q->codebook + (size_t)hg_code_at(codes, idx, q->bits) * (size_t)q->p;
+            const float *pt = q->codebook + (size_t)hg_qcode(q, codes, idx) * (size_t)q->p;
             for (int d = 0; d < q->p; d++) acc += pt[d] * xr[idx * (uint64_t)q->p + (uint64_t)d];
         }
         sum += (double)hg_f16_to_f32(sc[g]) * acc;
@@ -3134,8 +3167,33 @@ float hg_qdot_row_ref(const hg_tensor *w, const hg_qinfo *q, int row, const floa
     return (float)sum;
 }
 
+/* the planar layout's (hg_code_at_planar) n codes at c as bytes, n a multiple of 32; eight codes a
+ * 64-bit word (each byte lane on its own, so either byte order of the word works) */
+static void hg_unpack6_planar(const uint8_t *c, uint64_t n, uint8_t *out) {
+    const uint64_t m4 = 0x0F0F0F0F0F0F0F0Full, m2 = 0x0303030303030303ull;
+    for (uint64_t i = 0; i < n; i += 32, c += 24, out += 32) {
+        uint64_t b0, b1, e;
+        memcpy(&b0, c, 8), memcpy(&b1, c + 8, 8), memcpy(&e, c + 16, 8);
+        const uint64_t nib[4] = {b0 & m4, b1 & m4, b0 >> 4 & m4, b1 >> 4 & m4};   /* codes 0-7, 8-15, 16-23, 24-31 */
+        for (int k = 0; k < 4; k++) {   /* e of codes 8k .. 8k + 7: bits 2k of e's bytes */
+            const uint64_t code = nib[k] | (((e >> (2 * k)) ^ nib[k]) & m2) << 4;
+            memcpy(out + 8 * k, &code, 8);
+        }
+    }
+}
+
 /* unpack the codes of one group into ints so table loops can index them */
-static inline void hg_unpack_codes(const uint8_t *codes, uint64_t first, int count, int bits, int32_t *idx) {
+static inline void hg_unpack_codes(const hg_qinfo *q, const uint8_t *codes, uint64_t first, int count, int32_t *idx) {
+    const int bits = q->bits;
+    if (q->planar) {
+        int k = 0;
+        for (uint8_t b[32]; k + 32 <= count && !((first + (uint64_t)k) % 32); k += 32) {
+            hg_unpack6_planar(codes + (first + (uint64_t)k) / 32 * 24, 32, b);
+            for (int j = 0; j < 32; j++) idx[k + j] = b[j];
+        }
+        for (; k < count; k++) idx[k] = hg_code_at_planar(codes, first + (uint64_t)k);
+        return;
+    }
     if (bits == 8) { for (int k = 0; k < count; k++) idx[k] = codes[first + (uint64_t)k]; return; }
     if (bits == 4 && !(first & 1)) {
         const uint8_t *b = codes + first / 2;
@@ -3657,7 +3715,7 @@ static float hg_qdot_scalar(const hg_qinfo *q, const uint16_t *sc, const uint8_t
         int done = 0;
         while (done < per_group) {
             int count = per_group - done < 4096 ? per_group - done : 4096;
-            hg_unpack_codes(codes, g * (uint64_t)per_group + (uint64_t)done, count, q->bits, idx);
+            hg_unpack_codes(q, codes, g * (uint64_t)per_group + (uint64_t)done, count, idx);
             const float *x = xg + (size_t)done * (size_t)q->p;
             if (q->p == 1)
                 for (int k = 0; k < count; k += 4) {
@@ -3695,7 +3753,7 @@ static void hg_qdequant_scalar(const hg_qinfo *q, const uint16_t *sc, const uint
         float s = hg_f16_to_f32(sc[g]);
         for (int done = 0; done < per_group; done += 4096) {
             int count = per_group - done < 4096 ? per_group - done : 4096;
-            hg_unpack_codes(codes, g * (uint64_t)per_group + (uint64_t)done, count, q->bits, idx);
+            hg_unpack_codes(q, codes, g * (uint64_t)per_group + (uint64_t)done, count, idx);
             float *o = out + (g * (uint64_t)per_group + (uint64_t)done) * (uint64_t)q->p;
             for (int k = 0; k < count; k++)
                 for (int d = 0; d < q->p; d++) o[k * q->p + d] = s * q->codebook[(size_t)idx[k] * (size_t)q->p + (size_t)d];
@@ -3881,7 +3939,7 @@ static float hg_qdot8_codes_ref(const hg_qinfo *q, const uint16_t *sc, const uin
         int32_t isum = 0;
         for (int k = 0; k < per_group; k++) {
             uint64_t idx = g * (uint64_t)per_group + (uint64_t)k;
-            const int8_t *pt = q->grid8 + (size_t)hg_code_at(codes, idx, q->bits) * (size_t)q->p;
+            const int8_t *pt = q->grid8 + (size_t)hg_qcode(q, codes, idx) * (size_t)q->p;
             for (int d = 0; d < q->p; d++) isum += (int32_t)pt[d] * (int32_t)a->q[idx * (uint64_t)q->p + (uint64_t)d];
         }
         total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)isum;
@@ -4209,6 +4267,7 @@ HG_INLINE void hg_row8_packed(const hg_qinfo *q, const uint8_t *c, uint8_t *u, c
 
 /* which packed kernel: 0 none (p=1 16 levels and p=2 256 points have their own) */
 static int hg_packed_kind(const hg_qinfo *q) {
+    if (q->planar) return 0;   /* the planar layout: the AVX2 kernels (hg_p2bp_lookup_avx2) */
     if (q->p == 1 && (q->bits == 2 || q->bits == 3 || q->bits == 5 || q->bits == 6)) return q->group % 64 ? 0 : q->bits;
     if (q->p == 2 && (q->bits == 4 || q->bits == 6)) return q->group % 128 ? 0 : 8 + q->bits;
     return 0;
@@ -4300,6 +4359,8 @@ static void hg_row8_packed_avx512(const hg_qinfo *q, const uint8_t *codes, uint8
 HG_INLINE __m256i hg_dpbusd_avx2(__m256i acc, __m256i u, __m256i s) {
 #if defined(HG_AVXVNNI)
     return _mm256_dpbusd_avx_epi32(acc, u, s);
+#elif defined(HG_AVX512_VNNI) && defined(__AVX512VL__)   /* AVX-512 builds running an AVX2 kernel */
+    return _mm256_dpbusd_epi32(acc, u, s);
 #else
     return _mm256_add_epi32(acc, _mm256_madd_epi16(_mm256_maddubs_epi16(u, s), _mm256_set1_epi16(1)));
 #endif
@@ -4742,7 +4803,7 @@ static void hg_row8_decode_p2b_avx2(const hg_qinfo *q, const uint8_t *codes, int
  * (hg_codes6x32_raw_avx2: bits 6-7 of each byte belong to a neighbour): the sign-symmetric grid's
  * |k| (code bits 0-3), the block grid's k + 64 (x entry c & 15, y entry c >> 2), the free grid's k
  * (four tables picked by code bits 4 and 5) */
-enum { HG_P2B3_FREE = 0, HG_P2B3_SYM = 1, HG_P2B3_BLOCKS = 2 };
+enum { HG_P2B3_FREE = 0, HG_P2B3_SYM = 1, HG_P2B3_BLOCKS = 2, HG_P2B3_PLANAR = 3 };
 HG_INLINE void hg_p2b3_lookup_avx2(const __m256i TX[4], const __m256i TY[4], const int kind, __m256i t, __m256i *kx, __m256i *ky) {
     if (kind == HG_P2B3_BLOCKS) {
         const __m256i m15 = _mm256_set1_epi8(15);
@@ -4760,7 +4821,23 @@ HG_INLINE void hg_p2b3_lookup_avx2(const __m256i TX[4], const __m256i TY[4], con
         *ky = hg_lut64_avx2(TY, c, m4, m5);
     }
 }
-HG_INLINE __m256i hg_p2s6x32_avx2(__m256i acc, const __m256i TX[4], const __m256i TY[4], const uint8_t *c, const uint8_t *end,
+/* the block grid's 32 codes at c in the planar layout (hg_code_at_planar: 24 bytes, nothing read past
+ * them): byte i of the x index vector is code i's nibble (the first 16 bytes' low nibbles, then their
+ * high ones: one broadcast, per-lane shifts by 0 and 4), its y index nibble ^ e (the 8 bytes of e
+ * broadcast, each 64-bit lane shifted by 2 (i / 8)); both looked up as k + 64, TY in grid8bu[2]'s
+ * order. 7 vector instructions where the standard layout takes 11 (hg_codes6x32_raw_avx2 and
+ * hg_p2b3_lookup_avx2) */
+HG_INLINE void hg_p2bp_lookup_avx2(const __m256i TX[4], const __m256i TY[4], const uint8_t *c, __m256i *kx, __m256i *ky) {
+    uint64_t e8;
+    memcpy(&e8, c + 16, 8);
+    const __m256i nib = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)c));
+    const __m256i xi = _mm256_and_si256(_mm256_srlv_epi64(nib, _mm256_setr_epi64x(0, 0, 4, 4)), _mm256_set1_epi8(15));
+    const __m256i e = _mm256_and_si256(_mm256_srlv_epi64(_mm256_set1_epi64x((long long)e8), _mm256_setr_epi64x(0, 2, 4, 6)),
+                                       _mm256_set1_epi8(3));
+    *kx = _mm256_shuffle_epi8(TX[0], xi);
+    *ky = _mm256_shuffle_epi8(TY[0], _mm256_xor_si256(xi, e));
+}
+HG_INLINE void hg_p2s6x32_avx2(__m256i *ax, __m256i *ay, const __m256i TX[4], const __m256i TY[4], const uint8_t *c, const uint8_t *end,
                                   const int8_t *x, uint64_t half) {
     /* the signs (code bits 4 and 5) from the raw codes: bits 6-7 shift out of their byte (into the
      * next byte's bits 0-2, which do not touch its bit 7), and "| 1" keeps every byte nonzero */
@@ -4768,41 +4845,44 @@ HG_INLINE __m256i hg_p2s6x32_avx2(__m256i acc, const __m256i TX[4], const __m256
     const __m256i sx = _mm256_slli_epi16(s, 3), sy = _mm256_slli_epi16(s, 2);
     __m256i kx, ky;
     hg_p2b3_lookup_avx2(TX, TY, HG_P2B3_SYM, t, &kx, &ky);
-    acc = hg_dpbusd_avx2(acc, kx, _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)x), sx));
-    return hg_dpbusd_avx2(acc, ky, _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)(x + half)), sy));
+    *ax = hg_dpbusd_avx2(*ax, kx, _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)x), sx));
+    *ay = hg_dpbusd_avx2(*ay, ky, _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)(x + half)), sy));
 }
 /* one step of the free 64-point grid (the 3-bit default): 32 codes (24 bytes, 64 weights), each in
  * its own byte (hg_codes6x32_avx2); each coordinate looked up in four 16-entry tables, the right one
  * picked by code bits 4 and 5 (hg_lut64_avx2); |k| by sign(k) * q with vpmaddubsw; activations as
  * above */
-HG_INLINE __m256i hg_p2n64x32_avx2(__m256i acc, const __m256i TX[4], const __m256i TY[4], const uint8_t *c, const uint8_t *end,
+HG_INLINE void hg_p2n64x32_avx2(__m256i *ax, __m256i *ay, const __m256i TX[4], const __m256i TY[4], const uint8_t *c, const uint8_t *end,
                                    const int8_t *x, uint64_t half) {
     __m256i kx, ky;
     hg_p2b3_lookup_avx2(TX, TY, HG_P2B3_FREE, hg_codes6x32_raw_avx2(c, end), &kx, &ky);
     __m256i vx = _mm256_loadu_si256((const __m256i *)x), vy = _mm256_loadu_si256((const __m256i *)(x + half));
-    acc = hg_dpbusd_avx2(acc, _mm256_sign_epi8(kx, kx), _mm256_sign_epi8(vx, kx));
-    return hg_dpbusd_avx2(acc, _mm256_sign_epi8(ky, ky), _mm256_sign_epi8(vy, ky));
+    *ax = hg_dpbusd_avx2(*ax, _mm256_sign_epi8(kx, kx), _mm256_sign_epi8(vx, kx));
+    *ay = hg_dpbusd_avx2(*ay, _mm256_sign_epi8(ky, ky), _mm256_sign_epi8(vy, ky));
 }
 /* one step of the block grid (HG_GRID_BLOCKS, 64 points): x is entry c & 15 of one 16-entry table
  * and y entry c >> 2 of another, both signed; the tables hold k + 64 (|k| <= 63), an unsigned byte
  * that vpmaddubsw multiplies by q as it is, and the block's sum drops 64 * sum(q) (hg_act8.qsum)
  * afterwards. 17 vector instructions per 64 weights against 20 for the sign-symmetric grid (no
  * sign bits to move and apply). Activations as above. */
-HG_INLINE __m256i hg_p2b6x32_avx2(__m256i acc, const __m256i TX[4], const __m256i TY[4], const uint8_t *c, const uint8_t *end,
+HG_INLINE void hg_p2b6x32_avx2(__m256i *ax, __m256i *ay, const __m256i TX[4], const __m256i TY[4], const uint8_t *c, const uint8_t *end,
                                   const int8_t *x, uint64_t half) {
     __m256i kx, ky;
     hg_p2b3_lookup_avx2(TX, TY, HG_P2B3_BLOCKS, hg_codes6x32_raw_avx2(c, end), &kx, &ky);
-    acc = hg_dpbusd_avx2(acc, kx, _mm256_loadu_si256((const __m256i *)x));
-    return hg_dpbusd_avx2(acc, ky, _mm256_loadu_si256((const __m256i *)(x + half)));
+    *ax = hg_dpbusd_avx2(*ax, kx, _mm256_loadu_si256((const __m256i *)x));
+    *ay = hg_dpbusd_avx2(*ay, ky, _mm256_loadu_si256((const __m256i *)(x + half)));
 }
 /* the 3-bit grids' tables by kind (HG_P2B3_*): sym, the 16 magnitudes of each coordinate in T[0];
- * blocks, X's and Y's k + 64 in T[0]; free, the 64 points' coordinates in T[0..3] */
+ * blocks, X's and Y's k + 64 in T[0] (planar, Y's in grid8bu[2]'s order); free, the 64 points'
+ * coordinates in T[0..3] */
 HG_INLINE void hg_p2b3_tables_avx2(const hg_qinfo *q, const int kind, __m256i TX[4], __m256i TY[4]) {
+    const int blocks = kind == HG_P2B3_BLOCKS || kind == HG_P2B3_PLANAR;
     for (int h = 0; h < (kind != HG_P2B3_FREE ? 1 : 4); h++) {
-        const void *x = kind == HG_P2B3_SYM ? (const void *)q->grid8abs[0] : kind == HG_P2B3_BLOCKS ? (const void *)q->grid8bu[0]
-                                                                                                    : (const void *)(q->grid8x + 16 * h);
-        const void *y = kind == HG_P2B3_SYM ? (const void *)q->grid8abs[1] : kind == HG_P2B3_BLOCKS ? (const void *)q->grid8bu[1]
-                                                                                                    : (const void *)(q->grid8y + 16 * h);
+        const void *x = kind == HG_P2B3_SYM ? (const void *)q->grid8abs[0] : blocks ? (const void *)q->grid8bu[0]
+                                                                                    : (const void *)(q->grid8x + 16 * h);
+        const void *y = kind == HG_P2B3_SYM ? (const void *)q->grid8abs[1]
+                        : blocks            ? (const void *)q->grid8bu[kind == HG_P2B3_PLANAR ? 2 : 1]
+                                            : (const void *)(q->grid8y + 16 * h);
         TX[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)x));
         TY[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)y));
     }
@@ -4813,46 +4893,55 @@ HG_INLINE const int8_t *hg_p2b3_x(const int8_t *xb, uint64_t j, uint64_t H, uint
     *half = H - chunk < 128 ? (H - chunk) / 2 : 64;
     return xb + chunk + (j - chunk) / 2;
 }
-HG_INLINE __m256i hg_p2b3_step_avx2(__m256i acc, const __m256i TX[4], const __m256i TY[4], const int kind, const uint8_t *c,
-                                    const uint8_t *end, const int8_t *x, uint64_t half) {
-    return kind == HG_P2B3_SYM      ? hg_p2s6x32_avx2(acc, TX, TY, c, end, x, half)
-           : kind == HG_P2B3_BLOCKS ? hg_p2b6x32_avx2(acc, TX, TY, c, end, x, half)
-                                    : hg_p2n64x32_avx2(acc, TX, TY, c, end, x, half);
+/* one step of 32 codes at c into the x and the y products' accumulators (two chains: with vpdpbusd,
+ * AVX-VNNI and AVX-512 builds, one accumulator would wait on its latency twice a step) */
+HG_INLINE void hg_p2b3_step_avx2(__m256i *ax, __m256i *ay, const __m256i TX[4], const __m256i TY[4], const int kind,
+                                 const uint8_t *c, const uint8_t *end, const int8_t *x, uint64_t half) {
+    if (kind == HG_P2B3_PLANAR) {   /* as hg_p2b6x32_avx2 */
+        __m256i kx, ky;
+        hg_p2bp_lookup_avx2(TX, TY, c, &kx, &ky);
+        *ax = hg_dpbusd_avx2(*ax, kx, _mm256_loadu_si256((const __m256i *)x));
+        *ay = hg_dpbusd_avx2(*ay, ky, _mm256_loadu_si256((const __m256i *)(x + half)));
+    } else if (kind == HG_P2B3_SYM) hg_p2s6x32_avx2(ax, ay, TX, TY, c, end, x, half);
+    else if (kind == HG_P2B3_BLOCKS) hg_p2b6x32_avx2(ax, ay, TX, TY, c, end, x, half);
+    else hg_p2n64x32_avx2(ax, ay, TX, TY, c, end, x, half);
 }
 /* the steps of one block of H weights (a multiple of 64) whose codes start at c, for one row (two = 0)
- * or two (into *s0 and *s1): whole chunks of 128 weights (two steps against the 64 x, then the 64 y)
- * with plain 16-byte loads and no per-step bookkeeping; a block's last 64 weights, and the last chunk
- * of a row whose loads would end 4 bytes past it, through the checked load (hg_load_step_avx2) */
-HG_INLINE void hg_p2b3_block_avx2(__m256i *s0, __m256i *s1, const __m256i TX[4], const __m256i TY[4], const int kind,
-                                  const int two, const uint8_t *c0, const uint8_t *c1, const uint8_t *end0,
-                                  const uint8_t *end1, const int8_t *xb, uint64_t H) {
+ * or two, into the rows' x and y accumulators s[0..1] and s[2..3]: whole chunks of 128 weights (two
+ * steps against the 64 x, then the 64 y) with plain 16-byte loads and no per-step bookkeeping; a
+ * block's last 64 weights, and the last chunk of a row whose loads would end 4 bytes past it, through
+ * the checked load (hg_load_step_avx2) */
+HG_INLINE void hg_p2b3_block_avx2(__m256i s[4], const __m256i TX[4], const __m256i TY[4], const int kind, const int two,
+                                  const uint8_t *c0, const uint8_t *c1, const uint8_t *end0, const uint8_t *end1,
+                                  const int8_t *xb, uint64_t H) {
     const uint64_t bytes = H / 2 * 6 / 8;
     uint64_t full = H / 128 * 128, j = 0;
-    if (!(H % 128) && ((uint64_t)(end0 - c0) < bytes + 4 || (two && (uint64_t)(end1 - c1) < bytes + 4))) full -= 128;
+    if (kind != HG_P2B3_PLANAR && !(H % 128) && ((uint64_t)(end0 - c0) < bytes + 4 || (two && (uint64_t)(end1 - c1) < bytes + 4)))
+        full -= 128;   /* the planar layout's loads stay in the step */
     for (; j < full; j += 128, c0 += 48, c1 += two ? 48 : 0, xb += 128) {
-        *s0 = hg_p2b3_step_avx2(*s0, TX, TY, kind, c0, c0 + 28, xb, 64);   /* end c + 28: the check folds away */
-        if (two) *s1 = hg_p2b3_step_avx2(*s1, TX, TY, kind, c1, c1 + 28, xb, 64);
-        *s0 = hg_p2b3_step_avx2(*s0, TX, TY, kind, c0 + 24, c0 + 52, xb + 32, 64);
-        if (two) *s1 = hg_p2b3_step_avx2(*s1, TX, TY, kind, c1 + 24, c1 + 52, xb + 32, 64);
+        hg_p2b3_step_avx2(&s[0], &s[1], TX, TY, kind, c0, c0 + 28, xb, 64);   /* end c + 28: the check folds away */
+        if (two) hg_p2b3_step_avx2(&s[2], &s[3], TX, TY, kind, c1, c1 + 28, xb, 64);
+        hg_p2b3_step_avx2(&s[0], &s[1], TX, TY, kind, c0 + 24, c0 + 52, xb + 32, 64);
+        if (two) hg_p2b3_step_avx2(&s[2], &s[3], TX, TY, kind, c1 + 24, c1 + 52, xb + 32, 64);
     }
     for (uint64_t half; j < H; j += 64, c0 += 24, c1 += two ? 24 : 0) {
         const int8_t *x = hg_p2b3_x(xb - full, j, H, &half);
-        *s0 = hg_p2b3_step_avx2(*s0, TX, TY, kind, c0, end0, x, half);
-        if (two) *s1 = hg_p2b3_step_avx2(*s1, TX, TY, kind, c1, end1, x, half);
+        hg_p2b3_step_avx2(&s[0], &s[1], TX, TY, kind, c0, end0, x, half);
+        if (two) hg_p2b3_step_avx2(&s[2], &s[3], TX, TY, kind, c1, end1, x, half);
     }
 }
 HG_INLINE float hg_qdot8_p2b3_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a, const int kind) {
     if (q->group % 64) return hg_qdot8_pairs_avx2(q, sc, codes, a, 6);   /* blocks such as 96: 16 codes at a time */
     __m256i TX[4], TY[4];
     hg_p2b3_tables_avx2(q, kind, TX, TY);
-    const int32_t off = kind == HG_P2B3_BLOCKS ? 64 : 0;   /* the block grid's tables hold k + 64 */
+    const int32_t off = kind == HG_P2B3_BLOCKS || kind == HG_P2B3_PLANAR ? 64 : 0;   /* the block grid's tables hold k + 64 */
     const uint8_t *end = codes + q->row_code_bytes;
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
     for (uint64_t g = 0; g < q->groups; g++) {
-        __m256i acc = _mm256_setzero_si256();
-        hg_p2b3_block_avx2(&acc, &acc, TX, TY, kind, 0, codes + g * H / 2 * 6 / 8, codes, end, end, a->qp + g * H, H);
-        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)(hg_isum_avx2(acc, _mm256_setzero_si256()) - off * a->qsum[g]);
+        __m256i acc[4] = {_mm256_setzero_si256(), _mm256_setzero_si256()};
+        hg_p2b3_block_avx2(acc, TX, TY, kind, 0, codes + g * H / 2 * 6 / 8, codes, end, end, a->qp + g * H, H);
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)(hg_isum_avx2(acc[0], acc[1]) - off * a->qsum[g]);
     }
     return total;
 }
@@ -4865,12 +4954,15 @@ static float hg_qdot8_p2b6_avx2(const hg_qinfo *q, const uint16_t *sc, const uin
 static float hg_qdot8_p2n64_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     return hg_qdot8_p2b3_avx2(q, sc, codes, a, HG_P2B3_FREE);
 }
+static float hg_qdot8_p2bp_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    return hg_qdot8_p2b3_avx2(q, sc, codes, a, HG_P2B3_PLANAR);
+}
 /* two rows at once, as hg_qrows8x2_p2s_avx2 */
 HG_INLINE void hg_qrows8x2_p2b3_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
                                      int row1, float *out1, int n, const hg_act8 *a, const int kind) {
     __m256i TX[4], TY[4];
     hg_p2b3_tables_avx2(q, kind, TX, TY);
-    const int32_t off = kind == HG_P2B3_BLOCKS ? 64 : 0;
+    const int32_t off = kind == HG_P2B3_BLOCKS || kind == HG_P2B3_PLANAR ? 64 : 0;
     const uint64_t H = (uint64_t)q->group;
     for (int r = 0; r < n; r++) {
         const uint16_t *sc0 = hg_qscales(w0, q, row0 + r), *sc1 = hg_qscales(w1, q, row1 + r);
@@ -4883,10 +4975,10 @@ HG_INLINE void hg_qrows8x2_p2b3_avx2(const hg_qinfo *q, const hg_tensor *w0, int
         const uint8_t *end0 = codes0 + q->row_code_bytes, *end1 = codes1 + q->row_code_bytes;
         float t0 = 0, t1 = 0;
         for (uint64_t g = 0; g < q->groups; g++) {
-            __m256i s0 = _mm256_setzero_si256(), s1 = s0;   /* the two rows step by step */
-            hg_p2b3_block_avx2(&s0, &s1, TX, TY, kind, 1, codes0 + g * H / 2 * 6 / 8, codes1 + g * H / 2 * 6 / 8, end0, end1,
-                               a->qp + g * H, H);
-            hg_add_block2_avx2(&t0, &t1, sc0[g], sc1[g], a->d[g], s0, s1, off * a->qsum[g]);
+            __m256i s[4] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256()};
+            hg_p2b3_block_avx2(s, TX, TY, kind, 1, codes0 + g * H / 2 * 6 / 8, codes1 + g * H / 2 * 6 / 8, end0, end1, a->qp + g * H, H);
+            hg_add_block2_avx2(&t0, &t1, sc0[g], sc1[g], a->d[g], _mm256_add_epi32(s[0], s[1]), _mm256_add_epi32(s[2], s[3]),
+                               off * a->qsum[g]);
         }
         out0[r] = t0;
         out1[r] = t1;
@@ -4904,6 +4996,10 @@ static void hg_qrows8x2_p2n64_avx2(const hg_qinfo *q, const hg_tensor *w0, int r
                                    int row1, float *out1, int n, const hg_act8 *a) {
     hg_qrows8x2_p2b3_avx2(q, w0, row0, out0, w1, row1, out1, n, a, HG_P2B3_FREE);
 }
+static void hg_qrows8x2_p2bp_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
+                                  int row1, float *out1, int n, const hg_act8 *a) {
+    hg_qrows8x2_p2b3_avx2(q, w0, row0, out0, w1, row1, out1, n, a, HG_P2B3_PLANAR);
+}
 /* a row's int8 weights for the prompt product (hg_qmatmul8_avx2) in natural order, (k[2i], k[2i + 1])
  * the point of code i: 32 codes a step looked up as the decode kernels do (the block grid's k + 64
  * back to k, the sign-symmetric grid's signs put on its magnitudes), x and y interleaved; a row's
@@ -4915,10 +5011,11 @@ HG_INLINE void hg_row8_decode_p2b3_avx2(const hg_qinfo *q, const uint8_t *codes,
     const uint64_t n = q->cols_pad / 2;
     uint64_t i = 0;
     for (; i + 32 <= n; i += 32) {
-        const __m256i t = hg_codes6x32_raw_avx2(codes + i / 4 * 3, end);
+        const __m256i t = kind == HG_P2B3_PLANAR ? _mm256_setzero_si256() : hg_codes6x32_raw_avx2(codes + i / 4 * 3, end);
         __m256i kx, ky;
-        hg_p2b3_lookup_avx2(TX, TY, kind, t, &kx, &ky);
-        if (kind == HG_P2B3_BLOCKS) {
+        if (kind == HG_P2B3_PLANAR) hg_p2bp_lookup_avx2(TX, TY, codes + i / 32 * 24, &kx, &ky);
+        else hg_p2b3_lookup_avx2(TX, TY, kind, t, &kx, &ky);
+        if (kind == HG_P2B3_BLOCKS || kind == HG_P2B3_PLANAR) {
             kx = _mm256_sub_epi8(kx, _mm256_set1_epi8(64));
             ky = _mm256_sub_epi8(ky, _mm256_set1_epi8(64));
         } else if (kind == HG_P2B3_SYM) {   /* signs as in hg_p2s6x32_avx2 */
@@ -4930,7 +5027,7 @@ HG_INLINE void hg_row8_decode_p2b3_avx2(const hg_qinfo *q, const uint8_t *codes,
         _mm256_storeu_si256((__m256i *)(k + 2 * i), _mm256_permute2x128_si256(lo, hi, 0x20));
         _mm256_storeu_si256((__m256i *)(k + 2 * i + 32), _mm256_permute2x128_si256(lo, hi, 0x31));
     }
-    for (; i < n; i++) memcpy(k + 2 * i, q->grid8 + 2 * hg_code_at(codes, i, q->bits), 2);
+    for (; i < n; i++) memcpy(k + 2 * i, q->grid8 + 2 * hg_qcode(q, codes, i), 2);
 }
 static void hg_row8_decode_p2n64_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
     hg_row8_decode_p2b3_avx2(q, codes, k, HG_P2B3_FREE);
@@ -4940,6 +5037,9 @@ static void hg_row8_decode_p2s6_avx2(const hg_qinfo *q, const uint8_t *codes, in
 }
 static void hg_row8_decode_p2b6_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
     hg_row8_decode_p2b3_avx2(q, codes, k, HG_P2B3_BLOCKS);
+}
+static void hg_row8_decode_p2bp_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+    hg_row8_decode_p2b3_avx2(q, codes, k, HG_P2B3_PLANAR);
 }
 #endif
 
@@ -5040,6 +5140,12 @@ static void hg_unpack6(const uint8_t *c, uint64_t n, uint8_t *out) {
     }
 }
 
+/* a p=2 6-bit row's first n codes as bytes, in either layout */
+static void hg_unpack6_row(const hg_qinfo *q, const uint8_t *c, uint64_t n, uint8_t *out) {
+    if (q->planar) hg_unpack6_planar(c, n, out);
+    else hg_unpack6(c, n, out);
+}
+
 /* portable: whole code bytes, int32 sums (what -march-less builds run) */
 static float hg_qdot8_generic(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     const int8_t *k = q->grid8;
@@ -5104,7 +5210,7 @@ static float hg_qdot8_p4_generic(const hg_qinfo *q, const uint16_t *sc, const ui
         int32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
         for (int done = 0; done < per_group; done += 1024) {
             int count = per_group - done < 1024 ? per_group - done : 1024;
-            hg_unpack_codes(codes, g * (uint64_t)per_group + (uint64_t)done, count, q->bits, idx);
+            hg_unpack_codes(q, codes, g * (uint64_t)per_group + (uint64_t)done, count, idx);
             const int8_t *x = a->q + g * (uint64_t)q->group + 4 * (uint64_t)done;
             for (int k = 0; k < count; k++) {
                 const int8_t *pt = q->grid8 + 4 * idx[k];
@@ -5297,13 +5403,13 @@ static float hg_qdot8_p4b12_avx2(const hg_qinfo *q, const uint16_t *sc, const ui
  * function so that only these rows pay for the buffer. */
 static float hg_qdot8_p2n64_generic(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     uint8_t bytes[HG_N64_MAX_COLS / 2];
-    hg_unpack6(codes, q->cols_pad / 2, bytes);
+    hg_unpack6_row(q, codes, q->cols_pad / 2, bytes);
     return hg_qdot8_generic(q, sc, bytes, a);
 }
 #if defined(HG_NEON)
 static float hg_qdot8_p2n64_neon(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     uint8_t bytes[HG_N64_MAX_COLS / 2];
-    hg_unpack6(codes, q->cols_pad / 2, bytes);
+    hg_unpack6_row(q, codes, q->cols_pad / 2, bytes);
     return hg_qdot8_p2n256_neon(q, sc, bytes, a);
 }
 /* p=1 64 and 32 levels: the row's codes as bytes, then hg_qdot8_p1_bytes_neon */
@@ -5377,6 +5483,10 @@ static void hg_row8_decode_p1n16_from(const hg_qinfo *q, const uint8_t *codes, i
 /* p=2 codes i..i+7 (8- or 6-bit) as bytes: in place, or unpacked into c6 */
 HG_INLINE const uint8_t *hg_codes8_at(const hg_qinfo *q, const uint8_t *codes, uint64_t i, uint8_t c6[8]) {
     if (q->bits == 8) return codes + i;
+    if (q->planar) {
+        for (int j = 0; j < 8; j++) c6[j] = (uint8_t)hg_code_at_planar(codes, i + (uint64_t)j);
+        return c6;
+    }
     hg_unpack6(codes + i / 4 * 3, 8, c6);
     return c6;
 }
@@ -5395,7 +5505,7 @@ static void hg_row8_decode_generic(const hg_qinfo *q, const uint8_t *codes, int8
             const uint8_t *c = hg_codes8_at(q, codes, i, c6);
             for (int j = 0; j < 8; j++) memcpy(k + 2 * (i + (uint64_t)j), g + 2 * c[j], 2);
         }
-        for (; i < n / 2; i++) memcpy(k + 2 * i, g + 2 * hg_code_at(codes, i, q->bits), 2);
+        for (; i < n / 2; i++) memcpy(k + 2 * i, g + 2 * hg_qcode(q, codes, i), 2);
         return;
     }
     if (q->p == 1 && q->bits == 4) {
@@ -5403,7 +5513,7 @@ static void hg_row8_decode_generic(const hg_qinfo *q, const uint8_t *codes, int8
         return;
     }
     for (uint64_t i = 0; i < n / (uint64_t)q->p; i++) {
-        int c = hg_code_at(codes, i, q->bits);
+        int c = hg_qcode(q, codes, i);
         for (int d = 0; d < q->p; d++) k[i * (uint64_t)q->p + (uint64_t)d] = g[c * q->p + d];
     }
 }
@@ -5415,7 +5525,7 @@ static void hg_row8_decode_p4_words(const hg_qinfo *q, const uint8_t *codes, int
     int32_t idx[1024];
     for (int done = 0; done < per_row; done += 1024) {
         int count = per_row - done < 1024 ? per_row - done : 1024;
-        hg_unpack_codes(codes, (uint64_t)done, count, q->bits, idx);
+        hg_unpack_codes(q, codes, (uint64_t)done, count, idx);
         for (int i = 0; i < count; i++) memcpy(k + 4 * (uint64_t)(done + i), &tab[idx[i]], 4);
     }
 }
@@ -5443,7 +5553,7 @@ static void hg_row8_decode_p2_avx2(const hg_qinfo *q, const uint8_t *codes, int8
                          _mm_setr_epi16(hg_pair16(g, c[0]), hg_pair16(g, c[1]), hg_pair16(g, c[2]), hg_pair16(g, c[3]),
                                         hg_pair16(g, c[4]), hg_pair16(g, c[5]), hg_pair16(g, c[6]), hg_pair16(g, c[7])));
     }
-    for (; i < n / 2; i++) memcpy(k + 2 * i, g + 2 * hg_code_at(codes, i, q->bits), 2);
+    for (; i < n / 2; i++) memcpy(k + 2 * i, g + 2 * hg_qcode(q, codes, i), 2);
 }
 /* p=1 4-bit: both nibbles of 16 code bytes looked up with pshufb and interleaved */
 static void hg_row8_decode_p1n16_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
@@ -5515,6 +5625,24 @@ static float hg_qdot8_p1n256_vnni(const hg_qinfo *q, const uint16_t *sc, const u
 }
 static void hg_row8_copy_vnni(const hg_qinfo *q, const uint8_t *codes, int8_t *k) { memcpy(k, codes, q->cols_pad); }
 
+#if defined(HG_AVX2)
+/* the planar 3-bit block grid for the VNNI prompt product: k + 128, each block's 64 x then 64 y per
+ * 128 weights (a block's last 64, 32 and 32), as the activations (hg_p2b3_x); 32 codes a step looked
+ * up as the decode kernel does */
+static void hg_row8_decode_p2bp_vnni(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+    __m256i TX[4], TY[4], kx, ky;
+    hg_p2b3_tables_avx2(q, HG_P2B3_PLANAR, TX, TY);
+    const uint64_t H = (uint64_t)q->group;
+    const __m256i m64 = _mm256_set1_epi8(64);
+    for (uint64_t g = 0; g < q->groups; g++)
+        for (uint64_t j = 0, half; j < H; j += 64, codes += 24) {
+            int8_t *u = (int8_t *)hg_p2b3_x(k + g * H, j, H, &half);
+            hg_p2bp_lookup_avx2(TX, TY, codes, &kx, &ky);
+            _mm256_storeu_si256((__m256i *)u, _mm256_add_epi8(kx, m64));
+            _mm256_storeu_si256((__m256i *)(u + half), _mm256_add_epi8(ky, m64));
+        }
+}
+#endif
 static void hg_row8_decode_vnni(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
     const uint64_t n = q->cols_pad;
     uint8_t *u = (uint8_t *)k;
@@ -5917,7 +6045,7 @@ HG_DOT_DEQ(hg_k_gather_avx2, hg_qrow_gather_avx2(q, sc, codes, xr, out))
 #endif
 static void hg_kernels_avx2(hg_qinfo *q) {
 #if !defined(HG_AVX512)   /* AVX-512 builds keep their own float kernels, or the portable ones */
-    if (!((q->group / q->p) % 16) && q->bits <= 8 && q->p <= 2) {
+    if (!((q->group / q->p) % 16) && q->bits <= 8 && q->p <= 2 && !q->planar) {   /* planar: the portable ones */
         if (q->p == 1 && q->bits <= 4 && q->bits >= 2) {
             q->k.dot = q->bits == 2 ? hg_k_p1b2_avx2_dot : q->bits == 3 ? hg_k_p1b3_avx2_dot : hg_k_p1b4_avx2_dot;
             q->k.dequant = q->bits == 2 ? hg_k_p1b2_avx2_deq : q->bits == 3 ? hg_k_p1b3_avx2_deq : hg_k_p1b4_avx2_deq;
@@ -5953,7 +6081,8 @@ static void hg_kernels_avx2(hg_qinfo *q) {
     else q->k.decode8 = hg_row8_decode_p1n16_avx2;
     if (q->p == 2 && q->n == 64)   /* the 3-bit grids: 32 codes a step, as their decode kernels look them up */
         q->k.decode8 = q->grid8abs ? hg_row8_decode_p2s6_avx2
-                       : q->variant == HG_GRID_BLOCKS ? hg_row8_decode_p2b6_avx2 : hg_row8_decode_p2n64_avx2;
+                       : q->variant == HG_GRID_BLOCKS ? (q->planar ? hg_row8_decode_p2bp_avx2 : hg_row8_decode_p2b6_avx2)
+                                                      : hg_row8_decode_p2n64_avx2;
     if (q->p == 2 && q->n == 256 && q->grid8abs)   /* the sign-symmetric and block 4-bit grids likewise */
         q->k.decode8 = q->variant == HG_GRID_BLOCKS ? hg_row8_decode_p2b_avx2 : hg_row8_decode_p2s_avx2;
     if (q->group % 32) return;
@@ -5962,6 +6091,7 @@ static void hg_kernels_avx2(hg_qinfo *q) {
         q->k.rows8x2 = q->n == 64 ? (q->grid8abs ? hg_qrows8x2_p2s6_avx2 : hg_qrows8x2_p2n64_avx2) : hg_qrows8x2_p2s_avx2;
     if (q->variant == HG_GRID_BLOCKS && q->n == 256) q->k.dot8 = hg_qdot8_p2b_avx2, q->k.rows8x2 = hg_qrows8x2_p2b_avx2;
     if (q->variant == HG_GRID_BLOCKS && q->n == 64) q->k.dot8 = hg_qdot8_p2b6_avx2, q->k.rows8x2 = hg_qrows8x2_p2b6_avx2;
+    if (q->planar) q->k.dot8 = hg_qdot8_p2bp_avx2, q->k.rows8x2 = hg_qrows8x2_p2bp_avx2;
     q->k.gemm8 = hg_qmatmul8_avx2;
 }
 #endif
@@ -5977,7 +6107,7 @@ HG_DOT_DEQ(hg_k_p2b4_avx512, hg_qrow_p2lut_avx512(q, sc, codes, xr, out, 4))
 HG_DOT_DEQ(hg_k_p2b6_avx512, hg_qrow_p2lut_avx512(q, sc, codes, xr, out, 6))
 HG_DOT_DEQ(hg_k_p2b8_avx512, hg_qrow_p2n256_avx512(q, sc, codes, xr, out))
 static void hg_kernels_avx512(hg_qinfo *q) {
-    if ((q->group / q->p) % 16) return;
+    if ((q->group / q->p) % 16 || q->planar) return;
     float (*dot)(const hg_qinfo *, const uint16_t *, const uint8_t *, const float *) = NULL;
     void (*deq)(const hg_qinfo *, const uint16_t *, const uint8_t *, float *) = NULL;
 #define HG_PICK(name) (dot = name##_dot, deq = name##_deq)
@@ -6026,6 +6156,14 @@ static void hg_kernels_avx512_vnni(hg_qinfo *q) {
         q->k.gemm8_vnni = 1;
         return;
     }
+#if defined(HG_AVX2)
+    if (q->planar) {   /* decode: the AVX2 kernels (vpdpbusd on 256 bits); prompts: the VNNI product */
+        q->k.decode8 = hg_row8_decode_p2bp_vnni;
+        q->k.gemm8 = hg_qmatmul8_vnni;
+        q->k.gemm8_vnni = 1;
+        return;
+    }
+#endif
     const int p1n16 = q->p == 1 && q->n == 16 && !(q->group % 32), p2n256 = q->p == 2 && q->n == 256 && !(q->group % 32);
     if (!hg_packed_kind(q) && !p1n16 && !p2n256) return;
     q->k.rows8 = hg_packed_kind(q) ? hg_qrows8_packed_avx512 : p1n16 ? hg_qrows8_p1n16_avx512 : hg_qrows8_p2n256_avx512;
@@ -6334,7 +6472,8 @@ double hg_quantize_row(const hg_qinfo *q, const float *w, uint16_t *scales, uint
         for (int i = 0; i < q->group; i += q->p) {
             uint64_t ci = (g * (uint64_t)q->group + (uint64_t)i) / (uint64_t)q->p;
             int c = hg_nearest(q, b, x + i, inv);
-            hg_code_put(codes, ci, q->bits, c);
+            if (q->planar) hg_code_put_planar(codes, ci, c);
+            else hg_code_put(codes, ci, q->bits, c);
             for (int d = 0; d < q->p; d++) {
                 float qv = s * q->codebook[c * q->p + d];
                 xx += (double)x[i + d] * x[i + d];

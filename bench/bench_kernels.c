@@ -73,7 +73,8 @@ static const config configs[] = {
     {"HIGGS p2s b8 g1024", HG_HIGGS, 2 | HG_GRID_SIGNSYM << 8, 8, 1024},   /* the sign-symmetric grid (the default) */
     {"HIGGS p2s b6 g1024", HG_HIGGS, 2 | HG_GRID_SIGNSYM << 8, 6, 1024},   /* the sign-symmetric 3-bit grid (--grid sym) */
     {"HIGGS p2b b8 g1024", HG_HIGGS, 2 | HG_GRID_BLOCKS << 8, 8, 1024},    /* the block grid (--grid fast) */
-    {"HIGGS p2b b6 g1024", HG_HIGGS, 2 | HG_GRID_BLOCKS << 8, 6, 1024},    /* the 3-bit block grid (--grid fast) */
+    {"HIGGS p2b b6 g1024", HG_HIGGS, 2 | HG_GRID_BLOCKS << 8, 6, 1024},    /* the 3-bit block grid, standard codes */
+    {"HIGGS p2bp b6 g1024", HG_HIGGS, 2 | HG_VARIANT_BLOCKS_PLANAR << 8, 6, 1024},   /* planar codes (--grid fast) */
     {"HIGGS p2 b6 g1024", HG_HIGGS, 2, 6, 1024},
     {"HIGGS p2 b4 g1024", HG_HIGGS, 2, 4, 1024},
     {"HIGGS p1 b2 g1024", HG_HIGGS, 1, 2, 1024},

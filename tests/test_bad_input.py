@@ -571,7 +571,9 @@ def quantized_cases(C, tmp):
     C.file("HIGGS free p=2 grid (variant 0) for the sign-symmetric one", p0_is(2), run="ok", qinfo="ok", qconv="err")
     C.file("HIGGS grid variant 2 (uniform, p=1 8-bit only) with p=2", p0_is(2 | 2 << 8), qinfo="any", qconv="err")
     C.file("HIGGS block grid (variant 3) for the sign-symmetric one", p0_is(2 | 3 << 8), run="ok", qinfo="ok", qconv="err")
-    C.file("HIGGS grid variant 4 (none)", p0_is(2 | 4 << 8), qinfo="any", qconv="err")
+    C.file("HIGGS planar block grid (variant 4, 6-bit codes in blocks of 64k only) on 8-bit codes in blocks of 96",
+           p0_is(2 | 4 << 8), qinfo="any", qconv="err")
+    C.file("HIGGS grid variant 5 (none)", p0_is(2 | 5 << 8), qinfo="any", qconv="err")
     C.file("HIGGS block grid variant with p=1", p0_is(1 | 3 << 8), qinfo="any", qconv="err")
     C.file("HIGGS block grid variant with p=4", p0_is(4 | 3 << 8), qinfo="any", qconv="err")
     C.file("HIGGS uniform p=1 8-bit grid on a tensor sized for p=2 4-bit", p0_is(1 | 2 << 8), qinfo="any", qconv="err")

@@ -481,6 +481,7 @@ static void test_act8_edges(void) {
 #define P2S (2u | (uint32_t)HG_GRID_SIGNSYM << 8)
 #define P1U (1u | (uint32_t)HG_GRID_UNIFORM << 8)
 #define P2B (2u | (uint32_t)HG_GRID_BLOCKS << 8)
+#define P2BP (2u | (uint32_t)HG_VARIANT_BLOCKS_PLANAR << 8)
 static void test_quantized(void) {
     struct { uint32_t type, p, bits, group, m; } cfgs[] = {
         {HG_HIGGS, 1, 2, 64, 0}, {HG_HIGGS, 1, 3, 128, 0}, {HG_HIGGS, 1, 4, 256, 0}, {HG_HIGGS, 1, 5, 64, 0}, {HG_HIGGS, 1, 6, 1024, 0},
@@ -530,7 +531,12 @@ static void test_quantized(void) {
         {HG_HIGGS, 1, 6, 288, 36}, {HG_HIGGS, 1, 6, 320, 20},
         /* p=1 uniform 256 levels (params[0] = 1 | HG_GRID_UNIFORM << 8): the RTN 8-bit kernels, scaled */
         {HG_HIGGS, P1U, 8, 64, 0}, {HG_HIGGS, P1U, 8, 256, 0}, {HG_HIGGS, P1U, 8, 1024, 0}, {HG_HIGGS, P1U, 8, 32, 0},
-        {HG_HIGGS, P1U, 8, 96, 12}, {HG_HIGGS, P1U, 8, 288, 36}};
+        {HG_HIGGS, P1U, 8, 96, 12}, {HG_HIGGS, P1U, 8, 288, 36},
+        /* the p=2 64-point block grid with its codes in the planar layout (file variant 4, blocks of 64k
+         * only): AVX2 nibble and 2-bit-field lookups in steps of 32 codes; the portable kernels on
+         * unpacked bytes elsewhere (last in this list: the t^2 checks above depend on the random stream) */
+        {HG_HIGGS, P2BP, 6, 64, 0}, {HG_HIGGS, P2BP, 6, 128, 0}, {HG_HIGGS, P2BP, 6, 256, 0}, {HG_HIGGS, P2BP, 6, 1024, 0},
+        {HG_HIGGS, P2BP, 6, 192, 12}, {HG_HIGGS, P2BP, 6, 320, 20}, {HG_HIGGS, P2BP, 6, 576, 36}};
     char name[160], detail[256];
     for (size_t ci = 0; ci < sizeof cfgs / sizeof cfgs[0]; ci++)
         for (int li = 0; li < 3; li++) {
@@ -541,7 +547,7 @@ static void test_quantized(void) {
                                   cfgs[ci].type == HG_HIGGS ? cfgs[ci].group | cfgs[ci].m << 16 | (cfgs[ci].m ? 9u << 24 : 0) : 0};
             hg_qinfo q;
             snprintf(name, sizeof name, "quant_%s_p%u%s_b%u_g%u%s_cols%d", hg_type_name(cfgs[ci].type), cfgs[ci].p & 0xFF,
-                     cfgs[ci].p >> 8 == 1 ? "s" : cfgs[ci].p >> 8 == 2 ? "u" : cfgs[ci].p >> 8 == 3 ? "b" : "", cfgs[ci].bits, cfgs[ci].group, cfgs[ci].m ? "m" : "", cols);
+                     cfgs[ci].p >> 8 == 1 ? "s" : cfgs[ci].p >> 8 == 2 ? "u" : cfgs[ci].p >> 8 == 3 ? "b" : cfgs[ci].p >> 8 == 4 ? "bp" : "", cfgs[ci].bits, cfgs[ci].group, cfgs[ci].m ? "m" : "", cols);
             if (hg_qinfo_get(cfgs[ci].type, params, (uint64_t)cols, &q)) { check(0, name, "qinfo rejected"); continue; }
             uint64_t nbytes = hg_tensor_bytes(cfgs[ci].type, params, (uint64_t)rows, (uint64_t)cols);
             uint8_t *data = calloc(1, nbytes);
@@ -574,7 +580,8 @@ static void test_quantized(void) {
             if (q.act8) test_act8(&t, &q, x, name);
             if (cfgs[ci].type == HG_HIGGS && li == 0) {
                 double t2 = err / norm, want = q.mse_per_dim;
-                snprintf(name, sizeof name, "higgs_t2_matches_grid_mse_p%u%s_b%u_g%u", cfgs[ci].p & 0xFF, cfgs[ci].p >> 8 == 1 ? "s" : cfgs[ci].p >> 8 == 2 ? "u" : "",
+                snprintf(name, sizeof name, "higgs_t2_matches_grid_mse_p%u%s_b%u_g%u", cfgs[ci].p & 0xFF,
+                         cfgs[ci].p >> 8 == 1 ? "s" : cfgs[ci].p >> 8 == 2 ? "u" : cfgs[ci].p >> 8 == 3 ? "b" : cfgs[ci].p >> 8 == 4 ? "bp" : "",
                          cfgs[ci].bits, cfgs[ci].group);
                 snprintf(detail, sizeof detail, "t^2 %.6f vs grid MSE %.6f", t2, want);
                 /* 24x1024 Gaussian weights: a few percent of sampling noise, block scales add a little. The
@@ -587,6 +594,53 @@ static void test_quantized(void) {
             }
             free(data); free(w); free(work); free(x); free(xr); free(deq);
         }
+}
+
+/* The planar layout of the 3-bit block grid (file variant 4) against the standard bit stream
+ * (variant 3): the same rows quantized both ways give the same scales and codes, read back from each
+ * layout by a decoder written here from docs/format.md's definition; and the format's limits */
+static void test_planar_layout(void) {
+    const int groups[] = {64, 256, 1024};
+    int bad = 0, chunks = 0;
+    for (int gi = 0; gi < 3; gi++) {
+        const int cols = 2048, rows = 3;
+        uint32_t pb[4] = {P2B, 6, (uint32_t)groups[gi], (uint32_t)groups[gi] | 5u << 24}, pp[4] = {P2BP, 6, pb[2], pb[3]};
+        hg_qinfo qb, qp;
+        if (hg_qinfo_get(HG_HIGGS, pb, cols, &qb) || hg_qinfo_get(HG_HIGGS, pp, cols, &qp) || !qp.planar || qb.planar ||
+            qp.variant != HG_GRID_BLOCKS || qp.row_code_bytes != qb.row_code_bytes) { bad++; continue; }
+        uint16_t sb[32], sp[32];
+        uint8_t *cb = malloc(qb.row_code_bytes), *cp = malloc(qp.row_code_bytes);
+        float w[2048], work[4096];
+        for (int r = 0; r < rows; r++) {
+            for (int i = 0; i < cols; i++) w[i] = gauss();
+            double eb = hg_quantize_row(&qb, w, sb, cb, work), ep = hg_quantize_row(&qp, w, sp, cp, work);
+            bad += eb != ep || memcmp(sb, sp, qb.groups * sizeof sb[0]);
+            for (int i = 0; i < cols / 2; i++) {
+                int pos = 6 * i, std = ((cb[pos / 8] | (pos / 8 + 1 < (int)qb.row_code_bytes ? cb[pos / 8 + 1] << 8 : 0)) >> (pos % 8)) & 63;
+                const uint8_t *chunk = cp + i / 32 * 24;
+                int j = i % 32, nib = (j < 16 ? chunk[j] : chunk[j - 16] >> 4) & 15, e = chunk[16 + j % 8] >> (2 * (j / 8)) & 3;
+                int y2 = e ^ (nib & 3);   /* e = (c >> 4) ^ (c & 3) */
+                bad += std != (nib | y2 << 4);
+            }
+            chunks += cols / 64;
+        }
+        free(cb); free(cp);
+    }
+    char detail[96];
+    snprintf(detail, sizeof detail, "%d rows or codes differ over %d chunks", bad, chunks);
+    check(bad == 0, "planar_layout_same_codes", detail);
+    /* variant 4 is p=2 6-bit HIGGS in blocks of 64k only */
+    const uint32_t refuse[][3] = {{1 | 4u << 8, 6, 64}, {P2BP, 8, 64}, {P2BP, 4, 64}, {P2BP, 6, 96}, {P2BP, 6, 32}, {2 | 5u << 8, 6, 64}};
+    int refused = 0;
+    for (int i = 0; i < 6; i++) {
+        uint32_t params[4] = {refuse[i][0], refuse[i][1], refuse[i][2], refuse[i][2] | (refuse[i][2] == 96 ? 12u << 16 : 0)};
+        hg_qinfo q;
+        refused += hg_qinfo_get(HG_HIGGS, params, 1024, &q) != 0;
+    }
+    uint32_t rtn[4] = {P2BP, 6, 64, 0};
+    hg_qinfo q;
+    refused += hg_qinfo_get(HG_RTN, rtn, 1024, &q) != 0;
+    check(refused == 7, "planar_layout_limits", "a planar variant outside p=2 6-bit HIGGS in blocks of 64k was accepted");
 }
 
 /* H(m) for every order the format allows: entries +-1, H H^T = m I, and
@@ -676,6 +730,7 @@ int main(void) {
     test_quantized();
     test_dense_pairs();                /* after test_quantized: its t^2 checks depend on the random stream before them */
     test_dot4x4();
+    test_planar_layout();
     printf("%d passed, %d failed\n", passes, failures);
     return failures ? 1 : 0;
 }

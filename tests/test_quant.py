@@ -166,8 +166,20 @@ def higgs_params(t):
 
 
 def grid_variant(t):
-    """params[0] >> 8: 0 the free grids, 1 the sign-symmetric p=2 grids, 2 the uniform p=1 8-bit, 3 the block grid"""
-    return t["params"][0] >> 8
+    """params[0] >> 8: 0 the free grids, 1 the sign-symmetric p=2 grids, 2 the uniform p=1 8-bit, 3 the block
+    grid (4: the 3-bit block grid with planar codes, see planar_codes)"""
+    return 3 if t["params"][0] >> 8 == 4 else t["params"][0] >> 8
+
+
+def planar_codes(code_bytes, n_codes):
+    """6-bit codes in the planar layout (file variant 4, docs/format.md): per 32 codes 24 bytes, code i's
+    bits 0-3 in byte i % 16 (low nibble for i < 16, high for i >= 16), then e = (c >> 4) ^ (c & 3) in
+    bits 2 (i // 8) of byte 16 + i % 8"""
+    rows = code_bytes.shape[0]
+    ch = code_bytes[:, : n_codes // 32 * 24].reshape(rows, -1, 24).astype(np.int64)
+    nib = np.concatenate([ch[:, :, :16] & 15, ch[:, :, :16] >> 4], axis=2)            # [rows, chunks, 32]
+    e = np.concatenate([(ch[:, :, 16:24] >> (2 * k)) & 3 for k in range(4)], axis=2)   # code 8k + j
+    return (nib | ((e ^ (nib & 3)) << 4)).reshape(rows, n_codes)
 
 
 def rotation(t):
@@ -190,6 +202,9 @@ def decode_tensor(path, h, t, grids):
     n_codes = cols_pad // p
     weights = (1 << np.arange(bits)).astype(np.int64)
     codes = (bitstream[:, : n_codes * bits].reshape(rows, n_codes, bits).astype(np.int64) * weights).sum(-1)
+    if ttype == HIGGS and t["params"][0] >> 8 == 4:
+        assert p == 2 and bits == 6 and n_codes % 32 == 0, "planar codes: p=2 6-bit in whole chunks"
+        codes = planar_codes(code_bytes, n_codes)
     cb = codebook(ttype, p, bits, grids, grid_variant(t))
     stored = cb[codes].reshape(rows, cols_pad) * np.repeat(scales, group, axis=1)
     if ttype == HIGGS:
@@ -303,6 +318,9 @@ CONFIGS = [
     # p=2 3-bit block grid (--grid fast): x and y each one signed 16-entry table
     ("higgs_p2_b3_fast", ["--method", "higgs", "--bits", "3", "--p", "2", "--grid", "fast"]),
     ("higgs_p2_b3_fast_rms", ["--method", "higgs", "--bits", "3", "--p", "2", "--grid", "fast", "--scales", "rms"]),
+    # its codes in the planar layout (variant 4) in blocks of 64k: every tensor here, padded rows
+    ("higgs_p2_b3_fast_h64_seed9", ["--method", "higgs", "--bits", "3", "--p", "2", "--grid", "fast", "--hadamard", "64",
+                                    "--seed", "9"]),
     # p=4 grids (8- and 12-bit codes): nearest points by the k-d tree, checked by brute force
     ("higgs_p4_b2", ["--method", "higgs", "--bits", "2", "--p", "4"]),
     ("higgs_p4_b3", ["--method", "higgs", "--bits", "3", "--p", "4", "--scales", "rms"]),
@@ -341,6 +359,14 @@ def main():
         # --hadamard 64 / 128: power-of-two blocks, the rows padded
         cfg, base, w_orig, ids, idf = make_model(tmp, "m96", dim=96, hidden_dim=192, n_heads=6, n_kv_heads=2, seed=21)
         check_configs(tmp, grids, cfg, base, w_orig, ids, idf, CONFIGS, "")
+        # --grid fast at 3 bits: the planar layout (variant 4) where the block is a multiple of 64 (hidden 192),
+        # the standard bit stream (variant 3) in blocks of 96
+        variants = {}
+        for tag in ("higgs_p2_b3_fast", "higgs_p2_b3_fast_h64_seed9"):
+            hf = export.read_higgs(os.path.join(tmp, tag + ".higgs"), load_tensors=False)
+            variants[tag] = sorted({(t["params"][0] >> 8, t["params"][2]) for t in hf["tensors"] if t["type"] == HIGGS})
+        report(variants["higgs_p2_b3_fast"] == [(3, 96), (4, 192)] and variants["higgs_p2_b3_fast_h64_seed9"] == [(4, 64)],
+               "grid_fast_b3_planar_where_blocks_of_64k", f"(variant, block) per file: {variants}")
         # 288 = 36 * 8 (llama2.c's stories15M width) with hidden 192: the awkward widths of small models
         cfg288, base288, w288, ids288, idf288 = make_model(tmp, "m288", dim=288, hidden_dim=192, n_heads=6, n_kv_heads=2,
                                                            seed=22, n_layers=1)
