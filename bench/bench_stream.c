@@ -99,7 +99,8 @@ int main(int argc, char **argv) {
     struct { const char *name; uint32_t type, p, bits; } cfg[] = {
         {"HIGGS p2 4-bit (int8)", HG_HIGGS, 2, 8}, {"HIGGS p2s 4-bit (int8)", HG_HIGGS, 2 | 1u << 8, 8},
         {"HIGGS p2b 4-bit (int8)", HG_HIGGS, 2 | 3u << 8, 8}, {"HIGGS p2s 3-bit (int8)", HG_HIGGS, 2 | 1u << 8, 6},
-        {"HIGGS p2b 3-bit (int8)", HG_HIGGS, 2 | 3u << 8, 6},
+        {"HIGGS p2b 3-bit (int8)", HG_HIGGS, 2 | 3u << 8, 6},   /* the bit stream */
+        {"HIGGS p2bp 3-bit (int8)", HG_HIGGS, 2 | 4u << 8, 6},  /* planar codes (--grid fast) */
         {"HIGGS p1 4-bit (int8)", HG_HIGGS, 1, 4}, {"F16", HG_F16, 0, 0}};
     float *x = malloc(cols * sizeof(float)), *out = malloc((size_t)rows_total * sizeof(float));
     for (int i = 0; i < cols; i++) x[i] = sinf((float)i);
