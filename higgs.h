@@ -241,7 +241,7 @@ struct hg_qinfo {
     const uint8_t *grid8by;           /* act8, HG_GRID_BLOCKS 256 points: |k| of Y[t], t = 0..15 (grid8abs[0][0..15] are X's) */
     const uint8_t (*grid8bu)[16];     /* act8, HG_GRID_BLOCKS 64 points: k + 64 of X[t] and of Y[t], t = 0..15;
                                        * [2], Y's in the planar layout's order: entry j holds Y[(j >> 2) | (j & 3) << 2] */
-    int planar;                       /* the 64-point block grid's codes in the planar layout (file variant 4) */
+    int planar;                       /* codes in planes: HG_PLANAR_P2B6 (file variant 4), HG_PLANAR_P4B12 (5) */
     hg_kernels k;                     /* this format's kernels on this build */
 };
 
@@ -332,8 +332,12 @@ void hg_qmatmul8_rows(float *out, size_t ostride, const hg_act8 *a, int B, const
  * m = (X[m & 15], Y[m >> 2]); 64, point(c) = (X[c & 15], Y[c >> 2]), signed: each coordinate one
  * 16-entry lookup (docs/format.md). HG_VARIANT_BLOCKS_PLANAR is a file's variant field only: the
  * 64-point block grid (hg_qinfo.variant HG_GRID_BLOCKS) with its 6-bit codes in the planar layout
- * (hg_qinfo.planar; hg_code_at_planar) */
-enum { HG_GRID_FREE = 0, HG_GRID_SIGNSYM = 1, HG_GRID_UNIFORM = 2, HG_GRID_BLOCKS = 3, HG_VARIANT_BLOCKS_PLANAR = 4 };
+ * (hg_qinfo.planar = HG_PLANAR_P2B6; hg_code_at_planar); HG_VARIANT_P4_PLANAR likewise the p=4 4096-point
+ * sign-symmetric grid (variant HG_GRID_FREE) with its 12-bit codes in planes (HG_PLANAR_P4B12;
+ * hg_code_at_p4planar) */
+enum { HG_GRID_FREE = 0, HG_GRID_SIGNSYM = 1, HG_GRID_UNIFORM = 2, HG_GRID_BLOCKS = 3, HG_VARIANT_BLOCKS_PLANAR = 4,
+       HG_VARIANT_P4_PLANAR = 5 };
+enum { HG_PLANAR_P2B6 = 1, HG_PLANAR_P4B12 = 2 };
 const float *hg_grid(int p, int n, double *mse_per_dim);   /* variant HG_GRID_FREE */
 const float *hg_grid_variant(int p, int n, int variant, double *mse_per_dim);
 
@@ -2803,7 +2807,12 @@ int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinf
     if (q->variant == HG_VARIANT_BLOCKS_PLANAR) {   /* the 3-bit block grid, planar codes: whole 32-code chunks */
         if (type != HG_HIGGS || q->p != 2 || q->bits != 6 || q->group % 64) return -1;
         q->variant = HG_GRID_BLOCKS;
-        q->planar = 1;
+        q->planar = HG_PLANAR_P2B6;
+    }
+    if (q->variant == HG_VARIANT_P4_PLANAR) {   /* the 4096-point p=4 grid, planar codes: whole 64-code chunks */
+        if (type != HG_HIGGS || q->p != 4 || q->bits != 12 || q->group % 256) return -1;
+        q->variant = HG_GRID_FREE;
+        q->planar = HG_PLANAR_P4B12;
     }
     if (q->variant) {
         int signsym = (q->variant == HG_GRID_SIGNSYM && q->p == 2 && (q->bits == 8 || q->bits == 6)) ||
@@ -3144,9 +3153,31 @@ static inline void hg_code_put_planar(uint8_t *codes, uint64_t i, int code) {
     b[j % 16] |= (uint8_t)((c & 15u) << (j / 16 * 4));
     b[16 + j % 8] |= (uint8_t)((((c >> 4) ^ (c & 3u)) & 3u) << (j / 8 * 2));
 }
-/* code i of a row of q's tensor, in either layout */
+/* the planar layout of p=4 12-bit codes (file variant 5: the 4096-point sign-symmetric grid): per chunk
+ * of 64 codes, 96 bytes; code i's magnitude index (bits 0-7) in byte i, then its four sign bits (bits
+ * 8-11) in byte 64 + i % 32, the low nibble for i < 32 and the high one for i >= 32. The AVX-512
+ * kernel loads the 64 indices as they are, where the bit stream took four permutes and two shifts. */
+static inline int hg_code_at_p4planar(const uint8_t *codes, uint64_t i) {
+    const uint8_t *b = codes + i / 64 * 96;
+    const unsigned j = (unsigned)(i % 64);
+    return (int)(b[j] | (unsigned)(b[64 + j % 32] >> (j / 32 * 4) & 15u) << 8);
+}
+/* the 64 codes of a planar p=4 chunk (96 bytes at b) as ints */
+static inline void hg_unpack_p4planar_chunk(const uint8_t *b, int32_t *idx) {
+    for (int j = 0; j < 32; j++) idx[j] = b[j] | (b[64 + j] & 15) << 8;
+    for (int j = 0; j < 32; j++) idx[32 + j] = b[32 + j] | (b[64 + j] >> 4) << 8;
+}
+static inline void hg_code_put_p4planar(uint8_t *codes, uint64_t i, int code) {
+    uint8_t *b = codes + i / 64 * 96;
+    const unsigned j = (unsigned)(i % 64), c = (unsigned)code;
+    b[j] = (uint8_t)(c & 255u);
+    b[64 + j % 32] |= (uint8_t)((c >> 8 & 15u) << (j / 32 * 4));
+}
+/* code i of a row of q's tensor, in any layout */
 static inline int hg_qcode(const hg_qinfo *q, const uint8_t *codes, uint64_t i) {
-    return q->planar ? hg_code_at_planar(codes, i) : hg_code_at(codes, i, q->bits);
+    return q->planar == HG_PLANAR_P2B6 ? hg_code_at_planar(codes, i)
+           : q->planar                 ? hg_code_at_p4planar(codes, i)
+                                       : hg_code_at(codes, i, q->bits);
 }
 
 /* scalar reference: the definition of every quantized type */
@@ -3185,6 +3216,13 @@ static void hg_unpack6_planar(const uint8_t *c, uint64_t n, uint8_t *out) {
 /* unpack the codes of one group into ints so table loops can index them */
 static inline void hg_unpack_codes(const hg_qinfo *q, const uint8_t *codes, uint64_t first, int count, int32_t *idx) {
     const int bits = q->bits;
+    if (q->planar == HG_PLANAR_P4B12) {
+        int k = 0;
+        for (; k + 64 <= count && !((first + (uint64_t)k) % 64); k += 64)
+            hg_unpack_p4planar_chunk(codes + (first + (uint64_t)k) / 64 * 96, idx + k);
+        for (; k < count; k++) idx[k] = hg_code_at_p4planar(codes, first + (uint64_t)k);
+        return;
+    }
     if (q->planar) {
         int k = 0;
         for (uint8_t b[32]; k + 32 <= count && !((first + (uint64_t)k) % 32); k += 32) {
@@ -5325,43 +5363,103 @@ HG_INLINE __m512i hg_p4s_lanes32(const uint8_t *c, const uint8_t *end) {
     const __m512i b = end - c >= 64 ? _mm512_loadu_si512(c) : _mm512_maskz_loadu_epi8((__mmask64)0xFFFFFFFFFFFFull, c);
     return _mm512_srlv_epi16(_mm512_permutexvar_epi8(_mm512_loadu_si512(spread), b), _mm512_set1_epi32(4 << 16));
 }
-HG_INLINE float hg_qdot8_p4s_avx512(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a,
-                                    const __m512i T[16]) {
+/* one step's 64 magnitude indices (*u) and sign nibbles (*sg): from the bit stream, 32 codes of 48 bytes
+ * at a time in 16-bit lanes, or from the planar layout (hg_code_at_p4planar: the 64 index bytes as
+ * they are, the 32 bytes of nibbles split with a shift and an AND) */
+HG_INLINE void hg_p4s_codes(const uint8_t *codes, const uint8_t *end, const int planar, __m512i *u, __m512i *sg) {
     static const uint8_t lo[64] = {0,   2,   4,   6,   8,   10,  12,  14,  16,  18,  20,  22,  24,  26,  28,  30,
                                    32,  34,  36,  38,  40,  42,  44,  46,  48,  50,  52,  54,  56,  58,  60,  62,
                                    64,  66,  68,  70,  72,  74,  76,  78,  80,  82,  84,  86,  88,  90,  92,  94,
                                    96,  98,  100, 102, 104, 106, 108, 110, 112, 114, 116, 118, 120, 122, 124, 126};
+    if (planar) {
+        const __m256i sv = _mm256_loadu_si256((const __m256i *)(codes + 64)), m15 = _mm256_set1_epi8(15);
+        *u = _mm512_loadu_si512(codes);
+        *sg = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_and_si256(sv, m15)), _mm256_and_si256(_mm256_srli_epi16(sv, 4), m15),
+                                 1);
+        return;
+    }
     const __m512i L = _mm512_loadu_si512(lo), Hb = _mm512_add_epi8(L, _mm512_set1_epi8(1));
+    const __m512i w0 = hg_p4s_lanes32(codes, end), w1 = hg_p4s_lanes32(codes + 48, end);
+    *u = _mm512_permutex2var_epi8(w0, L, w1);     /* 64 magnitude indices */
+    *sg = _mm512_permutex2var_epi8(w0, Hb, w1);   /* their sign bits 0-3 */
+}
+/* acc[d] += coordinate d of 64 codes (magnitudes from T, signs onto the activation) against x */
+HG_INLINE void hg_p4s_step(__m512i acc[4], const __m512i T[16], __m512i u, __m512i sg, const int8_t *x) {
+    const __mmask64 hi = _mm512_movepi8_mask(u);
+    for (int d = 0; d < 4; d++) {
+        const __mmask64 neg = _mm512_test_epi8_mask(sg, _mm512_set1_epi8((char)(1 << d)));
+        const __m512i xv = _mm512_loadu_si512(x + 64 * d);
+        acc[d] = hg_dpbusd(acc[d], _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(T[4 * d], u, T[4 * d + 1]),
+                                                          _mm512_permutex2var_epi8(T[4 * d + 2], u, T[4 * d + 3])),
+                           _mm512_mask_sub_epi8(xv, neg, _mm512_setzero_si512(), xv));
+    }
+}
+HG_INLINE float hg_p4s_block_sum(const __m512i acc[4], uint16_t sc, float d) {
+    const __m512i s = _mm512_add_epi32(_mm512_add_epi32(acc[0], acc[1]), _mm512_add_epi32(acc[2], acc[3]));
+    return (hg_f16_to_f32(sc) * d) * (float)_mm512_reduce_add_epi32(s);
+}
+HG_INLINE float hg_qdot8_p4s_row(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a,
+                                 const __m512i T[16], const int planar) {
     const uint64_t H = (uint64_t)q->group;
     const uint8_t *end = codes + q->row_code_bytes;
-    const __m512i zero = _mm512_setzero_si512();
     float total = 0;
     for (uint64_t g = 0; g < q->groups; g++) {
         const int8_t *x = a->qp + g * H;
-        __m512i acc[4] = {zero, zero, zero, zero};
+        __m512i acc[4] = {_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512()}, u, sg;
         for (uint64_t j = 0; j < H; j += 256, codes += 96, x += 256) {
             /* the stream ahead: without it this loop's long chains left the reads waiting (26 instead of
              * 38 tok/s decoding the TinyLlama-shaped model on one Zen 5 core) */
             _mm_prefetch((const char *)codes + 1024, _MM_HINT_T0);
             _mm_prefetch((const char *)codes + 1024 + 64, _MM_HINT_T0);
-            const __m512i w0 = hg_p4s_lanes32(codes, end), w1 = hg_p4s_lanes32(codes + 48, end);
-            const __m512i u = _mm512_permutex2var_epi8(w0, L, w1);      /* 64 magnitude indices */
-            const __m512i sg = _mm512_permutex2var_epi8(w0, Hb, w1);    /* their sign bits 0-3 */
-            const __mmask64 hi = _mm512_movepi8_mask(u);
-            for (int d = 0; d < 4; d++) {
-                const __mmask64 neg = _mm512_test_epi8_mask(sg, _mm512_set1_epi8((char)(1 << d)));
-                const __m512i xv = _mm512_loadu_si512(x + 64 * d);
-                acc[d] = hg_dpbusd(acc[d], _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(T[4 * d], u, T[4 * d + 1]),
-                                                                  _mm512_permutex2var_epi8(T[4 * d + 2], u, T[4 * d + 3])),
-                                   _mm512_mask_sub_epi8(xv, neg, zero, xv));
-            }
+            hg_p4s_codes(codes, end, planar, &u, &sg);
+            hg_p4s_step(acc, T, u, sg, x);
         }
-        __m512i s = _mm512_add_epi32(_mm512_add_epi32(acc[0], acc[1]), _mm512_add_epi32(acc[2], acc[3]));
-        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)_mm512_reduce_add_epi32(s);
+        total += hg_p4s_block_sum(acc, sc[g], a->d[g]);
     }
     return total;
 }
+HG_INLINE float hg_qdot8_p4s_avx512(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a,
+                                    const __m512i T[16]) {
+    return hg_qdot8_p4s_row(q, sc, codes, a, T, 0);
+}
+HG_INLINE float hg_qdot8_p4sp_avx512(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a,
+                                     const __m512i T[16]) {
+    return hg_qdot8_p4s_row(q, sc, codes, a, T, 1);
+}
 HG_BYTE_TABLE_ENTRIES(p4s, hg_qdot8_p4s_avx512, grid8abs)
+HG_BYTE_TABLE_ENTRIES(p4sp, hg_qdot8_p4sp_avx512, grid8abs)
+/* the planar layout, two rows at once (hg_qmatvec8_rows2): each row's steps and sums as above, the two
+ * streams in flight together */
+static void hg_qrows8x2_p4sp_avx512(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
+                                    int row1, float *out1, int n, const hg_act8 *a) {
+    __m512i T[16];
+    hg_byte_tables4(q->grid8abs, T);
+    const uint64_t H = (uint64_t)q->group;
+    for (int r = 0; r < n; r++) {
+        const uint16_t *sc0 = hg_qscales(w0, q, row0 + r), *sc1 = hg_qscales(w1, q, row1 + r);
+        const uint8_t *c0 = hg_qcodes(w0, q, row0 + r), *c1 = hg_qcodes(w1, q, row1 + r);
+        float t0 = 0, t1 = 0;
+        for (uint64_t g = 0; g < q->groups; g++) {
+            const int8_t *x = a->qp + g * H;
+            __m512i acc0[4], acc1[4], u, sg;
+            for (int d = 0; d < 4; d++) acc0[d] = acc1[d] = _mm512_setzero_si512();
+            for (uint64_t j = 0; j < H; j += 256, c0 += 96, c1 += 96, x += 256) {
+                _mm_prefetch((const char *)c0 + 1024, _MM_HINT_T0);
+                _mm_prefetch((const char *)c0 + 1024 + 64, _MM_HINT_T0);
+                _mm_prefetch((const char *)c1 + 1024, _MM_HINT_T0);
+                _mm_prefetch((const char *)c1 + 1024 + 64, _MM_HINT_T0);
+                hg_p4s_codes(c0, NULL, 1, &u, &sg);
+                hg_p4s_step(acc0, T, u, sg, x);
+                hg_p4s_codes(c1, NULL, 1, &u, &sg);
+                hg_p4s_step(acc1, T, u, sg, x);
+            }
+            t0 += hg_p4s_block_sum(acc0, sc0[g], a->d[g]);
+            t1 += hg_p4s_block_sum(acc1, sc1[g], a->d[g]);
+        }
+        out0[r] = t0;
+        out1[r] = t1;
+    }
+}
 static float hg_qdot8_p4b10_vnni(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     return hg_qdot8_p4_vnni(q, sc, codes, a, 10);
 }
@@ -5389,6 +5487,29 @@ HG_INLINE float hg_qdot8_p4_avx2(const hg_qinfo *q, const uint16_t *sc, const ui
 }
 static float hg_qdot8_p4b8_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     return hg_qdot8_p4_avx2(q, sc, codes, a, 8);
+}
+/* the planar p=4 layout (hg_code_at_p4planar): a chunk's 64 codes as ints (hg_unpack_p4planar_chunk),
+ * then four codes a 128-bit vector of 32-bit table entries, as the bit stream's kernel */
+HG_INLINE __m128i hg_p4_four_idx(const uint32_t *tab, const int32_t *i) {
+    return _mm_setr_epi32((int)tab[i[0]], (int)tab[i[1]], (int)tab[i[2]], (int)tab[i[3]]);
+}
+static float hg_qdot8_p4p_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    const uint32_t *tab = q->grid8w;
+    const uint64_t H = (uint64_t)q->group;
+    int32_t idx[64];
+    float total = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        const int8_t *x = a->q + g * H;
+        __m256i acc0 = _mm256_setzero_si256(), acc1 = acc0;
+        for (uint64_t j = 0; j < H; j += 256, codes += 96) {   /* blocks of 256k: whole chunks */
+            hg_unpack_p4planar_chunk(codes, idx);
+            for (int k = 0; k < 64; k += 8, x += 32)
+                hg_acc_k32_avx2(_mm256_set_m128i(hg_p4_four_idx(tab, idx + k + 4), hg_p4_four_idx(tab, idx + k)), x,
+                                (uint64_t)(4 * k), &acc0, &acc1);
+        }
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(acc0, acc1);
+    }
+    return total;
 }
 static float hg_qdot8_p4b10_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     return hg_qdot8_p4_avx2(q, sc, codes, a, 10);
@@ -6060,6 +6181,7 @@ static void hg_kernels_avx2(hg_qinfo *q) {
 #endif
     if (q->p == 4 && q->k.rows8 && !(q->group % 32)) {
         q->k.dot8 = q->bits == 8 ? hg_qdot8_p4b8_avx2 : q->bits == 10 ? hg_qdot8_p4b10_avx2 : hg_qdot8_p4b12_avx2;
+        if (q->planar) q->k.dot8 = hg_qdot8_p4p_avx2;
         q->k.gemm8 = hg_qmatmul8_avx2;
         return;
     }
@@ -6091,7 +6213,7 @@ static void hg_kernels_avx2(hg_qinfo *q) {
         q->k.rows8x2 = q->n == 64 ? (q->grid8abs ? hg_qrows8x2_p2s6_avx2 : hg_qrows8x2_p2n64_avx2) : hg_qrows8x2_p2s_avx2;
     if (q->variant == HG_GRID_BLOCKS && q->n == 256) q->k.dot8 = hg_qdot8_p2b_avx2, q->k.rows8x2 = hg_qrows8x2_p2b_avx2;
     if (q->variant == HG_GRID_BLOCKS && q->n == 64) q->k.dot8 = hg_qdot8_p2b6_avx2, q->k.rows8x2 = hg_qrows8x2_p2b6_avx2;
-    if (q->planar) q->k.dot8 = hg_qdot8_p2bp_avx2, q->k.rows8x2 = hg_qrows8x2_p2bp_avx2;
+    if (q->planar == HG_PLANAR_P2B6) q->k.dot8 = hg_qdot8_p2bp_avx2, q->k.rows8x2 = hg_qrows8x2_p2bp_avx2;
     q->k.gemm8 = hg_qmatmul8_avx2;
 }
 #endif
@@ -6143,6 +6265,7 @@ static void hg_kernels_avx512_vnni(hg_qinfo *q) {
         q->k.rows8 = hg_qrows8_each;
         if (q->bits == 8 && !(q->group % 256)) q->k.dot8 = hg_qdot8_p4n256_vnni, q->k.rows8 = hg_qrows8_p4n256_avx512;
         if (q->grid8abs && !(q->group % 256)) q->k.dot8 = hg_qdot8_p4s_vnni, q->k.rows8 = hg_qrows8_p4s_avx512;
+        if (q->planar) q->k.dot8 = hg_qdot8_p4sp_vnni, q->k.rows8 = hg_qrows8_p4sp_avx512, q->k.rows8x2 = hg_qrows8x2_p4sp_avx512;
         q->k.decode8 = hg_row8_decode_p4_vnni;
         q->k.gemm8 = hg_qmatmul8_vnni;
         q->k.gemm8_vnni = 1;
@@ -6157,7 +6280,7 @@ static void hg_kernels_avx512_vnni(hg_qinfo *q) {
         return;
     }
 #if defined(HG_AVX2)
-    if (q->planar) {   /* decode: the AVX2 kernels (vpdpbusd on 256 bits); prompts: the VNNI product */
+    if (q->planar == HG_PLANAR_P2B6) {   /* decode: the AVX2 kernels (vpdpbusd on 256 bits); prompts: the VNNI product */
         q->k.decode8 = hg_row8_decode_p2bp_vnni;
         q->k.gemm8 = hg_qmatmul8_vnni;
         q->k.gemm8_vnni = 1;
@@ -6472,7 +6595,8 @@ double hg_quantize_row(const hg_qinfo *q, const float *w, uint16_t *scales, uint
         for (int i = 0; i < q->group; i += q->p) {
             uint64_t ci = (g * (uint64_t)q->group + (uint64_t)i) / (uint64_t)q->p;
             int c = hg_nearest(q, b, x + i, inv);
-            if (q->planar) hg_code_put_planar(codes, ci, c);
+            if (q->planar == HG_PLANAR_P2B6) hg_code_put_planar(codes, ci, c);
+            else if (q->planar) hg_code_put_p4planar(codes, ci, c);
             else hg_code_put(codes, ci, q->bits, c);
             for (int d = 0; d < q->p; d++) {
                 float qv = s * q->codebook[c * q->p + d];

@@ -249,7 +249,8 @@ static void test_pool(void) {
  * the reference equals a float64 dequantize-then-dot, and quantization error
  * on Gaussian rows matches the grid's MSE */
 static float gauss(void) {
-    float u1 = (frand() + 1.0f) * 0.5f + 1e-7f, u2 = (frand() + 1.0f) * 0.5f;
+    /* u1 in (0, 1]: frand() can return 1, and log(1 + 1e-7) > 0 made a NaN weight */
+    float u1 = fminf((frand() + 1.0f) * 0.5f + 1e-7f, 1.0f), u2 = (frand() + 1.0f) * 0.5f;
     return sqrtf(-2.0f * logf(u1)) * cosf(6.2831853f * u2);
 }
 
@@ -482,6 +483,7 @@ static void test_act8_edges(void) {
 #define P1U (1u | (uint32_t)HG_GRID_UNIFORM << 8)
 #define P2B (2u | (uint32_t)HG_GRID_BLOCKS << 8)
 #define P2BP (2u | (uint32_t)HG_VARIANT_BLOCKS_PLANAR << 8)
+#define P4P (4u | (uint32_t)HG_VARIANT_P4_PLANAR << 8)
 static void test_quantized(void) {
     struct { uint32_t type, p, bits, group, m; } cfgs[] = {
         {HG_HIGGS, 1, 2, 64, 0}, {HG_HIGGS, 1, 3, 128, 0}, {HG_HIGGS, 1, 4, 256, 0}, {HG_HIGGS, 1, 5, 64, 0}, {HG_HIGGS, 1, 6, 1024, 0},
@@ -536,7 +538,10 @@ static void test_quantized(void) {
          * only): AVX2 nibble and 2-bit-field lookups in steps of 32 codes; the portable kernels on
          * unpacked bytes elsewhere (last in this list: the t^2 checks above depend on the random stream) */
         {HG_HIGGS, P2BP, 6, 64, 0}, {HG_HIGGS, P2BP, 6, 128, 0}, {HG_HIGGS, P2BP, 6, 256, 0}, {HG_HIGGS, P2BP, 6, 1024, 0},
-        {HG_HIGGS, P2BP, 6, 192, 12}, {HG_HIGGS, P2BP, 6, 320, 20}, {HG_HIGGS, P2BP, 6, 576, 36}};
+        {HG_HIGGS, P2BP, 6, 192, 12}, {HG_HIGGS, P2BP, 6, 320, 20}, {HG_HIGGS, P2BP, 6, 576, 36},
+        /* the p=4 4096-point grid with its codes in planes (file variant 5, blocks of 256k): AVX-512 index
+         * bytes as they are and nibbles of signs, one row and two; AVX2 32-bit table loads */
+        {HG_HIGGS, P4P, 12, 256, 0}, {HG_HIGGS, P4P, 12, 1024, 0}, {HG_HIGGS, P4P, 12, 768, 12}, {HG_HIGGS, P4P, 12, 512, 0}};
     char name[160], detail[256];
     for (size_t ci = 0; ci < sizeof cfgs / sizeof cfgs[0]; ci++)
         for (int li = 0; li < 3; li++) {
@@ -547,7 +552,7 @@ static void test_quantized(void) {
                                   cfgs[ci].type == HG_HIGGS ? cfgs[ci].group | cfgs[ci].m << 16 | (cfgs[ci].m ? 9u << 24 : 0) : 0};
             hg_qinfo q;
             snprintf(name, sizeof name, "quant_%s_p%u%s_b%u_g%u%s_cols%d", hg_type_name(cfgs[ci].type), cfgs[ci].p & 0xFF,
-                     cfgs[ci].p >> 8 == 1 ? "s" : cfgs[ci].p >> 8 == 2 ? "u" : cfgs[ci].p >> 8 == 3 ? "b" : cfgs[ci].p >> 8 == 4 ? "bp" : "", cfgs[ci].bits, cfgs[ci].group, cfgs[ci].m ? "m" : "", cols);
+                     cfgs[ci].p >> 8 == 1 ? "s" : cfgs[ci].p >> 8 == 2 ? "u" : cfgs[ci].p >> 8 == 3 ? "b" : cfgs[ci].p >> 8 == 4 ? "bp" : cfgs[ci].p >> 8 == 5 ? "pl" : "", cfgs[ci].bits, cfgs[ci].group, cfgs[ci].m ? "m" : "", cols);
             if (hg_qinfo_get(cfgs[ci].type, params, (uint64_t)cols, &q)) { check(0, name, "qinfo rejected"); continue; }
             uint64_t nbytes = hg_tensor_bytes(cfgs[ci].type, params, (uint64_t)rows, (uint64_t)cols);
             uint8_t *data = calloc(1, nbytes);
@@ -581,7 +586,7 @@ static void test_quantized(void) {
             if (cfgs[ci].type == HG_HIGGS && li == 0) {
                 double t2 = err / norm, want = q.mse_per_dim;
                 snprintf(name, sizeof name, "higgs_t2_matches_grid_mse_p%u%s_b%u_g%u", cfgs[ci].p & 0xFF,
-                         cfgs[ci].p >> 8 == 1 ? "s" : cfgs[ci].p >> 8 == 2 ? "u" : cfgs[ci].p >> 8 == 3 ? "b" : cfgs[ci].p >> 8 == 4 ? "bp" : "",
+                         cfgs[ci].p >> 8 == 1 ? "s" : cfgs[ci].p >> 8 == 2 ? "u" : cfgs[ci].p >> 8 == 3 ? "b" : cfgs[ci].p >> 8 == 4 ? "bp" : cfgs[ci].p >> 8 == 5 ? "pl" : "",
                          cfgs[ci].bits, cfgs[ci].group);
                 snprintf(detail, sizeof detail, "t^2 %.6f vs grid MSE %.6f", t2, want);
                 /* 24x1024 Gaussian weights: a few percent of sampling noise, block scales add a little. The
@@ -629,8 +634,40 @@ static void test_planar_layout(void) {
     char detail[96];
     snprintf(detail, sizeof detail, "%d rows or codes differ over %d chunks", bad, chunks);
     check(bad == 0, "planar_layout_same_codes", detail);
-    /* variant 4 is p=2 6-bit HIGGS in blocks of 64k only */
-    const uint32_t refuse[][3] = {{1 | 4u << 8, 6, 64}, {P2BP, 8, 64}, {P2BP, 4, 64}, {P2BP, 6, 96}, {P2BP, 6, 32}, {2 | 5u << 8, 6, 64}};
+    /* the p=4 planar layout (variant 5) against the 12-bit stream (variant 0) likewise */
+    int bad4 = 0;
+    for (int gi = 0; gi < 2; gi++) {
+        const int cols = 2048, H = gi ? 1024 : 256;
+        uint32_t ps[4] = {4, 12, (uint32_t)H, (uint32_t)H | 7u << 24}, pp[4] = {P4P, 12, ps[2], ps[3]};
+        hg_qinfo qs, qp;
+        if (hg_qinfo_get(HG_HIGGS, ps, cols, &qs) || hg_qinfo_get(HG_HIGGS, pp, cols, &qp) || qp.planar != HG_PLANAR_P4B12 ||
+            qp.variant != HG_GRID_FREE || qp.row_code_bytes != qs.row_code_bytes) { bad4++; continue; }
+        uint16_t ss[32], sp[32];
+        uint8_t *cs = malloc(qs.row_code_bytes), *cp = malloc(qp.row_code_bytes);
+        float w[2048], work[4096];
+        for (int i = 0; i < cols; i++) w[i] = gauss();
+        bad4 += hg_quantize_row(&qs, w, ss, cs, work) != hg_quantize_row(&qp, w, sp, cp, work) || memcmp(ss, sp, qs.groups * sizeof ss[0]);
+        for (int i = 0; i < cols / 4; i++) {
+            int std = i % 2 ? (cs[i / 2 * 3 + 1] >> 4 | cs[i / 2 * 3 + 2] << 4) : (cs[i / 2 * 3] | (cs[i / 2 * 3 + 1] & 15) << 8);
+            const uint8_t *chunk = cp + i / 64 * 96;
+            int j = i % 64, signs = (j < 32 ? chunk[64 + j] : chunk[64 + j - 32] >> 4) & 15;
+            bad4 += std != (chunk[j] | signs << 8);
+        }
+        free(cs); free(cp);
+    }
+    check(bad4 == 0, "planar_layout_p4_same_codes", "the p=4 planar layout's codes differ from the bit stream's");
+    /* variant 4 is p=2 6-bit HIGGS in blocks of 64k only, variant 5 p=4 12-bit in blocks of 256k */
+    {
+        const uint32_t refuse4[][3] = {{P4P, 8, 256}, {P4P, 10, 256}, {P4P, 12, 128}, {2 | 5u << 8, 6, 256}, {1 | 5u << 8, 6, 256}};
+        int refused4 = 0;
+        for (int i = 0; i < 5; i++) {
+            uint32_t params[4] = {refuse4[i][0], refuse4[i][1], refuse4[i][2], refuse4[i][2]};
+            hg_qinfo q4;
+            refused4 += hg_qinfo_get(HG_HIGGS, params, 1024, &q4) != 0;
+        }
+        check(refused4 == 5, "planar_layout_p4_limits", "a variant 5 outside p=4 12-bit HIGGS in blocks of 256k was accepted");
+    }
+    const uint32_t refuse[][3] = {{1 | 4u << 8, 6, 64}, {P2BP, 8, 64}, {P2BP, 4, 64}, {P2BP, 6, 96}, {P2BP, 6, 32}, {2 | 6u << 8, 6, 64}};
     int refused = 0;
     for (int i = 0; i < 6; i++) {
         uint32_t params[4] = {refuse[i][0], refuse[i][1], refuse[i][2], refuse[i][2] | (refuse[i][2] == 96 ? 12u << 16 : 0)};

@@ -167,8 +167,9 @@ def higgs_params(t):
 
 def grid_variant(t):
     """params[0] >> 8: 0 the free grids, 1 the sign-symmetric p=2 grids, 2 the uniform p=1 8-bit, 3 the block
-    grid (4: the 3-bit block grid with planar codes, see planar_codes)"""
-    return 3 if t["params"][0] >> 8 == 4 else t["params"][0] >> 8
+    grid (4: the 3-bit block grid with planar codes, see planar_codes; 5: the p=4 12-bit grid with planar
+    codes, p4_planar_codes)"""
+    return {4: 3, 5: 0}.get(t["params"][0] >> 8, t["params"][0] >> 8)
 
 
 def planar_codes(code_bytes, n_codes):
@@ -180,6 +181,15 @@ def planar_codes(code_bytes, n_codes):
     nib = np.concatenate([ch[:, :, :16] & 15, ch[:, :, :16] >> 4], axis=2)            # [rows, chunks, 32]
     e = np.concatenate([(ch[:, :, 16:24] >> (2 * k)) & 3 for k in range(4)], axis=2)   # code 8k + j
     return (nib | ((e ^ (nib & 3)) << 4)).reshape(rows, n_codes)
+
+
+def p4_planar_codes(code_bytes, n_codes):
+    """p=4 12-bit codes in the planar layout (file variant 5): per 64 codes 96 bytes, code i's magnitude
+    index (bits 0-7) in byte i, its sign bits (8-11) in byte 64 + i % 32 (low nibble for i < 32)"""
+    rows = code_bytes.shape[0]
+    ch = code_bytes[:, : n_codes // 64 * 96].reshape(rows, -1, 96).astype(np.int64)
+    signs = np.concatenate([ch[:, :, 64:] & 15, ch[:, :, 64:] >> 4], axis=2)
+    return (ch[:, :, :64] | (signs << 8)).reshape(rows, n_codes)
 
 
 def rotation(t):
@@ -205,6 +215,9 @@ def decode_tensor(path, h, t, grids):
     if ttype == HIGGS and t["params"][0] >> 8 == 4:
         assert p == 2 and bits == 6 and n_codes % 32 == 0, "planar codes: p=2 6-bit in whole chunks"
         codes = planar_codes(code_bytes, n_codes)
+    if ttype == HIGGS and t["params"][0] >> 8 == 5:
+        assert p == 4 and bits == 12 and n_codes % 64 == 0, "planar p=4 codes: 12-bit in whole chunks"
+        codes = p4_planar_codes(code_bytes, n_codes)
     cb = codebook(ttype, p, bits, grids, grid_variant(t))
     stored = cb[codes].reshape(rows, cols_pad) * np.repeat(scales, group, axis=1)
     if ttype == HIGGS:
@@ -325,6 +338,8 @@ CONFIGS = [
     ("higgs_p4_b2", ["--method", "higgs", "--bits", "2", "--p", "4"]),
     ("higgs_p4_b3", ["--method", "higgs", "--bits", "3", "--p", "4", "--scales", "rms"]),
     ("higgs_p4_b3_lsq_unbiased_seed3", ["--method", "higgs", "--bits", "3", "--p", "4", "--seed", "3"]),
+    # its codes in the planar layout (variant 5) in blocks of 256k
+    ("higgs_p4_b3_h256", ["--method", "higgs", "--bits", "3", "--p", "4", "--hadamard", "256", "--scales", "rms"]),
     ("rtn_b4_g64", ["--method", "rtn", "--bits", "4", "--group", "64"]),
     ("rtn_b3_g32", ["--method", "rtn", "--bits", "3", "--group", "32"]),
     ("nf4", ["--method", "nf4"]),
@@ -362,11 +377,15 @@ def main():
         # --grid fast at 3 bits: the planar layout (variant 4) where the block is a multiple of 64 (hidden 192),
         # the standard bit stream (variant 3) in blocks of 96
         variants = {}
-        for tag in ("higgs_p2_b3_fast", "higgs_p2_b3_fast_h64_seed9"):
+        for tag in ("higgs_p2_b3_fast", "higgs_p2_b3_fast_h64_seed9", "higgs_p4_b3", "higgs_p4_b3_h256"):
             hf = export.read_higgs(os.path.join(tmp, tag + ".higgs"), load_tensors=False)
             variants[tag] = sorted({(t["params"][0] >> 8, t["params"][2]) for t in hf["tensors"] if t["type"] == HIGGS})
         report(variants["higgs_p2_b3_fast"] == [(3, 96), (4, 192)] and variants["higgs_p2_b3_fast_h64_seed9"] == [(4, 64)],
                "grid_fast_b3_planar_where_blocks_of_64k", f"(variant, block) per file: {variants}")
+        # p=4 3-bit: planar (variant 5) in blocks of 256k, the 12-bit stream (variant 0) elsewhere (--hadamard 256
+        # leaves the 96-wide rows in blocks of 128: one block of padding at most)
+        report(variants["higgs_p4_b3"] == [(0, 96), (0, 192)] and variants["higgs_p4_b3_h256"] == [(0, 128), (5, 256)],
+               "p4_b3_planar_where_blocks_of_256k", f"(variant, block) per file: {variants}")
         # 288 = 36 * 8 (llama2.c's stories15M width) with hidden 192: the awkward widths of small models
         cfg288, base288, w288, ids288, idf288 = make_model(tmp, "m288", dim=288, hidden_dim=192, n_heads=6, n_kv_heads=2,
                                                            seed=22, n_layers=1)

@@ -91,11 +91,14 @@ def main():
                    check=True)
     subprocess.run([os.path.join(ROOT, "quantize"), f16, os.path.join(dirs["model"], "tiny96-higgs4-h12.higgs"),
                     "--method", "higgs", "--bits", "4"], check=True, stdout=subprocess.DEVNULL)
-    # the block grids (quantize --grid fast, grid variant 3) at 4 and 3 bits
+    # the block grids (quantize --grid fast, grid variant 3; at 3 bits variant 4 in blocks of 192) at 4 and 3 bits
     subprocess.run([os.path.join(ROOT, "quantize"), f16, os.path.join(dirs["model"], "tiny96-higgs4-fast.higgs"),
                     "--method", "higgs", "--bits", "4", "--grid", "fast"], check=True, stdout=subprocess.DEVNULL)
     subprocess.run([os.path.join(ROOT, "quantize"), f16, os.path.join(dirs["model"], "tiny96-higgs3-fast.higgs"),
                     "--method", "higgs", "--bits", "3", "--grid", "fast"], check=True, stdout=subprocess.DEVNULL)
+    # p=4 3-bit with its codes in planes (grid variant 5: blocks of 256, the rows padded)
+    subprocess.run([os.path.join(ROOT, "quantize"), f16, os.path.join(dirs["model"], "tiny96-higgs-p4b3-planar.higgs"),
+                    "--method", "higgs", "--p", "4", "--bits", "3", "--hadamard", "256"], check=True, stdout=subprocess.DEVNULL)
     # the int8 p=1 grids of the --target-bits menu: 6-bit (64 levels) and the uniform 8-bit grid
     for bits in ("6", "8"):
         subprocess.run([os.path.join(ROOT, "quantize"), f16, os.path.join(dirs["model"], f"tiny96-higgs-p1b{bits}.higgs"),
