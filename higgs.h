@@ -5428,38 +5428,6 @@ HG_INLINE float hg_qdot8_p4sp_avx512(const hg_qinfo *q, const uint16_t *sc, cons
 }
 HG_BYTE_TABLE_ENTRIES(p4s, hg_qdot8_p4s_avx512, grid8abs)
 HG_BYTE_TABLE_ENTRIES(p4sp, hg_qdot8_p4sp_avx512, grid8abs)
-/* the planar layout, two rows at once (hg_qmatvec8_rows2): each row's steps and sums as above, the two
- * streams in flight together */
-static void hg_qrows8x2_p4sp_avx512(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
-                                    int row1, float *out1, int n, const hg_act8 *a) {
-    __m512i T[16];
-    hg_byte_tables4(q->grid8abs, T);
-    const uint64_t H = (uint64_t)q->group;
-    for (int r = 0; r < n; r++) {
-        const uint16_t *sc0 = hg_qscales(w0, q, row0 + r), *sc1 = hg_qscales(w1, q, row1 + r);
-        const uint8_t *c0 = hg_qcodes(w0, q, row0 + r), *c1 = hg_qcodes(w1, q, row1 + r);
-        float t0 = 0, t1 = 0;
-        for (uint64_t g = 0; g < q->groups; g++) {
-            const int8_t *x = a->qp + g * H;
-            __m512i acc0[4], acc1[4], u, sg;
-            for (int d = 0; d < 4; d++) acc0[d] = acc1[d] = _mm512_setzero_si512();
-            for (uint64_t j = 0; j < H; j += 256, c0 += 96, c1 += 96, x += 256) {
-                _mm_prefetch((const char *)c0 + 1024, _MM_HINT_T0);
-                _mm_prefetch((const char *)c0 + 1024 + 64, _MM_HINT_T0);
-                _mm_prefetch((const char *)c1 + 1024, _MM_HINT_T0);
-                _mm_prefetch((const char *)c1 + 1024 + 64, _MM_HINT_T0);
-                hg_p4s_codes(c0, NULL, 1, &u, &sg);
-                hg_p4s_step(acc0, T, u, sg, x);
-                hg_p4s_codes(c1, NULL, 1, &u, &sg);
-                hg_p4s_step(acc1, T, u, sg, x);
-            }
-            t0 += hg_p4s_block_sum(acc0, sc0[g], a->d[g]);
-            t1 += hg_p4s_block_sum(acc1, sc1[g], a->d[g]);
-        }
-        out0[r] = t0;
-        out1[r] = t1;
-    }
-}
 static float hg_qdot8_p4b10_vnni(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     return hg_qdot8_p4_vnni(q, sc, codes, a, 10);
 }
@@ -6265,7 +6233,7 @@ static void hg_kernels_avx512_vnni(hg_qinfo *q) {
         q->k.rows8 = hg_qrows8_each;
         if (q->bits == 8 && !(q->group % 256)) q->k.dot8 = hg_qdot8_p4n256_vnni, q->k.rows8 = hg_qrows8_p4n256_avx512;
         if (q->grid8abs && !(q->group % 256)) q->k.dot8 = hg_qdot8_p4s_vnni, q->k.rows8 = hg_qrows8_p4s_avx512;
-        if (q->planar) q->k.dot8 = hg_qdot8_p4sp_vnni, q->k.rows8 = hg_qrows8_p4sp_avx512, q->k.rows8x2 = hg_qrows8x2_p4sp_avx512;
+        if (q->planar) q->k.dot8 = hg_qdot8_p4sp_vnni, q->k.rows8 = hg_qrows8_p4sp_avx512;
         q->k.decode8 = hg_row8_decode_p4_vnni;
         q->k.gemm8 = hg_qmatmul8_vnni;
         q->k.gemm8_vnni = 1;

@@ -540,7 +540,7 @@ static void test_quantized(void) {
         {HG_HIGGS, P2BP, 6, 64, 0}, {HG_HIGGS, P2BP, 6, 128, 0}, {HG_HIGGS, P2BP, 6, 256, 0}, {HG_HIGGS, P2BP, 6, 1024, 0},
         {HG_HIGGS, P2BP, 6, 192, 12}, {HG_HIGGS, P2BP, 6, 320, 20}, {HG_HIGGS, P2BP, 6, 576, 36},
         /* the p=4 4096-point grid with its codes in planes (file variant 5, blocks of 256k): AVX-512 index
-         * bytes as they are and nibbles of signs, one row and two; AVX2 32-bit table loads */
+         * bytes as they are and nibbles of signs; AVX2 32-bit table loads */
         {HG_HIGGS, P4P, 12, 256, 0}, {HG_HIGGS, P4P, 12, 1024, 0}, {HG_HIGGS, P4P, 12, 768, 12}, {HG_HIGGS, P4P, 12, 512, 0}};
     char name[160], detail[256];
     for (size_t ci = 0; ci < sizeof cfgs / sizeof cfgs[0]; ci++)
