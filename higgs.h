@@ -4903,10 +4903,11 @@ HG_INLINE void hg_p2n64x32_avx2(__m256i *ax, __m256i *ay, const __m256i TX[4], c
  * that vpmaddubsw multiplies by q as it is, and the block's sum drops 64 * sum(q) (hg_act8.qsum)
  * afterwards. 17 vector instructions per 64 weights against 20 for the sign-symmetric grid (no
  * sign bits to move and apply). Activations as above. */
-HG_INLINE void hg_p2b6x32_avx2(__m256i *ax, __m256i *ay, const __m256i TX[4], const __m256i TY[4], const uint8_t *c, const uint8_t *end,
-                                  const int8_t *x, uint64_t half) {
-    __m256i kx, ky;
-    hg_p2b3_lookup_avx2(TX, TY, HG_P2B3_BLOCKS, hg_codes6x32_raw_avx2(c, end), &kx, &ky);
+HG_INLINE void hg_p2b6x32_avx2(__m256i *ax, __m256i *ay, const __m256i TX[4], const __m256i TY[4], const int kind,
+                                const uint8_t *c, const uint8_t *end, const int8_t *x, uint64_t half) {
+    __m256i kx, ky;   /* the bit stream (HG_P2B3_BLOCKS) or the planar layout (HG_P2B3_PLANAR) */
+    if (kind == HG_P2B3_PLANAR) hg_p2bp_lookup_avx2(TX, TY, c, &kx, &ky);
+    else hg_p2b3_lookup_avx2(TX, TY, HG_P2B3_BLOCKS, hg_codes6x32_raw_avx2(c, end), &kx, &ky);
     *ax = hg_dpbusd_avx2(*ax, kx, _mm256_loadu_si256((const __m256i *)x));
     *ay = hg_dpbusd_avx2(*ay, ky, _mm256_loadu_si256((const __m256i *)(x + half)));
 }
@@ -4935,13 +4936,8 @@ HG_INLINE const int8_t *hg_p2b3_x(const int8_t *xb, uint64_t j, uint64_t H, uint
  * AVX-VNNI and AVX-512 builds, one accumulator would wait on its latency twice a step) */
 HG_INLINE void hg_p2b3_step_avx2(__m256i *ax, __m256i *ay, const __m256i TX[4], const __m256i TY[4], const int kind,
                                  const uint8_t *c, const uint8_t *end, const int8_t *x, uint64_t half) {
-    if (kind == HG_P2B3_PLANAR) {   /* as hg_p2b6x32_avx2 */
-        __m256i kx, ky;
-        hg_p2bp_lookup_avx2(TX, TY, c, &kx, &ky);
-        *ax = hg_dpbusd_avx2(*ax, kx, _mm256_loadu_si256((const __m256i *)x));
-        *ay = hg_dpbusd_avx2(*ay, ky, _mm256_loadu_si256((const __m256i *)(x + half)));
-    } else if (kind == HG_P2B3_SYM) hg_p2s6x32_avx2(ax, ay, TX, TY, c, end, x, half);
-    else if (kind == HG_P2B3_BLOCKS) hg_p2b6x32_avx2(ax, ay, TX, TY, c, end, x, half);
+    if (kind == HG_P2B3_SYM) hg_p2s6x32_avx2(ax, ay, TX, TY, c, end, x, half);
+    else if (kind == HG_P2B3_BLOCKS || kind == HG_P2B3_PLANAR) hg_p2b6x32_avx2(ax, ay, TX, TY, kind, c, end, x, half);
     else hg_p2n64x32_avx2(ax, ay, TX, TY, c, end, x, half);
 }
 /* the steps of one block of H weights (a multiple of 64) whose codes start at c, for one row (two = 0)
