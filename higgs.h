@@ -241,7 +241,8 @@ struct hg_qinfo {
     const uint8_t *grid8by;           /* act8, HG_GRID_BLOCKS 256 points: |k| of Y[t], t = 0..15 (grid8abs[0][0..15] are X's) */
     const uint8_t (*grid8bu)[16];     /* act8, HG_GRID_BLOCKS 64 points: k + 64 of X[t] and of Y[t], t = 0..15;
                                        * [2], Y's in the planar layout's order: entry j holds Y[(j >> 2) | (j & 3) << 2] */
-    int planar;                       /* codes in planes: HG_PLANAR_P2B6 (file variant 4), HG_PLANAR_P4B12 (5) */
+    int grid8paired;                  /* act8, p=4 4096 points: grid8abs[d][m + 128] = grid8abs[d ^ 1][m] (the paired grid) */
+    int planar;                       /* codes in planes: HG_PLANAR_P2B6 (file variant 4), HG_PLANAR_P4B12 (6) */
     hg_kernels k;                     /* this format's kernels on this build */
 };
 
@@ -326,17 +327,20 @@ void hg_qmatmul8_rows(float *out, size_t ostride, const hg_act8 *a, int B, const
 /* HIGGS grids computed by tools/gen_grids.py: n points of p coordinates, point-major. A HIGGS
  * tensor's params[0] is p | variant << 8: variant HG_GRID_SIGNSYM is the sign-symmetric grid of
  * (p, n) where one exists besides the free one (p=2, 256 points: point(c) = row c & 63 of 64
- * magnitudes with coordinate d negated when bit 6 + d of c is set); HG_GRID_UNIFORM, p=1 8-bit
+ * magnitudes with coordinate d negated when bit 6 + d of c is set; p=4, 4096 points: the paired
+ * grid, point(c) = row c & 255 of 256 magnitudes, rows 128-255 being rows 0-127 with coordinates
+ * 0, 1 and 2, 3 swapped, with coordinate d negated when bit 8 + d is set); HG_GRID_UNIFORM, p=1 8-bit
  * only, the levels (c - 128) * HG_GRID_P1_N256U_STEP: the codes are int8 weights as they are;
  * HG_GRID_BLOCKS, p=2 256 and 64 points only: 256, sign-symmetric like HG_GRID_SIGNSYM with magnitude
  * m = (X[m & 15], Y[m >> 2]); 64, point(c) = (X[c & 15], Y[c >> 2]), signed: each coordinate one
  * 16-entry lookup (docs/format.md). HG_VARIANT_BLOCKS_PLANAR is a file's variant field only: the
  * 64-point block grid (hg_qinfo.variant HG_GRID_BLOCKS) with its 6-bit codes in the planar layout
- * (hg_qinfo.planar = HG_PLANAR_P2B6; hg_code_at_planar); HG_VARIANT_P4_PLANAR likewise the p=4 4096-point
- * sign-symmetric grid (variant HG_GRID_FREE) with its 12-bit codes in planes (HG_PLANAR_P4B12;
- * hg_code_at_p4planar) */
+ * (hg_qinfo.planar = HG_PLANAR_P2B6; hg_code_at_planar); HG_VARIANT_P4_PAIRED_PLANAR likewise the p=4
+ * paired grid (variant HG_GRID_SIGNSYM) with its 12-bit codes in planes (HG_PLANAR_P4B12;
+ * hg_code_at_p4planar). A file variant 5 (the plain p=4 grid in an earlier planar layout, written by
+ * development builds only) is refused. */
 enum { HG_GRID_FREE = 0, HG_GRID_SIGNSYM = 1, HG_GRID_UNIFORM = 2, HG_GRID_BLOCKS = 3, HG_VARIANT_BLOCKS_PLANAR = 4,
-       HG_VARIANT_P4_PLANAR = 5 };
+       HG_VARIANT_P4_PAIRED_PLANAR = 6 };
 enum { HG_PLANAR_P2B6 = 1, HG_PLANAR_P4B12 = 2 };
 const float *hg_grid(int p, int n, double *mse_per_dim);   /* variant HG_GRID_FREE */
 const float *hg_grid_variant(int p, int n, int variant, double *mse_per_dim);
@@ -2480,6 +2484,141 @@ static const float HG_GRID_P4_N4096_ABS[256 * 4] = {
     3.08198, 1.33226, 0.438079, 0.550027, 3.15302, 0.498634, 1.23677, 0.558193,
 };
 static float hg_grid_p4_n4096[4096 * 4];   /* HG_GRID_P4_N4096_ABS with the signs, filled by hg_grid */
+/* the paired sign-symmetric p=4 grid of 4096 points (tools/grids_symmetric.h), mse_per_dim = 0.026315471: as
+ * HG_GRID_P4_N4096_ABS, point(c) = the row c & 255 with coordinate d negated when bit 8 + d of c is set;
+ * rows 128-255 are rows 0-127 with coordinates 0, 1 and 2, 3 swapped (hg_grid8.paired) */
+static const float HG_GRID_P4_N4096P_ABS[256 * 4] = {
+    0.168631, 0.577748, 0.639634, 0.257045, 0.1703, 0.176274, 0.506001, 0.199259,
+    0.177769, 0.766467, 0.196971, 0.232662, 0.18175, 0.984546, 0.824802, 0.635972,
+    0.185135, 0.973105, 0.225124, 0.702514, 0.188675, 0.22145, 0.186166, 0.960492,
+    0.190248, 0.499944, 1.06101, 1.0382, 0.200097, 0.198967, 0.660221, 1.18767,
+    0.206442, 1.44776, 0.828157, 0.203281, 0.208413, 1.01646, 0.533619, 0.193212,
+    0.215453, 0.234083, 0.209443, 1.47917, 0.219476, 1.20089, 0.208402, 1.15531,
+    0.222693, 1.13657, 0.64963, 1.46971, 0.227487, 1.60676, 0.282099, 0.203244,
+    0.229648, 0.250602, 1.13366, 1.55094, 0.231575, 0.238149, 0.624392, 1.72836,
+    0.232585, 0.747668, 0.224012, 1.67054, 0.234391, 1.19981, 1.62008, 0.849511,
+    0.24159, 1.04733, 1.08915, 1.1262, 0.242902, 0.175428, 0.550145, 0.775615,
+    0.252139, 1.7808, 1.03933, 1.28947, 0.268467, 0.29931, 0.247162, 2.14872,
+    0.278576, 0.753013, 1.58712, 1.35699, 0.284944, 1.82355, 0.317724, 1.40391,
+    0.297933, 0.29639, 2.34581, 0.91052, 0.300035, 2.22384, 0.313752, 0.910903,
+    0.304808, 0.692468, 1.83474, 0.807994, 0.321049, 1.40684, 1.12444, 0.69285,
+    0.332526, 0.317594, 2.06386, 1.5652, 0.35103, 2.73962, 0.319114, 0.416182,
+    0.352533, 1.44106, 1.61738, 1.54953, 0.358616, 2.36679, 0.941559, 0.286064,
+    0.359085, 0.426226, 0.414547, 2.96595, 0.402098, 0.170853, 0.176332, 0.178788,
+    0.452094, 2.29666, 1.43623, 2.11201, 0.474129, 3.35947, 0.804052, 0.580224,
+    0.509184, 0.477593, 1.68901, 2.97158, 0.511161, 0.96712, 0.586601, 1.00647,
+    0.515413, 0.557999, 0.47978, 0.167165, 0.545322, 0.193399, 0.637895, 0.233354,
+    0.550664, 1.65592, 0.59193, 3.00516, 0.55174, 0.449873, 0.575262, 0.906228,
+    0.555042, 0.190651, 0.216803, 1.13746, 0.560341, 1.2101, 0.194476, 0.677952,
+    0.622566, 1.27831, 0.232155, 0.194856, 0.640727, 0.24851, 1.3769, 0.67321,
+    0.643208, 1.73957, 0.736738, 0.228712, 0.644725, 0.704722, 0.181491, 0.879823,
+    0.654535, 0.163224, 0.846204, 0.627394, 0.658884, 1.64906, 0.264994, 0.957388,
+    0.669126, 0.58545, 0.251202, 1.3483, 0.670222, 0.210963, 1.12989, 0.216535,
+    0.68567, 0.675717, 1.30026, 0.967076, 0.692142, 1.21235, 1.19866, 0.222404,
+    0.706454, 1.30221, 0.794615, 1.35366, 0.712857, 1.72596, 0.226063, 0.347273,
+    0.716001, 0.220317, 0.242373, 1.71612, 0.729635, 0.214024, 0.660885, 1.29502,
+    0.788343, 0.761394, 0.242558, 1.8937, 0.788682, 0.340819, 1.96542, 0.707828,
+    0.793911, 1.35511, 1.2836, 1.09911, 0.801378, 1.32565, 2.03384, 0.851891,
+    0.839238, 1.95942, 0.891488, 1.54433, 0.839598, 0.50936, 0.531569, 0.50954,
+    0.850225, 1.74014, 1.32087, 0.397734, 0.855894, 0.248839, 1.72245, 1.18379,
+    0.86063, 0.560008, 0.195339, 0.17842, 0.910225, 0.29375, 0.347979, 2.35038,
+    0.915152, 0.941265, 0.208208, 0.502392, 0.917937, 0.266598, 0.202537, 0.935943,
+    0.941899, 0.858904, 1.76705, 1.29471, 0.963554, 0.699699, 0.664501, 0.951674,
+    0.976913, 0.749417, 0.635727, 1.52569, 0.978376, 1.14785, 0.232191, 0.936417,
+    1.02118, 0.303122, 2.39178, 0.30489, 1.02349, 0.324049, 1.1609, 2.30171,
+    1.028, 2.04386, 1.65928, 1.24596, 1.03646, 0.413266, 2.51352, 1.16146,
+    1.04609, 0.399911, 2.12246, 2.05628, 1.05599, 1.36435, 0.244366, 0.264295,
+    1.08863, 0.678162, 1.3568, 0.231554, 1.10389, 1.047, 0.324158, 2.47612,
+    1.11465, 0.211855, 0.254195, 1.34683, 1.12139, 1.26758, 1.59953, 0.246098,
+    1.17452, 1.47976, 0.817496, 0.257161, 1.17479, 0.642393, 0.217065, 0.698505,
+    1.19161, 0.195432, 0.258728, 0.1716, 1.19241, 0.537365, 0.639564, 3.19356,
+    1.20692, 1.20162, 0.685995, 1.09634, 1.33482, 0.303278, 1.7841, 0.239953,
+    1.33771, 0.837819, 1.97957, 0.562692, 1.33999, 0.264664, 0.555588, 0.54843,
+    1.35687, 0.826645, 0.678619, 0.662201, 1.38316, 2.88507, 0.609103, 1.39734,
+    1.38345, 0.351391, 0.277007, 1.83327, 1.38406, 1.40365, 0.974795, 1.57493,
+    1.38538, 1.79539, 0.312646, 0.228815, 1.42603, 0.240234, 1.01054, 0.655723,
+    1.47634, 1.16678, 2.25458, 1.53373, 1.50845, 0.298776, 1.94341, 0.968146,
+    1.62075, 0.206519, 0.729803, 0.20273, 1.64935, 0.972834, 1.44116, 0.272082,
+    1.68551, 1.23023, 0.756216, 0.291743, 1.71634, 1.74587, 0.31513, 1.29868,
+    1.72603, 0.255939, 0.256024, 1.27953, 1.74057, 2.15647, 1.16386, 1.70451,
+    1.76824, 2.2719, 0.322126, 0.507586, 1.77232, 0.362605, 0.424492, 2.45092,
+    1.81219, 0.513127, 1.54315, 2.48313, 1.8491, 1.10825, 0.33633, 1.91066,
+    1.84937, 0.311309, 0.906065, 1.65195, 1.87565, 1.38075, 0.89707, 0.924757,
+    1.87575, 0.22201, 0.622475, 0.77773, 1.91875, 0.740221, 0.836762, 0.85163,
+    1.9847, 0.372847, 2.13661, 0.355979, 2.00301, 1.49475, 0.639899, 2.58356,
+    2.02418, 1.25941, 2.10346, 0.376653, 2.09112, 0.257106, 0.264548, 0.300576,
+    2.11795, 1.19258, 0.279855, 0.860508, 2.2186, 0.349228, 0.304361, 1.66841,
+    2.22913, 0.87085, 0.327314, 0.296461, 2.28463, 0.993906, 1.05944, 0.315574,
+    2.51012, 0.371241, 1.05687, 1.10851, 2.5564, 2.07754, 0.488082, 1.17633,
+    2.58598, 1.08656, 0.457878, 1.3777, 2.71809, 0.401981, 1.58991, 0.418028,
+    2.81524, 0.511787, 0.744563, 2.08187, 2.89588, 1.21744, 0.398204, 0.430203,
+    0.577748, 0.168631, 0.257045, 0.639634, 0.176274, 0.1703, 0.199259, 0.506001,
+    0.766467, 0.177769, 0.232662, 0.196971, 0.984546, 0.18175, 0.635972, 0.824802,
+    0.973105, 0.185135, 0.702514, 0.225124, 0.22145, 0.188675, 0.960492, 0.186166,
+    0.499944, 0.190248, 1.0382, 1.06101, 0.198967, 0.200097, 1.18767, 0.660221,
+    1.44776, 0.206442, 0.203281, 0.828157, 1.01646, 0.208413, 0.193212, 0.533619,
+    0.234083, 0.215453, 1.47917, 0.209443, 1.20089, 0.219476, 1.15531, 0.208402,
+    1.13657, 0.222693, 1.46971, 0.64963, 1.60676, 0.227487, 0.203244, 0.282099,
+    0.250602, 0.229648, 1.55094, 1.13366, 0.238149, 0.231575, 1.72836, 0.624392,
+    0.747668, 0.232585, 1.67054, 0.224012, 1.19981, 0.234391, 0.849511, 1.62008,
+    1.04733, 0.24159, 1.1262, 1.08915, 0.175428, 0.242902, 0.775615, 0.550145,
+    1.7808, 0.252139, 1.28947, 1.03933, 0.29931, 0.268467, 2.14872, 0.247162,
+    0.753013, 0.278576, 1.35699, 1.58712, 1.82355, 0.284944, 1.40391, 0.317724,
+    0.29639, 0.297933, 0.91052, 2.34581, 2.22384, 0.300035, 0.910903, 0.313752,
+    0.692468, 0.304808, 0.807994, 1.83474, 1.40684, 0.321049, 0.69285, 1.12444,
+    0.317594, 0.332526, 1.5652, 2.06386, 2.73962, 0.35103, 0.416182, 0.319114,
+    1.44106, 0.352533, 1.54953, 1.61738, 2.36679, 0.358616, 0.286064, 0.941559,
+    0.426226, 0.359085, 2.96595, 0.414547, 0.170853, 0.402098, 0.178788, 0.176332,
+    2.29666, 0.452094, 2.11201, 1.43623, 3.35947, 0.474129, 0.580224, 0.804052,
+    0.477593, 0.509184, 2.97158, 1.68901, 0.96712, 0.511161, 1.00647, 0.586601,
+    0.557999, 0.515413, 0.167165, 0.47978, 0.193399, 0.545322, 0.233354, 0.637895,
+    1.65592, 0.550664, 3.00516, 0.59193, 0.449873, 0.55174, 0.906228, 0.575262,
+    0.190651, 0.555042, 1.13746, 0.216803, 1.2101, 0.560341, 0.677952, 0.194476,
+    1.27831, 0.622566, 0.194856, 0.232155, 0.24851, 0.640727, 0.67321, 1.3769,
+    1.73957, 0.643208, 0.228712, 0.736738, 0.704722, 0.644725, 0.879823, 0.181491,
+    0.163224, 0.654535, 0.627394, 0.846204, 1.64906, 0.658884, 0.957388, 0.264994,
+    0.58545, 0.669126, 1.3483, 0.251202, 0.210963, 0.670222, 0.216535, 1.12989,
+    0.675717, 0.68567, 0.967076, 1.30026, 1.21235, 0.692142, 0.222404, 1.19866,
+    1.30221, 0.706454, 1.35366, 0.794615, 1.72596, 0.712857, 0.347273, 0.226063,
+    0.220317, 0.716001, 1.71612, 0.242373, 0.214024, 0.729635, 1.29502, 0.660885,
+    0.761394, 0.788343, 1.8937, 0.242558, 0.340819, 0.788682, 0.707828, 1.96542,
+    1.35511, 0.793911, 1.09911, 1.2836, 1.32565, 0.801378, 0.851891, 2.03384,
+    1.95942, 0.839238, 1.54433, 0.891488, 0.50936, 0.839598, 0.50954, 0.531569,
+    1.74014, 0.850225, 0.397734, 1.32087, 0.248839, 0.855894, 1.18379, 1.72245,
+    0.560008, 0.86063, 0.17842, 0.195339, 0.29375, 0.910225, 2.35038, 0.347979,
+    0.941265, 0.915152, 0.502392, 0.208208, 0.266598, 0.917937, 0.935943, 0.202537,
+    0.858904, 0.941899, 1.29471, 1.76705, 0.699699, 0.963554, 0.951674, 0.664501,
+    0.749417, 0.976913, 1.52569, 0.635727, 1.14785, 0.978376, 0.936417, 0.232191,
+    0.303122, 1.02118, 0.30489, 2.39178, 0.324049, 1.02349, 2.30171, 1.1609,
+    2.04386, 1.028, 1.24596, 1.65928, 0.413266, 1.03646, 1.16146, 2.51352,
+    0.399911, 1.04609, 2.05628, 2.12246, 1.36435, 1.05599, 0.264295, 0.244366,
+    0.678162, 1.08863, 0.231554, 1.3568, 1.047, 1.10389, 2.47612, 0.324158,
+    0.211855, 1.11465, 1.34683, 0.254195, 1.26758, 1.12139, 0.246098, 1.59953,
+    1.47976, 1.17452, 0.257161, 0.817496, 0.642393, 1.17479, 0.698505, 0.217065,
+    0.195432, 1.19161, 0.1716, 0.258728, 0.537365, 1.19241, 3.19356, 0.639564,
+    1.20162, 1.20692, 1.09634, 0.685995, 0.303278, 1.33482, 0.239953, 1.7841,
+    0.837819, 1.33771, 0.562692, 1.97957, 0.264664, 1.33999, 0.54843, 0.555588,
+    0.826645, 1.35687, 0.662201, 0.678619, 2.88507, 1.38316, 1.39734, 0.609103,
+    0.351391, 1.38345, 1.83327, 0.277007, 1.40365, 1.38406, 1.57493, 0.974795,
+    1.79539, 1.38538, 0.228815, 0.312646, 0.240234, 1.42603, 0.655723, 1.01054,
+    1.16678, 1.47634, 1.53373, 2.25458, 0.298776, 1.50845, 0.968146, 1.94341,
+    0.206519, 1.62075, 0.20273, 0.729803, 0.972834, 1.64935, 0.272082, 1.44116,
+    1.23023, 1.68551, 0.291743, 0.756216, 1.74587, 1.71634, 1.29868, 0.31513,
+    0.255939, 1.72603, 1.27953, 0.256024, 2.15647, 1.74057, 1.70451, 1.16386,
+    2.2719, 1.76824, 0.507586, 0.322126, 0.362605, 1.77232, 2.45092, 0.424492,
+    0.513127, 1.81219, 2.48313, 1.54315, 1.10825, 1.8491, 1.91066, 0.33633,
+    0.311309, 1.84937, 1.65195, 0.906065, 1.38075, 1.87565, 0.924757, 0.89707,
+    0.22201, 1.87575, 0.77773, 0.622475, 0.740221, 1.91875, 0.85163, 0.836762,
+    0.372847, 1.9847, 0.355979, 2.13661, 1.49475, 2.00301, 2.58356, 0.639899,
+    1.25941, 2.02418, 0.376653, 2.10346, 0.257106, 2.09112, 0.300576, 0.264548,
+    1.19258, 2.11795, 0.860508, 0.279855, 0.349228, 2.2186, 1.66841, 0.304361,
+    0.87085, 2.22913, 0.296461, 0.327314, 0.993906, 2.28463, 0.315574, 1.05944,
+    0.371241, 2.51012, 1.10851, 1.05687, 2.07754, 2.5564, 1.17633, 0.488082,
+    1.08656, 2.58598, 1.3777, 0.457878, 0.401981, 2.71809, 0.418028, 1.58991,
+    0.511787, 2.81524, 2.08187, 0.744563, 1.21744, 2.89588, 0.430203, 0.398204,
+};
+static float hg_grid_p4_n4096p[4096 * 4];   /* HG_GRID_P4_N4096P_ABS with the signs, filled by hg_grid_variant */
+#define HG_GRID_P4_N4096P_MSE 0.026315471
 /* the sign-symmetric p=2 grid of 256 points (tools/grids_symmetric.h), mse_per_dim = 0.0078378937: point(c) = the
  * row c & 63 of HG_GRID_P2_N256S_ABS with coordinate d negated when bit 6 + d of c is set */
 static const float HG_GRID_P2_N256S_ABS[64 * 2] = {
@@ -2644,6 +2783,12 @@ const float *hg_grid_variant(int p, int n, int variant, double *mse_per_dim) {
         if (mse_per_dim) *mse_per_dim = HG_GRID_P2_N256B_MSE;
         return hg_grid_p2_n256b;
     }
+    if (variant == HG_GRID_SIGNSYM && p == 4 && n == 4096) {
+        static int done4p;
+        hg_grid_expand_signs(HG_GRID_P4_N4096P_ABS, 4, 4096, 8, hg_grid_p4_n4096p, &done4p);
+        if (mse_per_dim) *mse_per_dim = HG_GRID_P4_N4096P_MSE;
+        return hg_grid_p4_n4096p;
+    }
     if (variant != HG_GRID_SIGNSYM || p != 2 || (n != 256 && n != 64)) return NULL;
     static int done, done64;
     if (n == 64) {
@@ -2680,6 +2825,7 @@ typedef struct {
     uint32_t kw[4096], kuw[4096];   /* p=4: a point's four k (k + 128) as one little-endian word */
     int sym;                        /* p=4 n=4096: point(c) = signs (bits 8-11 of c) * point(c & 255), k >= 0 there;
                                      * p=2 HG_GRID_SIGNSYM: signs (bits 6-7) * point(c & 63) */
+    int paired;                     /* sym, p=4: kabs[d][m + 128] = kabs[d ^ 1][m] for m < 128 (HG_GRID_SIGNSYM) */
     uint8_t kabs[4][256];           /* sym: k of coordinate d of the magnitude points */
     uint8_t kby[16];                /* HG_GRID_BLOCKS 256 points: k of Y[t] (kabs[1][4t]) */
     uint8_t kbu[3][16];             /* HG_GRID_BLOCKS 64 points: k + 64 of X[t] and of Y[t] (|k| <= 63 there), and
@@ -2706,12 +2852,13 @@ const char *hg_act8_grids(void) {
     return "p1 4/5/6-bit, p1u 8-bit, p2 3/4-bit, p4 2/2.5/3-bit, rtn 8-bit";
 #endif
 }
-#define HG_GRID8_COUNT 15
+#define HG_GRID8_COUNT 16
 static hg_grid8 hg_grid8_tab[HG_GRID8_COUNT] = {
     {.p = 1, .n = 16}, {.p = 2, .n = 256}, {.p = 2, .n = 64},   {.p = 1, .n = 4},    {.p = 1, .n = 8},
     {.p = 1, .n = 32}, {.p = 2, .n = 16},  {.p = 4, .n = 256},  {.p = 4, .n = 1024}, {.p = 4, .n = 4096},
     {.p = 2, .n = 256, .variant = HG_GRID_SIGNSYM}, {.p = 2, .n = 64, .variant = HG_GRID_SIGNSYM}, {.p = 1, .n = 64},
-    {.p = 2, .n = 256, .variant = HG_GRID_BLOCKS}, {.p = 2, .n = 64, .variant = HG_GRID_BLOCKS}};
+    {.p = 2, .n = 256, .variant = HG_GRID_BLOCKS}, {.p = 2, .n = 64, .variant = HG_GRID_BLOCKS},
+    {.p = 4, .n = 4096, .variant = HG_GRID_SIGNSYM}};
 #ifndef HG_NO_THREADS
 static pthread_mutex_t hg_grid8_mu = PTHREAD_MUTEX_INITIALIZER;
 #endif
@@ -2756,6 +2903,9 @@ static const hg_grid8 *hg_grid8_get(int p, int n, int variant) {
             }
         for (int i = 0; g->sym && i < mags; i++)
             for (int d = 0; d < p; d++) g->kabs[d][i] = (uint8_t)g->k[p * i + d];
+        g->paired = g->sym && p == 4;
+        for (int i = 0; g->paired && i < 128; i++)
+            for (int d = 0; d < 4; d++) g->paired &= g->kabs[d][i + 128] == g->kabs[d ^ 1][i];
         for (int t = 0; variant == HG_GRID_BLOCKS && n == 256 && t < 16; t++) g->kby[t] = g->kabs[1][4 * t];
         for (int t = 0; blocks64 && t < 16; t++) {   /* point t has X[t], point 4t has Y[t] */
             g->kbu[0][t] = (uint8_t)(g->k[2 * t] + 64);
@@ -2809,13 +2959,14 @@ int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinf
         q->variant = HG_GRID_BLOCKS;
         q->planar = HG_PLANAR_P2B6;
     }
-    if (q->variant == HG_VARIANT_P4_PLANAR) {   /* the 4096-point p=4 grid, planar codes: whole 64-code chunks */
+    if (q->variant == HG_VARIANT_P4_PAIRED_PLANAR) {   /* the paired p=4 grid, planar codes: whole 64-code chunks */
         if (type != HG_HIGGS || q->p != 4 || q->bits != 12 || q->group % 256) return -1;
-        q->variant = HG_GRID_FREE;
+        q->variant = HG_GRID_SIGNSYM;
         q->planar = HG_PLANAR_P4B12;
     }
     if (q->variant) {
         int signsym = (q->variant == HG_GRID_SIGNSYM && q->p == 2 && (q->bits == 8 || q->bits == 6)) ||
+                      (q->variant == HG_GRID_SIGNSYM && q->planar == HG_PLANAR_P4B12) ||
                       (q->variant == HG_GRID_BLOCKS && q->p == 2 && (q->bits == 8 || q->bits == 6));
         int uniform = q->variant == HG_GRID_UNIFORM && q->p == 1 && q->bits == 8;
         if (type != HG_HIGGS || !(signsym || uniform)) return -1;
@@ -2852,6 +3003,7 @@ int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinf
                 q->grid8c = g8->kuc;
                 q->grid8w = g8->kw;
                 q->grid8abs = g8->sym ? g8->kabs : NULL;
+                q->grid8paired = g8->paired;
                 q->grid8by = g8->kby;
                 q->grid8bu = g8->kbu;
                 q->grid8uw = g8->kuw;
@@ -3153,25 +3305,37 @@ static inline void hg_code_put_planar(uint8_t *codes, uint64_t i, int code) {
     b[j % 16] |= (uint8_t)((c & 15u) << (j / 16 * 4));
     b[16 + j % 8] |= (uint8_t)((((c >> 4) ^ (c & 3u)) & 3u) << (j / 8 * 2));
 }
-/* the planar layout of p=4 12-bit codes (file variant 5: the 4096-point sign-symmetric grid): per chunk
- * of 64 codes, 96 bytes; code i's magnitude index (bits 0-7) in byte i, then its four sign bits (bits
- * 8-11) in byte 64 + i % 32, the low nibble for i < 32 and the high one for i >= 32. The AVX-512
- * kernel loads the 64 indices as they are, where the bit stream took four permutes and two shifts. */
+/* the planar layout of p=4 12-bit codes (file variant 6: the paired grid): per chunk of 64 codes, 96
+ * bytes; code i's magnitude index (bits 0-7) in byte i, then four sign planes of 8 bytes: sign bit d
+ * (bit 8 + d) of code i in bit i % 8 of byte 64 + 8d + i / 8. The AVX-512 kernel loads the 64 indices
+ * as they are and each plane as a mask register (bit i for code i). */
 static inline int hg_code_at_p4planar(const uint8_t *codes, uint64_t i) {
     const uint8_t *b = codes + i / 64 * 96;
     const unsigned j = (unsigned)(i % 64);
-    return (int)(b[j] | (unsigned)(b[64 + j % 32] >> (j / 32 * 4) & 15u) << 8);
+    unsigned c = b[j];
+    for (unsigned d = 0; d < 4; d++) c |= (unsigned)(b[64 + 8 * d + j / 8] >> (j % 8) & 1u) << (8 + d);
+    return (int)c;
 }
-/* the 64 codes of a planar p=4 chunk (96 bytes at b) as ints */
+/* bit i of x in bit 0 of byte i */
+static inline uint64_t hg_bits_to_bytes(unsigned x) {
+    uint64_t r = x & 255u;
+    r = (r | r << 28) & 0x0000000F0000000Full;
+    r = (r | r << 14) & 0x0003000300030003ull;
+    return (r | r << 7) & 0x0101010101010101ull;
+}
+/* the 64 codes of a planar p=4 chunk (96 bytes at b) as ints: eight codes' sign nibbles a 64-bit word */
 static inline void hg_unpack_p4planar_chunk(const uint8_t *b, int32_t *idx) {
-    for (int j = 0; j < 32; j++) idx[j] = b[j] | (b[64 + j] & 15) << 8;
-    for (int j = 0; j < 32; j++) idx[32 + j] = b[32 + j] | (b[64 + j] >> 4) << 8;
+    for (int k = 0; k < 8; k++) {
+        const uint64_t nib = hg_bits_to_bytes(b[64 + k]) | hg_bits_to_bytes(b[72 + k]) << 1 | hg_bits_to_bytes(b[80 + k]) << 2 |
+                             hg_bits_to_bytes(b[88 + k]) << 3;
+        for (int t = 0; t < 8; t++) idx[8 * k + t] = b[8 * k + t] | (int32_t)(nib >> (8 * t) & 15) << 8;
+    }
 }
 static inline void hg_code_put_p4planar(uint8_t *codes, uint64_t i, int code) {
     uint8_t *b = codes + i / 64 * 96;
     const unsigned j = (unsigned)(i % 64), c = (unsigned)code;
     b[j] = (uint8_t)(c & 255u);
-    b[64 + j % 32] |= (uint8_t)((c >> 8 & 15u) << (j / 32 * 4));
+    for (unsigned d = 0; d < 4; d++) b[64 + 8 * d + j / 8] |= (uint8_t)((c >> (8 + d) & 1u) << (j % 8));
 }
 /* code i of a row of q's tensor, in any layout */
 static inline int hg_qcode(const hg_qinfo *q, const uint8_t *codes, uint64_t i) {
@@ -5359,21 +5523,13 @@ HG_INLINE __m512i hg_p4s_lanes32(const uint8_t *c, const uint8_t *end) {
     const __m512i b = end - c >= 64 ? _mm512_loadu_si512(c) : _mm512_maskz_loadu_epi8((__mmask64)0xFFFFFFFFFFFFull, c);
     return _mm512_srlv_epi16(_mm512_permutexvar_epi8(_mm512_loadu_si512(spread), b), _mm512_set1_epi32(4 << 16));
 }
-/* one step's 64 magnitude indices (*u) and sign nibbles (*sg): from the bit stream, 32 codes of 48 bytes
- * at a time in 16-bit lanes, or from the planar layout (hg_code_at_p4planar: the 64 index bytes as
- * they are, the 32 bytes of nibbles split with a shift and an AND) */
-HG_INLINE void hg_p4s_codes(const uint8_t *codes, const uint8_t *end, const int planar, __m512i *u, __m512i *sg) {
+/* one step's 64 magnitude indices (*u) and sign nibbles (*sg) from the bit stream, 32 codes of 48 bytes
+ * at a time in 16-bit lanes */
+HG_INLINE void hg_p4s_codes(const uint8_t *codes, const uint8_t *end, __m512i *u, __m512i *sg) {
     static const uint8_t lo[64] = {0,   2,   4,   6,   8,   10,  12,  14,  16,  18,  20,  22,  24,  26,  28,  30,
                                    32,  34,  36,  38,  40,  42,  44,  46,  48,  50,  52,  54,  56,  58,  60,  62,
                                    64,  66,  68,  70,  72,  74,  76,  78,  80,  82,  84,  86,  88,  90,  92,  94,
                                    96,  98,  100, 102, 104, 106, 108, 110, 112, 114, 116, 118, 120, 122, 124, 126};
-    if (planar) {
-        const __m256i sv = _mm256_loadu_si256((const __m256i *)(codes + 64)), m15 = _mm256_set1_epi8(15);
-        *u = _mm512_loadu_si512(codes);
-        *sg = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_and_si256(sv, m15)), _mm256_and_si256(_mm256_srli_epi16(sv, 4), m15),
-                                 1);
-        return;
-    }
     const __m512i L = _mm512_loadu_si512(lo), Hb = _mm512_add_epi8(L, _mm512_set1_epi8(1));
     const __m512i w0 = hg_p4s_lanes32(codes, end), w1 = hg_p4s_lanes32(codes + 48, end);
     *u = _mm512_permutex2var_epi8(w0, L, w1);     /* 64 magnitude indices */
@@ -5394,8 +5550,8 @@ HG_INLINE float hg_p4s_block_sum(const __m512i acc[4], uint16_t sc, float d) {
     const __m512i s = _mm512_add_epi32(_mm512_add_epi32(acc[0], acc[1]), _mm512_add_epi32(acc[2], acc[3]));
     return (hg_f16_to_f32(sc) * d) * (float)_mm512_reduce_add_epi32(s);
 }
-HG_INLINE float hg_qdot8_p4s_row(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a,
-                                 const __m512i T[16], const int planar) {
+HG_INLINE float hg_qdot8_p4s_avx512(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a,
+                                    const __m512i T[16]) {
     const uint64_t H = (uint64_t)q->group;
     const uint8_t *end = codes + q->row_code_bytes;
     float total = 0;
@@ -5407,23 +5563,93 @@ HG_INLINE float hg_qdot8_p4s_row(const hg_qinfo *q, const uint16_t *sc, const ui
              * 38 tok/s decoding the TinyLlama-shaped model on one Zen 5 core) */
             _mm_prefetch((const char *)codes + 1024, _MM_HINT_T0);
             _mm_prefetch((const char *)codes + 1024 + 64, _MM_HINT_T0);
-            hg_p4s_codes(codes, end, planar, &u, &sg);
+            hg_p4s_codes(codes, end, &u, &sg);
             hg_p4s_step(acc, T, u, sg, x);
         }
         total += hg_p4s_block_sum(acc, sc[g], a->d[g]);
     }
     return total;
 }
-HG_INLINE float hg_qdot8_p4s_avx512(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a,
-                                    const __m512i T[16]) {
-    return hg_qdot8_p4s_row(q, sc, codes, a, T, 0);
-}
-HG_INLINE float hg_qdot8_p4sp_avx512(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a,
-                                     const __m512i T[16]) {
-    return hg_qdot8_p4s_row(q, sc, codes, a, T, 1);
-}
 HG_BYTE_TABLE_ENTRIES(p4s, hg_qdot8_p4s_avx512, grid8abs)
-HG_BYTE_TABLE_ENTRIES(p4sp, hg_qdot8_p4sp_avx512, grid8abs)
+
+/* The paired grid (file variant 6, planar codes) in blocks of 256k: magnitude m = j | h << 7 is point
+ * j of 128 (h = 0) or that point with coordinates 0, 1 and 2, 3 swapped (h = 1). Coordinate d of the 64
+ * points j is one vpermi2b from a 128-byte table (where 256 entries take two and a blend), the h = 1
+ * lanes take coordinate d ^ 1's instead (a blend on the index's top bit), and the sign planes are the
+ * masks of the activation's negation as they lie in the file: 64 codes cost 4 lookups, 4 blends, 4
+ * negations and 4 vpdpbusd where the plain grid's bit stream took 8, 4, 4 and 4 plus 12 to unpack. */
+HG_INLINE float hg_qdot8_p4pair_avx512(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a,
+                                       const __m512i T[8]) {
+    const uint64_t H = (uint64_t)q->group;
+    float total = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        const int8_t *x = a->qp + g * H;
+        __m512i acc[4] = {_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512()};
+        for (uint64_t j = 0; j < H; j += 256, codes += 96, x += 256) {
+            _mm_prefetch((const char *)codes + 1024, _MM_HINT_T0);
+            _mm_prefetch((const char *)codes + 1024 + 64, _MM_HINT_T0);
+            const __m512i u = _mm512_loadu_si512(codes);
+            const __mmask64 swap = _mm512_movepi8_mask(u);
+            __m512i r[4];
+            for (int d = 0; d < 4; d++) r[d] = _mm512_permutex2var_epi8(T[2 * d], u, T[2 * d + 1]);
+            for (int d = 0; d < 4; d++) {
+                uint64_t plane;   /* little-endian: bit i of the word is code i's sign bit d */
+                memcpy(&plane, codes + 64 + 8 * d, 8);
+                const __m512i xv = _mm512_loadu_si512(x + 64 * d);
+                acc[d] = hg_dpbusd(acc[d], _mm512_mask_blend_epi8(swap, r[d], r[d ^ 1]),
+                                   _mm512_mask_sub_epi8(xv, _cvtu64_mask64(plane), _mm512_setzero_si512(), xv));
+            }
+        }
+        total += hg_p4s_block_sum(acc, sc[g], a->d[g]);
+    }
+    return total;
+}
+/* the paired grid's tables: coordinate d of the 128 points j in T[2d], T[2d + 1] */
+static void hg_pair_tables(const uint8_t (*t)[256], __m512i T[8]) {
+    for (int d = 0; d < 4; d++)
+        for (int k = 0; k < 2; k++) T[2 * d + k] = _mm512_loadu_si512(t[d] + 64 * k);
+}
+static float hg_qdot8_p4pair_vnni(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    __m512i T[8];
+    hg_pair_tables(q->grid8abs, T);
+    return hg_qdot8_p4pair_avx512(q, sc, codes, a, T);
+}
+static void hg_qrows8_p4pair_avx512(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int row0, int row1, float *out) {
+    __m512i T[8];
+    hg_pair_tables(q->grid8abs, T);
+    for (int r = row0; r < row1; r++) out[r - row0] = hg_qdot8_p4pair_avx512(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), a, T);
+}
+/* a row of the paired grid (planar codes) as k + 128 in code order, for the prompt product: a step's
+ * four coordinate vectors as hg_qdot8_p4pair_avx512 finds them, the signs applied (128 - |k| or
+ * 128 + |k|), then interleaved to four bytes a code (bytes, then 16-bit pairs within 128-bit lanes,
+ * then the lanes put in order) */
+static void hg_row8_decode_p4pair_vnni(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+    __m512i T[8];
+    hg_pair_tables(q->grid8abs, T);
+    const __m512i c128 = _mm512_set1_epi8((char)128);
+    for (uint64_t i = 0; i < q->cols_pad; i += 256, codes += 96, k += 256) {
+        const __m512i u = _mm512_loadu_si512(codes);
+        const __mmask64 swap = _mm512_movepi8_mask(u);
+        __m512i r[4], v[4];
+        for (int d = 0; d < 4; d++) r[d] = _mm512_permutex2var_epi8(T[2 * d], u, T[2 * d + 1]);
+        for (int d = 0; d < 4; d++) {
+            uint64_t plane;
+            memcpy(&plane, codes + 64 + 8 * d, 8);
+            const __m512i m = _mm512_mask_blend_epi8(swap, r[d], r[d ^ 1]);
+            v[d] = _mm512_mask_sub_epi8(_mm512_add_epi8(m, c128), _cvtu64_mask64(plane), c128, m);
+        }
+        const __m512i t0 = _mm512_unpacklo_epi8(v[0], v[1]), t1 = _mm512_unpackhi_epi8(v[0], v[1]);
+        const __m512i t2 = _mm512_unpacklo_epi8(v[2], v[3]), t3 = _mm512_unpackhi_epi8(v[2], v[3]);
+        const __m512i u0 = _mm512_unpacklo_epi16(t0, t2), u1 = _mm512_unpackhi_epi16(t0, t2);   /* codes 16L + 0..3, 4..7 */
+        const __m512i u2 = _mm512_unpacklo_epi16(t1, t3), u3 = _mm512_unpackhi_epi16(t1, t3);   /* 16L + 8..11, 12..15 */
+        const __m512i a = _mm512_shuffle_i64x2(u0, u1, _MM_SHUFFLE(1, 0, 1, 0)), b = _mm512_shuffle_i64x2(u2, u3, _MM_SHUFFLE(1, 0, 1, 0));
+        const __m512i c = _mm512_shuffle_i64x2(u0, u1, _MM_SHUFFLE(3, 2, 3, 2)), e = _mm512_shuffle_i64x2(u2, u3, _MM_SHUFFLE(3, 2, 3, 2));
+        _mm512_storeu_si512(k, _mm512_shuffle_i64x2(a, b, _MM_SHUFFLE(2, 0, 2, 0)));
+        _mm512_storeu_si512(k + 64, _mm512_shuffle_i64x2(a, b, _MM_SHUFFLE(3, 1, 3, 1)));
+        _mm512_storeu_si512(k + 128, _mm512_shuffle_i64x2(c, e, _MM_SHUFFLE(2, 0, 2, 0)));
+        _mm512_storeu_si512(k + 192, _mm512_shuffle_i64x2(c, e, _MM_SHUFFLE(3, 1, 3, 1)));
+    }
+}
 static float hg_qdot8_p4b10_vnni(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     return hg_qdot8_p4_vnni(q, sc, codes, a, 10);
 }
@@ -6229,8 +6455,11 @@ static void hg_kernels_avx512_vnni(hg_qinfo *q) {
         q->k.rows8 = hg_qrows8_each;
         if (q->bits == 8 && !(q->group % 256)) q->k.dot8 = hg_qdot8_p4n256_vnni, q->k.rows8 = hg_qrows8_p4n256_avx512;
         if (q->grid8abs && !(q->group % 256)) q->k.dot8 = hg_qdot8_p4s_vnni, q->k.rows8 = hg_qrows8_p4s_avx512;
-        if (q->planar) q->k.dot8 = hg_qdot8_p4sp_vnni, q->k.rows8 = hg_qrows8_p4sp_avx512;
-        q->k.decode8 = hg_row8_decode_p4_vnni;
+        if (q->planar) {   /* a layout the bit-stream kernels cannot read: the paired kernel, or the generic one */
+            q->k.dot8 = q->grid8paired ? hg_qdot8_p4pair_vnni : hg_qdot8_p4_generic;
+            q->k.rows8 = q->grid8paired ? hg_qrows8_p4pair_avx512 : hg_qrows8_each;
+        }
+        q->k.decode8 = q->planar && q->grid8paired ? hg_row8_decode_p4pair_vnni : hg_row8_decode_p4_vnni;
         q->k.gemm8 = hg_qmatmul8_vnni;
         q->k.gemm8_vnni = 1;
         return;

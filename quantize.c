@@ -259,7 +259,7 @@ static void params_for(const hg_tensor *t, const Options *o, uint32_t params[4])
         /* the 3-bit block grid's codes in the planar layout (variant 4) where the fast kernels read them:
          * blocks of 64k; elsewhere the standard bit stream (variant 3) */
         if (v == HG_GRID_BLOCKS && o->bits * o->p == 6 && h % 64 == 0) v = HG_VARIANT_BLOCKS_PLANAR;
-        if (o->p == 4 && o->bits * o->p == 12 && h % 256 == 0) v = HG_VARIANT_P4_PLANAR;   /* likewise p=4 3-bit */
+        if (o->p == 4 && o->bits * o->p == 12 && h % 256 == 0) v = HG_VARIANT_P4_PAIRED_PLANAR;   /* p=4 3-bit: the paired grid, planar */
         params[0] = (uint32_t)o->p | (uint32_t)v << 8;
         params[1] = (uint32_t)(o->bits * o->p); params[2] = (uint32_t)h;
         params[3] = (uint32_t)h | (uint32_t)(m > 1 ? m : 0) << 16 | (uint32_t)o->seed << 24;
@@ -462,7 +462,7 @@ static double allocate(const hg_file *f, const char *in, const Options *o, Plan 
                 pl->params[1] = (uint32_t)menu_cbits[j - 1];
                 int variant = (int)(pl->params[0] >> 8);   /* params_for's (grid_variant; planar codes, the block grid) */
                 if (variant == HG_VARIANT_BLOCKS_PLANAR) variant = HG_GRID_BLOCKS;
-                if (variant == HG_VARIANT_P4_PLANAR) variant = HG_GRID_FREE;
+                if (variant == HG_VARIANT_P4_PAIRED_PLANAR) variant = HG_GRID_SIGNSYM;
                 if ((one.p == 4 && !o->vector_grids) || !hg_grid_variant(one.p, 1 << menu_cbits[j - 1], variant, &t2[j])) {
                     cost[(size_t)k * n_opts + j] = UINT64_MAX;
                     continue;
@@ -646,7 +646,7 @@ static void convert(const char *in, const char *out, const Options *o) {
             if (ot->type == HG_HIGGS) snprintf(cfg, sizeof cfg, "higgs p%u n%u%s h%u%s%s", ot->params[0] & 0xFF, 1u << ot->params[1],
                          ot->params[0] >> 8 == HG_GRID_SIGNSYM ? "s" : ot->params[0] >> 8 == HG_GRID_BLOCKS ? "b"
                                                                : ot->params[0] >> 8 == HG_VARIANT_BLOCKS_PLANAR ? "bp"
-                                                               : ot->params[0] >> 8 == HG_VARIANT_P4_PLANAR     ? "p" : "", ot->params[2], ot->params[3] >> 16 & 0xFF ? "*" : "",
+                                                               : ot->params[0] >> 8 == HG_VARIANT_P4_PAIRED_PLANAR ? "pp" : "", ot->params[2], ot->params[3] >> 16 & 0xFF ? "*" : "",
                          ot->params[3] >> 24 ? " signed" : "");
             else snprintf(cfg, sizeof cfg, "%s %ub g%u", method_name(ot->type), ot->params[1], ot->params[2]);
             printf("%-44s %-26s %10.6g %8.4f\n", t->name, cfg, t2, 8.0 * nbytes / (double)(t->rows * t->cols));

@@ -87,7 +87,7 @@ static const config configs[] = {
     {"HIGGS p4 b8 g1024", HG_HIGGS, 4, 8, 1024},
     {"HIGGS p4 b10 g1024", HG_HIGGS, 4, 10, 1024},
     {"HIGGS p4 b12 g1024", HG_HIGGS, 4, 12, 1024},   /* the 12-bit stream */
-    {"HIGGS p4p b12 g1024", HG_HIGGS, 4 | HG_VARIANT_P4_PLANAR << 8, 12, 1024},   /* planar codes (--p 4 --bits 3) */
+    {"HIGGS p4p b12 g1024", HG_HIGGS, 4 | HG_VARIANT_P4_PAIRED_PLANAR << 8, 12, 1024},   /* the paired grid, planar codes (--p 4 --bits 3) */
     {"RTN b4 g64", HG_RTN, 1, 4, 64},
     {"NF4 g64", HG_NF4, 1, 4, 64},
     {"F16 dense", HG_F16, 0, 0, 0},

@@ -573,11 +573,16 @@ def quantized_cases(C, tmp):
     C.file("HIGGS block grid (variant 3) for the sign-symmetric one", p0_is(2 | 3 << 8), run="ok", qinfo="ok", qconv="err")
     C.file("HIGGS planar block grid (variant 4, 6-bit codes in blocks of 64k only) on 8-bit codes in blocks of 96",
            p0_is(2 | 4 << 8), qinfo="any", qconv="err")
-    C.file("HIGGS planar p=4 grid (variant 5, 12-bit codes in blocks of 256k only) on p=2 8-bit codes",
+    C.file("HIGGS grid variant 5 (an earlier planar p=4 layout, refused) on p=2 8-bit codes",
            p0_is(2 | 5 << 8), qinfo="any", qconv="err")
-    C.file("HIGGS planar p=4 grid (variant 5) with p=4 on 8-bit codes in blocks of 96", p0_is(4 | 5 << 8), qinfo="any",
+    C.file("HIGGS grid variant 5 with p=4 on 8-bit codes in blocks of 96", p0_is(4 | 5 << 8), qinfo="any", qconv="err")
+    C.file("HIGGS paired p=4 grid (variant 6, 12-bit codes in blocks of 256k only) on p=2 8-bit codes",
+           p0_is(2 | 6 << 8), qinfo="any", qconv="err")
+    C.file("HIGGS paired p=4 grid (variant 6) with p=4 on 8-bit codes in blocks of 96", p0_is(4 | 6 << 8), qinfo="any",
            qconv="err")
-    C.file("HIGGS grid variant 6 (none)", p0_is(2 | 6 << 8), qinfo="any", qconv="err")
+    C.file("HIGGS sign-symmetric variant 1 with p=4 (the paired grid has no bit-stream form)", p0_is(4 | 1 << 8), qinfo="any",
+           qconv="err")
+    C.file("HIGGS grid variant 7 (none)", p0_is(2 | 7 << 8), qinfo="any", qconv="err")
     C.file("HIGGS block grid variant with p=1", p0_is(1 | 3 << 8), qinfo="any", qconv="err")
     C.file("HIGGS block grid variant with p=4", p0_is(4 | 3 << 8), qinfo="any", qconv="err")
     C.file("HIGGS uniform p=1 8-bit grid on a tensor sized for p=2 4-bit", p0_is(1 | 2 << 8), qinfo="any", qconv="err")

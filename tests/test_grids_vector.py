@@ -205,6 +205,7 @@ def main():
                 check(same, "the compiled table lists the parsed grids, points and mse")
 
     check_symmetric(table)
+    check_paired()
     print(f"{'OK' if failures == 0 else 'FAILED'}: {failures} failure(s), {time.time() - t0:.1f} s", flush=True)
     return 0 if failures == 0 else 1
 
@@ -251,6 +252,52 @@ def check_symmetric(vtable):
     before = mse_of(Xb, A)[0]
     after = mse_of(Xb, lloyd_steps(Xa, A, LLOYD_STEPS))[0]
     check(after > 0.99 * before, f"symmetric grid: {LLOYD_STEPS} constrained Lloyd steps change the held-out MSE "
+          f"{before:.6f} -> {after:.6f} (< 1% lower)")
+
+
+def check_paired():
+    """The paired grid of tools/grids_symmetric.h: rows 128-255 of its 256 magnitudes are rows 0-127 with
+    coordinates 0, 1 and 2, 3 swapped (exactly), rows 0-127 positive, sorted and distinct; its 4096 points
+    (signs as the plain grid's) measured on this test's own sample (brute force) within 1% + 3 s.e. of
+    the stated MSE, below p=2 3-bit and within 1% of the plain sign-symmetric grid; 2 Lloyd steps under
+    both constraints (samples of |X| of the h = 1 points mapped back by the swap) lower the held-out
+    MSE by less than 1%."""
+    text = open(SYMMETRIC).read()
+    arrays = parse_arrays(text)
+    A = arrays.get("HG_SGRID_P4_N4096P_ABS")
+    mm = re.search(r"#define HG_SGRID_P4_N4096P_MSE ([-+0-9.eE]+)", text)
+    plain = re.search(r"#define HG_SGRID_P4_N4096_MSE ([-+0-9.eE]+)", text)
+    ok = A is not None and A.size == 1024 and mm is not None and plain is not None and np.all(np.isfinite(A))
+    check(ok, "paired grid: 256 x 4 finite magnitudes and a stated MSE")
+    if not ok:
+        return
+    A = A.reshape(256, 4)
+    sigma = [1, 0, 3, 2]
+    B = A[:128]
+    check(bool(np.array_equal(A[128:], B[:, sigma])), "paired grid: rows 128-255 are rows 0-127 with coordinates 0,1 and 2,3 swapped")
+    check(bool(np.all(B > 0)) and bool(np.all(np.lexsort(B.T[::-1]) == np.arange(128))) and len(np.unique(A, axis=0)) == 256,
+          "paired grid: magnitudes positive, the first 128 sorted lexicographically, all 256 distinct")
+    stated, stated_plain = float(mm.group(1)), float(plain.group(1))
+    c = np.arange(4096)
+    G = A[c & 255] * np.where((c[:, None] >> (8 + np.arange(4))[None, :]) & 1, -1.0, 1.0)
+    X = np.random.default_rng(EVAL_SEED + 6).standard_normal((1 << 18, 4))
+    mse, se = mse_of(X, G)
+    check(abs(mse - stated) <= 0.01 * stated + 3 * se,
+          f"paired grid: Monte Carlo MSE {mse:.6f} +- {se:.1e} (all 4096 points) matches the stated {stated:.6f}")
+    check(stated < 0.0296603 and stated < 1.01 * stated_plain,
+          f"paired grid: {stated:.6f} below p=2 3-bit (0.0296603) and within 1% of the plain grid ({stated_plain:.6f})")
+    Xa = np.abs(np.random.default_rng(LLOYD_SEED + 6).standard_normal((400 * 128, 4)))
+    Xb = np.abs(np.random.default_rng(EVAL_SEED + 7).standard_normal((1 << 18, 4)))
+    before = mse_of(Xb, A)[0]
+    for _ in range(LLOYD_STEPS):
+        idx = nearest(Xa, np.vstack([B, B[:, sigma]]))
+        hi = idx >= 128
+        Y, j = np.where(hi[:, None], Xa[:, sigma], Xa), np.where(hi, idx - 128, idx)
+        cnt = np.bincount(j, minlength=128)
+        sums = np.stack([np.bincount(j, weights=Y[:, d], minlength=128) for d in range(4)], axis=1)
+        B = np.where(cnt[:, None] > 0, sums / np.maximum(cnt, 1)[:, None], B)
+    after = mse_of(Xb, np.vstack([B, B[:, sigma]]))[0]
+    check(after > 0.99 * before, f"paired grid: {LLOYD_STEPS} constrained Lloyd steps change the held-out MSE "
           f"{before:.6f} -> {after:.6f} (< 1% lower)")
 
 

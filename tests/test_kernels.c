@@ -483,7 +483,7 @@ static void test_act8_edges(void) {
 #define P1U (1u | (uint32_t)HG_GRID_UNIFORM << 8)
 #define P2B (2u | (uint32_t)HG_GRID_BLOCKS << 8)
 #define P2BP (2u | (uint32_t)HG_VARIANT_BLOCKS_PLANAR << 8)
-#define P4P (4u | (uint32_t)HG_VARIANT_P4_PLANAR << 8)
+#define P4P (4u | (uint32_t)HG_VARIANT_P4_PAIRED_PLANAR << 8)
 static void test_quantized(void) {
     struct { uint32_t type, p, bits, group, m; } cfgs[] = {
         {HG_HIGGS, 1, 2, 64, 0}, {HG_HIGGS, 1, 3, 128, 0}, {HG_HIGGS, 1, 4, 256, 0}, {HG_HIGGS, 1, 5, 64, 0}, {HG_HIGGS, 1, 6, 1024, 0},
@@ -539,8 +539,8 @@ static void test_quantized(void) {
          * unpacked bytes elsewhere (last in this list: the t^2 checks above depend on the random stream) */
         {HG_HIGGS, P2BP, 6, 64, 0}, {HG_HIGGS, P2BP, 6, 128, 0}, {HG_HIGGS, P2BP, 6, 256, 0}, {HG_HIGGS, P2BP, 6, 1024, 0},
         {HG_HIGGS, P2BP, 6, 192, 12}, {HG_HIGGS, P2BP, 6, 320, 20}, {HG_HIGGS, P2BP, 6, 576, 36},
-        /* the p=4 4096-point grid with its codes in planes (file variant 5, blocks of 256k): AVX-512 index
-         * bytes as they are and nibbles of signs; AVX2 32-bit table loads */
+        /* the paired p=4 grid with its codes in planes (file variant 6, blocks of 256k): AVX-512 index bytes
+         * as they are into 128-entry tables, a swap blend, sign planes as masks; AVX2 32-bit table loads */
         {HG_HIGGS, P4P, 12, 256, 0}, {HG_HIGGS, P4P, 12, 1024, 0}, {HG_HIGGS, P4P, 12, 768, 12}, {HG_HIGGS, P4P, 12, 512, 0}};
     char name[160], detail[256];
     for (size_t ci = 0; ci < sizeof cfgs / sizeof cfgs[0]; ci++)
@@ -634,14 +634,24 @@ static void test_planar_layout(void) {
     char detail[96];
     snprintf(detail, sizeof detail, "%d rows or codes differ over %d chunks", bad, chunks);
     check(bad == 0, "planar_layout_same_codes", detail);
-    /* the p=4 planar layout (variant 5) against the 12-bit stream (variant 0) likewise */
+    /* the p=4 planar layout (variant 6, the paired grid) against the 12-bit stream of the same grid (no file
+     * variant: the tensor's description with the planar flag cleared) likewise, decoding the planes as
+     * docs/format.md states them; and the paired grid's structure */
     int bad4 = 0;
     for (int gi = 0; gi < 2; gi++) {
         const int cols = 2048, H = gi ? 1024 : 256;
-        uint32_t ps[4] = {4, 12, (uint32_t)H, (uint32_t)H | 7u << 24}, pp[4] = {P4P, 12, ps[2], ps[3]};
+        uint32_t pp[4] = {P4P, 12, (uint32_t)H, (uint32_t)H | 7u << 24};
         hg_qinfo qs, qp;
-        if (hg_qinfo_get(HG_HIGGS, ps, cols, &qs) || hg_qinfo_get(HG_HIGGS, pp, cols, &qp) || qp.planar != HG_PLANAR_P4B12 ||
-            qp.variant != HG_GRID_FREE || qp.row_code_bytes != qs.row_code_bytes) { bad4++; continue; }
+        if (hg_qinfo_get(HG_HIGGS, pp, cols, &qp) || qp.planar != HG_PLANAR_P4B12 || qp.variant != HG_GRID_SIGNSYM ||
+            qp.row_code_bytes != (uint64_t)cols / 4 * 12 / 8 || !qp.grid8paired) { bad4++; continue; }
+        qs = qp;
+        qs.planar = 0;
+        const float *pts = hg_grid_variant(4, 4096, HG_GRID_SIGNSYM, NULL);
+        for (int c = 0; c < 4096; c++)
+            for (int d = 0; d < 4; d++) {
+                const float base = pts[4 * (c & 127) + (c >> 7 & 1 ? d ^ 1 : d)];   /* m >= 128: m - 128 swapped */
+                bad4 += !(base > 0) || pts[4 * c + d] != (c >> (8 + d) & 1 ? -base : base);
+            }
         uint16_t ss[32], sp[32];
         uint8_t *cs = malloc(qs.row_code_bytes), *cp = malloc(qp.row_code_bytes);
         float w[2048], work[4096];
@@ -650,22 +660,25 @@ static void test_planar_layout(void) {
         for (int i = 0; i < cols / 4; i++) {
             int std = i % 2 ? (cs[i / 2 * 3 + 1] >> 4 | cs[i / 2 * 3 + 2] << 4) : (cs[i / 2 * 3] | (cs[i / 2 * 3 + 1] & 15) << 8);
             const uint8_t *chunk = cp + i / 64 * 96;
-            int j = i % 64, signs = (j < 32 ? chunk[64 + j] : chunk[64 + j - 32] >> 4) & 15;
+            int j = i % 64, signs = 0;
+            for (int d = 0; d < 4; d++) signs |= (chunk[64 + 8 * d + j / 8] >> (j % 8) & 1) << d;
             bad4 += std != (chunk[j] | signs << 8);
         }
         free(cs); free(cp);
     }
-    check(bad4 == 0, "planar_layout_p4_same_codes", "the p=4 planar layout's codes differ from the bit stream's");
-    /* variant 4 is p=2 6-bit HIGGS in blocks of 64k only, variant 5 p=4 12-bit in blocks of 256k */
+    check(bad4 == 0, "planar_layout_p4_same_codes", "the p=4 planar layout's codes differ from the bit stream's, or the paired grid is not");
+    /* variant 6 is p=4 12-bit HIGGS in blocks of 256k only; variant 5 (an earlier planar layout) and
+     * variant 1 with p=4 (the paired grid in a bit stream) are refused */
     {
-        const uint32_t refuse4[][3] = {{P4P, 8, 256}, {P4P, 10, 256}, {P4P, 12, 128}, {2 | 5u << 8, 6, 256}, {1 | 5u << 8, 6, 256}};
+        const uint32_t refuse4[][3] = {{P4P, 8, 256}, {P4P, 10, 256}, {P4P, 12, 128}, {2 | 5u << 8, 6, 256}, {1 | 5u << 8, 6, 256},
+                                       {4 | 5u << 8, 12, 256}, {4 | 1u << 8, 12, 256}};
         int refused4 = 0;
-        for (int i = 0; i < 5; i++) {
+        for (int i = 0; i < 7; i++) {
             uint32_t params[4] = {refuse4[i][0], refuse4[i][1], refuse4[i][2], refuse4[i][2]};
             hg_qinfo q4;
             refused4 += hg_qinfo_get(HG_HIGGS, params, 1024, &q4) != 0;
         }
-        check(refused4 == 5, "planar_layout_p4_limits", "a variant 5 outside p=4 12-bit HIGGS in blocks of 256k was accepted");
+        check(refused4 == 7, "planar_layout_p4_limits", "a variant 6 outside p=4 12-bit HIGGS in blocks of 256k, or a variant 5, was accepted");
     }
     const uint32_t refuse[][3] = {{1 | 4u << 8, 6, 64}, {P2BP, 8, 64}, {P2BP, 4, 64}, {P2BP, 6, 96}, {P2BP, 6, 32}, {2 | 6u << 8, 6, 64}};
     int refused = 0;

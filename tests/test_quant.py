@@ -61,6 +61,13 @@ def parse_grids():
         c = np.arange(4096)
         signs = np.where((c[:, None] >> (8 + np.arange(4))[None, :]) & 1, -1.0, 1.0).astype(np.float32)
         grids[(4, 4096)] = A[c & 255] * signs
+    # the paired grid (params[0] = 4 | 6 << 8, planar codes): the same form with its own 256 magnitudes
+    m = re.search(r"static const float HG_GRID_P4_N4096P_ABS\[[^\]]*\]\s*=\s*\{([^}]*)\}", src)
+    if m:
+        A = np.array([float(v) for v in m.group(1).split(",") if v.strip()], dtype=np.float32).reshape(256, 4)
+        c = np.arange(4096)
+        signs = np.where((c[:, None] >> (8 + np.arange(4))[None, :]) & 1, -1.0, 1.0).astype(np.float32)
+        grids[(4, 4096, "s")] = A[c & 255] * signs
     # the sign-symmetric p=2 grids (params[0] = 2 | 1 << 8): 256 points (8-bit codes), point(c) = magnitudes
     # c & 63 with coordinate d negated when bit 6 + d of c is set; 64 points (6-bit codes), c & 15 and bit 4 + d
     for n, sbits in ((256, 6), (64, 4)):
@@ -167,9 +174,9 @@ def higgs_params(t):
 
 def grid_variant(t):
     """params[0] >> 8: 0 the free grids, 1 the sign-symmetric p=2 grids, 2 the uniform p=1 8-bit, 3 the block
-    grid (4: the 3-bit block grid with planar codes, see planar_codes; 5: the p=4 12-bit grid with planar
-    codes, p4_planar_codes)"""
-    return {4: 3, 5: 0}.get(t["params"][0] >> 8, t["params"][0] >> 8)
+    grid (4: the 3-bit block grid with planar codes, see planar_codes; 6: the paired p=4 12-bit grid with
+    planar codes, p4_planar_codes)"""
+    return {4: 3, 6: 1}.get(t["params"][0] >> 8, t["params"][0] >> 8)
 
 
 def planar_codes(code_bytes, n_codes):
@@ -184,12 +191,13 @@ def planar_codes(code_bytes, n_codes):
 
 
 def p4_planar_codes(code_bytes, n_codes):
-    """p=4 12-bit codes in the planar layout (file variant 5): per 64 codes 96 bytes, code i's magnitude
-    index (bits 0-7) in byte i, its sign bits (8-11) in byte 64 + i % 32 (low nibble for i < 32)"""
+    """p=4 12-bit codes in the planar layout (file variant 6): per 64 codes 96 bytes, code i's magnitude
+    index (bits 0-7) in byte i, its sign bit d (bit 8 + d) in bit i % 8 of byte 64 + 8 d + i // 8"""
     rows = code_bytes.shape[0]
-    ch = code_bytes[:, : n_codes // 64 * 96].reshape(rows, -1, 96).astype(np.int64)
-    signs = np.concatenate([ch[:, :, 64:] & 15, ch[:, :, 64:] >> 4], axis=2)
-    return (ch[:, :, :64] | (signs << 8)).reshape(rows, n_codes)
+    ch = code_bytes[:, : n_codes // 64 * 96].reshape(rows, -1, 96)
+    planes = np.unpackbits(ch[:, :, 64:].reshape(rows, -1, 4, 8), axis=3, bitorder="little").astype(np.int64)   # [rows, chunks, d, 64]
+    signs = (planes << np.arange(4)[None, None, :, None]).sum(axis=2)
+    return (ch[:, :, :64].astype(np.int64) | (signs << 8)).reshape(rows, n_codes)
 
 
 def rotation(t):
@@ -215,7 +223,7 @@ def decode_tensor(path, h, t, grids):
     if ttype == HIGGS and t["params"][0] >> 8 == 4:
         assert p == 2 and bits == 6 and n_codes % 32 == 0, "planar codes: p=2 6-bit in whole chunks"
         codes = planar_codes(code_bytes, n_codes)
-    if ttype == HIGGS and t["params"][0] >> 8 == 5:
+    if ttype == HIGGS and t["params"][0] >> 8 == 6:
         assert p == 4 and bits == 12 and n_codes % 64 == 0, "planar p=4 codes: 12-bit in whole chunks"
         codes = p4_planar_codes(code_bytes, n_codes)
     cb = codebook(ttype, p, bits, grids, grid_variant(t))
@@ -338,7 +346,7 @@ CONFIGS = [
     ("higgs_p4_b2", ["--method", "higgs", "--bits", "2", "--p", "4"]),
     ("higgs_p4_b3", ["--method", "higgs", "--bits", "3", "--p", "4", "--scales", "rms"]),
     ("higgs_p4_b3_lsq_unbiased_seed3", ["--method", "higgs", "--bits", "3", "--p", "4", "--seed", "3"]),
-    # its codes in the planar layout (variant 5) in blocks of 256k
+    # the paired grid with its codes in the planar layout (variant 6) in blocks of 256k
     ("higgs_p4_b3_h256", ["--method", "higgs", "--bits", "3", "--p", "4", "--hadamard", "256", "--scales", "rms"]),
     ("rtn_b4_g64", ["--method", "rtn", "--bits", "4", "--group", "64"]),
     ("rtn_b3_g32", ["--method", "rtn", "--bits", "3", "--group", "32"]),
@@ -352,7 +360,7 @@ CONFIGS = [
 
 def main():
     grids = parse_grids()
-    report(len(grids) >= 13 and {(4, 256), (4, 1024), (4, 4096), (2, 256, "s"), (2, 64, "s")} <= set(grids), "grids_parsed_from_higgs_h",
+    report(len(grids) >= 13 and {(4, 256), (4, 1024), (4, 4096), (4, 4096, "s"), (2, 256, "s"), (2, 64, "s")} <= set(grids), "grids_parsed_from_higgs_h",
            f"{sorted(grids, key=str)}")
     generated = open(os.path.join(ROOT, "tools", "grids_table.h"), encoding="utf-8").read()
     report(generated in open(os.path.join(ROOT, "higgs.h"), encoding="utf-8").read(), "higgs_h_embeds_generated_grids",
@@ -361,7 +369,8 @@ def main():
     worst = 0.0
     ssrc = open(os.path.join(ROOT, "tools", "grids_symmetric.h"), encoding="utf-8").read()
     for key, src, name in (((4, 256), vsrc, "HG_VGRID_P4_N256"), ((4, 1024), vsrc, "HG_VGRID_P4_N1024"),
-                           ((4, 4096), ssrc, "HG_SGRID_P4_N4096_ABS"), ((2, 256, "s"), ssrc, "HG_SGRID_P2_N256_ABS"),
+                           ((4, 4096), ssrc, "HG_SGRID_P4_N4096_ABS"), ((4, 4096, "s"), ssrc, "HG_SGRID_P4_N4096P_ABS"),
+                           ((2, 256, "s"), ssrc, "HG_SGRID_P2_N256_ABS"),
                            ((2, 64, "s"), ssrc, "HG_SGRID_P2_N64_ABS")):
         m = re.search(r"static const float %s\[[^\]]*\]\s*=\s*\{([^}]*)\}" % name, src)
         full = np.array([float(v.strip().rstrip("f")) for v in m.group(1).split(",") if v.strip()]).reshape(-1, key[0])
@@ -382,9 +391,9 @@ def main():
             variants[tag] = sorted({(t["params"][0] >> 8, t["params"][2]) for t in hf["tensors"] if t["type"] == HIGGS})
         report(variants["higgs_p2_b3_fast"] == [(3, 96), (4, 192)] and variants["higgs_p2_b3_fast_h64_seed9"] == [(4, 64)],
                "grid_fast_b3_planar_where_blocks_of_64k", f"(variant, block) per file: {variants}")
-        # p=4 3-bit: planar (variant 5) in blocks of 256k, the 12-bit stream (variant 0) elsewhere (--hadamard 256
-        # leaves the 96-wide rows in blocks of 128: one block of padding at most)
-        report(variants["higgs_p4_b3"] == [(0, 96), (0, 192)] and variants["higgs_p4_b3_h256"] == [(0, 128), (5, 256)],
+        # p=4 3-bit: the paired grid in planes (variant 6) in blocks of 256k, the plain grid's 12-bit stream (variant
+        # 0) elsewhere (--hadamard 256 leaves the 96-wide rows in blocks of 128: one block of padding at most)
+        report(variants["higgs_p4_b3"] == [(0, 96), (0, 192)] and variants["higgs_p4_b3_h256"] == [(0, 128), (6, 256)],
                "p4_b3_planar_where_blocks_of_256k", f"(variant, block) per file: {variants}")
         # 288 = 36 * 8 (llama2.c's stories15M width) with hidden 192: the awkward widths of small models
         cfg288, base288, w288, ids288, idf288 = make_model(tmp, "m288", dim=288, hidden_dim=192, n_heads=6, n_kv_heads=2,

@@ -96,7 +96,7 @@ def main():
                     "--method", "higgs", "--bits", "4", "--grid", "fast"], check=True, stdout=subprocess.DEVNULL)
     subprocess.run([os.path.join(ROOT, "quantize"), f16, os.path.join(dirs["model"], "tiny96-higgs3-fast.higgs"),
                     "--method", "higgs", "--bits", "3", "--grid", "fast"], check=True, stdout=subprocess.DEVNULL)
-    # p=4 3-bit with its codes in planes (grid variant 5: blocks of 256, the rows padded)
+    # p=4 3-bit on the paired grid with its codes in planes (grid variant 6: blocks of 256, the rows padded)
     subprocess.run([os.path.join(ROOT, "quantize"), f16, os.path.join(dirs["model"], "tiny96-higgs-p4b3-planar.higgs"),
                     "--method", "higgs", "--p", "4", "--bits", "3", "--hadamard", "256"], check=True, stdout=subprocess.DEVNULL)
     # the int8 p=1 grids of the --target-bits menu: 6-bit (64 levels) and the uniform 8-bit grid
