@@ -242,6 +242,8 @@ struct hg_qinfo {
     const uint8_t (*grid8bu)[16];     /* act8, HG_GRID_BLOCKS 64 points: k + 64 of X[t] and of Y[t], t = 0..15;
                                        * [2], Y's in the planar layout's order: entry j holds Y[(j >> 2) | (j & 3) << 2] */
     int grid8paired;                  /* act8, p=4 4096 points: grid8abs[d][m + 128] = grid8abs[d ^ 1][m] (the paired grid) */
+    const uint32_t *grid8absw;        /* act8, p=4 4096 points: the four |k| of magnitude m in one word */
+    const uint32_t *grid8spread4;     /* act8, the paired grid: bit t of a byte in bit 4t (hg_spread4) */
     int planar;                       /* codes in planes: HG_PLANAR_P2B6 (file variant 4), HG_PLANAR_P4B12 (6) */
     hg_kernels k;                     /* this format's kernels on this build */
 };
@@ -2815,6 +2817,14 @@ const float *hg_grid(int p, int n, double *mse_per_dim) {
     return NULL;
 }
 
+/* bit t of a byte in bit 4t of a word: eight codes' sign bit d of a plane byte, shifted by d, interleave
+ * to one bit per weight in code order */
+static inline uint32_t hg_spread4(unsigned x) {
+    uint32_t r = x & 255u;
+    r = (r | r << 12) & 0x000F000Fu;
+    r = (r | r << 6) & 0x03030303u;
+    return (r | r << 3) & 0x11111111u;
+}
 #define HG_N64_MAX_COLS 32768
 /* the int8 version of a grid (see hg_act8), built once */
 typedef struct {
@@ -2826,6 +2836,8 @@ typedef struct {
     int sym;                        /* p=4 n=4096: point(c) = signs (bits 8-11 of c) * point(c & 255), k >= 0 there;
                                      * p=2 HG_GRID_SIGNSYM: signs (bits 6-7) * point(c & 63) */
     int paired;                     /* sym, p=4: kabs[d][m + 128] = kabs[d ^ 1][m] for m < 128 (HG_GRID_SIGNSYM) */
+    uint32_t kabsw[256];            /* sym, p=4: the four |k| of magnitude m as one little-endian word */
+    uint32_t spread4[256];          /* paired: bit t of the index in bit 4t (hg_spread4) */
     uint8_t kabs[4][256];           /* sym: k of coordinate d of the magnitude points */
     uint8_t kby[16];                /* HG_GRID_BLOCKS 256 points: k of Y[t] (kabs[1][4t]) */
     uint8_t kbu[3][16];             /* HG_GRID_BLOCKS 64 points: k + 64 of X[t] and of Y[t] (|k| <= 63 there), and
@@ -2903,9 +2915,13 @@ static const hg_grid8 *hg_grid8_get(int p, int n, int variant) {
             }
         for (int i = 0; g->sym && i < mags; i++)
             for (int d = 0; d < p; d++) g->kabs[d][i] = (uint8_t)g->k[p * i + d];
+        for (int i = 0; g->sym && p == 4 && i < 256; i++)
+            g->kabsw[i] = (uint32_t)g->kabs[0][i] | (uint32_t)g->kabs[1][i] << 8 | (uint32_t)g->kabs[2][i] << 16 |
+                          (uint32_t)g->kabs[3][i] << 24;
         g->paired = g->sym && p == 4;
         for (int i = 0; g->paired && i < 128; i++)
             for (int d = 0; d < 4; d++) g->paired &= g->kabs[d][i + 128] == g->kabs[d ^ 1][i];
+        for (unsigned i = 0; g->paired && i < 256; i++) g->spread4[i] = hg_spread4(i);
         for (int t = 0; variant == HG_GRID_BLOCKS && n == 256 && t < 16; t++) g->kby[t] = g->kabs[1][4 * t];
         for (int t = 0; blocks64 && t < 16; t++) {   /* point t has X[t], point 4t has Y[t] */
             g->kbu[0][t] = (uint8_t)(g->k[2 * t] + 64);
@@ -3004,6 +3020,8 @@ int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinf
                 q->grid8w = g8->kw;
                 q->grid8abs = g8->sym ? g8->kabs : NULL;
                 q->grid8paired = g8->paired;
+                q->grid8absw = g8->kabsw;
+                q->grid8spread4 = g8->spread4;
                 q->grid8by = g8->kby;
                 q->grid8bu = g8->kbu;
                 q->grid8uw = g8->kuw;
@@ -5578,29 +5596,38 @@ HG_BYTE_TABLE_ENTRIES(p4s, hg_qdot8_p4s_avx512, grid8abs)
  * lanes take coordinate d ^ 1's instead (a blend on the index's top bit), and the sign planes are the
  * masks of the activation's negation as they lie in the file: 64 codes cost 4 lookups, 4 blends, 4
  * negations and 4 vpdpbusd where the plain grid's bit stream took 8, 4, 4 and 4 plus 12 to unpack. */
+/* a vector's two halves added */
+HG_INLINE __m256i hg_fold512(__m512i v) { return _mm256_add_epi32(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1)); }
+/* one block of H weights: its four coordinates' products summed into one vector */
+HG_INLINE __m512i hg_p4pair_block(const uint8_t *codes, const int8_t *x, uint64_t H, const __m512i T[8]) {
+    __m512i acc[4] = {_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512()};
+    for (uint64_t j = 0; j < H; j += 256, codes += 96, x += 256) {
+        _mm_prefetch((const char *)codes + 1024, _MM_HINT_T0);
+        _mm_prefetch((const char *)codes + 1024 + 64, _MM_HINT_T0);
+        const __m512i u = _mm512_loadu_si512(codes);
+        const __mmask64 swap = _mm512_movepi8_mask(u);
+        __m512i r[4];
+        for (int d = 0; d < 4; d++) r[d] = _mm512_permutex2var_epi8(T[2 * d], u, T[2 * d + 1]);
+        for (int d = 0; d < 4; d++) {
+            uint64_t plane;   /* little-endian: bit i of the word is code i's sign bit d */
+            memcpy(&plane, codes + 64 + 8 * d, 8);
+            const __m512i xv = _mm512_loadu_si512(x + 64 * d);
+            acc[d] = hg_dpbusd(acc[d], _mm512_mask_blend_epi8(swap, r[d], r[d ^ 1]),
+                               _mm512_mask_sub_epi8(xv, _cvtu64_mask64(plane), _mm512_setzero_si512(), xv));
+        }
+    }
+    return _mm512_add_epi32(_mm512_add_epi32(acc[0], acc[1]), _mm512_add_epi32(acc[2], acc[3]));
+}
+/* block by block. (Reducing four blocks' sums together, as hg_qdot8_p1n256_vnni does, measured no faster
+ * decoding the TinyLlama-shaped model, whose down projection has blocks of 512: bench/ab.sh, 35.9
+ * against 34.4 tok/s, within the host's noise.) */
 HG_INLINE float hg_qdot8_p4pair_avx512(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a,
                                        const __m512i T[8]) {
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
-    for (uint64_t g = 0; g < q->groups; g++) {
-        const int8_t *x = a->qp + g * H;
-        __m512i acc[4] = {_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512()};
-        for (uint64_t j = 0; j < H; j += 256, codes += 96, x += 256) {
-            _mm_prefetch((const char *)codes + 1024, _MM_HINT_T0);
-            _mm_prefetch((const char *)codes + 1024 + 64, _MM_HINT_T0);
-            const __m512i u = _mm512_loadu_si512(codes);
-            const __mmask64 swap = _mm512_movepi8_mask(u);
-            __m512i r[4];
-            for (int d = 0; d < 4; d++) r[d] = _mm512_permutex2var_epi8(T[2 * d], u, T[2 * d + 1]);
-            for (int d = 0; d < 4; d++) {
-                uint64_t plane;   /* little-endian: bit i of the word is code i's sign bit d */
-                memcpy(&plane, codes + 64 + 8 * d, 8);
-                const __m512i xv = _mm512_loadu_si512(x + 64 * d);
-                acc[d] = hg_dpbusd(acc[d], _mm512_mask_blend_epi8(swap, r[d], r[d ^ 1]),
-                                   _mm512_mask_sub_epi8(xv, _cvtu64_mask64(plane), _mm512_setzero_si512(), xv));
-            }
-        }
-        total += hg_p4s_block_sum(acc, sc[g], a->d[g]);
+    for (uint64_t g = 0; g < q->groups; g++, codes += H / 256 * 96) {
+        const int32_t isum = _mm512_reduce_add_epi32(hg_p4pair_block(codes, a->qp + g * H, H, T));
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)isum;
     }
     return total;
 }
@@ -5678,24 +5705,30 @@ HG_INLINE float hg_qdot8_p4_avx2(const hg_qinfo *q, const uint16_t *sc, const ui
 static float hg_qdot8_p4b8_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     return hg_qdot8_p4_avx2(q, sc, codes, a, 8);
 }
-/* the planar p=4 layout (hg_code_at_p4planar): a chunk's 64 codes as ints (hg_unpack_p4planar_chunk),
- * then four codes a 128-bit vector of 32-bit table entries, as the bit stream's kernel */
-HG_INLINE __m128i hg_p4_four_idx(const uint32_t *tab, const int32_t *i) {
-    return _mm_setr_epi32((int)tab[i[0]], (int)tab[i[1]], (int)tab[i[2]], (int)tab[i[3]]);
-}
+/* the planar p=4 layout (hg_code_at_p4planar): eight codes a 32-byte vector, their four |k| one 32-bit
+ * load each (grid8absw, indexed by the index byte as it lies), the signs of the four planes' bytes
+ * interleaved to a bit per weight (four lookups in grid8spread4), made a byte mask (broadcast, vpshufb, AND, compare) and put onto the
+ * activation with vpsignb; |k| is vpmaddubsw's unsigned operand as it is */
 static float hg_qdot8_p4p_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
-    const uint32_t *tab = q->grid8w;
+    const uint32_t *mag = q->grid8absw, *sp = q->grid8spread4;
     const uint64_t H = (uint64_t)q->group;
-    int32_t idx[64];
+    const __m256i spread = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3);
+    const __m256i bit = _mm256_set1_epi64x((long long)0x8040201008040201ull), one = _mm256_set1_epi8(1);
     float total = 0;
     for (uint64_t g = 0; g < q->groups; g++) {
         const int8_t *x = a->q + g * H;
         __m256i acc0 = _mm256_setzero_si256(), acc1 = acc0;
         for (uint64_t j = 0; j < H; j += 256, codes += 96) {   /* blocks of 256k: whole chunks */
-            hg_unpack_p4planar_chunk(codes, idx);
-            for (int k = 0; k < 64; k += 8, x += 32)
-                hg_acc_k32_avx2(_mm256_set_m128i(hg_p4_four_idx(tab, idx + k + 4), hg_p4_four_idx(tab, idx + k)), x,
-                                (uint64_t)(4 * k), &acc0, &acc1);
+            for (int k = 0; k < 8; k++, x += 32) {   /* codes 8k .. 8k + 7 */
+                const uint8_t *c = codes + 8 * k, *pl = codes + 64 + k;
+                const uint32_t m = sp[pl[0]] | sp[pl[8]] << 1 | sp[pl[16]] << 2 | sp[pl[24]] << 3;
+                const __m256i neg = _mm256_cmpeq_epi8(_mm256_and_si256(_mm256_shuffle_epi8(_mm256_set1_epi32((int)m), spread), bit), bit);
+                const __m256i w = _mm256_setr_epi32((int)mag[c[0]], (int)mag[c[1]], (int)mag[c[2]], (int)mag[c[3]], (int)mag[c[4]],
+                                                    (int)mag[c[5]], (int)mag[c[6]], (int)mag[c[7]]);
+                const __m256i v = _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)x), _mm256_or_si256(neg, one));
+                if (k & 1) acc1 = hg_dpbusd_avx2(acc1, w, v);
+                else acc0 = hg_dpbusd_avx2(acc0, w, v);
+            }
         }
         total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(acc0, acc1);
     }
@@ -5912,7 +5945,6 @@ HG_INLINE __m512i hg_p1n256_block_vnni(const uint8_t *c, const int8_t *x, uint64
     if (j < H) a0 = hg_dpbusd(a0, hg_load_stream512(c + j), _mm512_loadu_si512(x + j));
     return _mm512_add_epi32(a0, a1);
 }
-HG_INLINE __m256i hg_fold512(__m512i v) { return _mm256_add_epi32(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1)); }
 /* four blocks at a time, reduced together (hg_add4_blocks) */
 static float hg_qdot8_p1n256_vnni(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     const uint64_t H = (uint64_t)q->group;
@@ -6371,7 +6403,7 @@ static void hg_kernels_avx2(hg_qinfo *q) {
 #endif
     if (q->p == 4 && q->k.rows8 && !(q->group % 32)) {
         q->k.dot8 = q->bits == 8 ? hg_qdot8_p4b8_avx2 : q->bits == 10 ? hg_qdot8_p4b10_avx2 : hg_qdot8_p4b12_avx2;
-        if (q->planar) q->k.dot8 = hg_qdot8_p4p_avx2;
+        if (q->planar) q->k.dot8 = q->grid8paired ? hg_qdot8_p4p_avx2 : hg_qdot8_p4_generic;
         q->k.gemm8 = hg_qmatmul8_avx2;
         return;
     }

@@ -544,15 +544,16 @@ static void test_quantized(void) {
         {HG_HIGGS, P4P, 12, 256, 0}, {HG_HIGGS, P4P, 12, 1024, 0}, {HG_HIGGS, P4P, 12, 768, 12}, {HG_HIGGS, P4P, 12, 512, 0}};
     char name[160], detail[256];
     for (size_t ci = 0; ci < sizeof cfgs / sizeof cfgs[0]; ci++)
-        for (int li = 0; li < 3; li++) {
-            /* 1024 (2 blocks of 288 or 960 and padding); for H(m) blocks, two whole blocks instead */
-            int cols_list[] = {cfgs[ci].m ? 2 * (int)cfgs[ci].group : 1024, 700, 96};
+        for (int li = 0; li < (cfgs[ci].p >> 8 == HG_VARIANT_P4_PAIRED_PLANAR ? 4 : 3); li++) {
+            /* 1024 (2 blocks of 288 or 960 and padding); for H(m) blocks, two whole blocks instead; the paired
+             * p=4 kernel also on 1792 (7 blocks of 256: one batch of four reduced together, three alone) */
+            int cols_list[] = {cfgs[ci].m ? 2 * (int)cfgs[ci].group : 1024, 700, 96, 1792};
             int rows = 24, cols = cols_list[li];
             uint32_t params[4] = {cfgs[ci].p, cfgs[ci].bits, cfgs[ci].group,
                                   cfgs[ci].type == HG_HIGGS ? cfgs[ci].group | cfgs[ci].m << 16 | (cfgs[ci].m ? 9u << 24 : 0) : 0};
             hg_qinfo q;
             snprintf(name, sizeof name, "quant_%s_p%u%s_b%u_g%u%s_cols%d", hg_type_name(cfgs[ci].type), cfgs[ci].p & 0xFF,
-                     cfgs[ci].p >> 8 == 1 ? "s" : cfgs[ci].p >> 8 == 2 ? "u" : cfgs[ci].p >> 8 == 3 ? "b" : cfgs[ci].p >> 8 == 4 ? "bp" : cfgs[ci].p >> 8 == 5 ? "pl" : "", cfgs[ci].bits, cfgs[ci].group, cfgs[ci].m ? "m" : "", cols);
+                     cfgs[ci].p >> 8 == 1 ? "s" : cfgs[ci].p >> 8 == 2 ? "u" : cfgs[ci].p >> 8 == 3 ? "b" : cfgs[ci].p >> 8 == 4 ? "bp" : cfgs[ci].p >> 8 == 6 ? "pp" : "", cfgs[ci].bits, cfgs[ci].group, cfgs[ci].m ? "m" : "", cols);
             if (hg_qinfo_get(cfgs[ci].type, params, (uint64_t)cols, &q)) { check(0, name, "qinfo rejected"); continue; }
             uint64_t nbytes = hg_tensor_bytes(cfgs[ci].type, params, (uint64_t)rows, (uint64_t)cols);
             uint8_t *data = calloc(1, nbytes);
@@ -586,7 +587,7 @@ static void test_quantized(void) {
             if (cfgs[ci].type == HG_HIGGS && li == 0) {
                 double t2 = err / norm, want = q.mse_per_dim;
                 snprintf(name, sizeof name, "higgs_t2_matches_grid_mse_p%u%s_b%u_g%u", cfgs[ci].p & 0xFF,
-                         cfgs[ci].p >> 8 == 1 ? "s" : cfgs[ci].p >> 8 == 2 ? "u" : cfgs[ci].p >> 8 == 3 ? "b" : cfgs[ci].p >> 8 == 4 ? "bp" : cfgs[ci].p >> 8 == 5 ? "pl" : "",
+                         cfgs[ci].p >> 8 == 1 ? "s" : cfgs[ci].p >> 8 == 2 ? "u" : cfgs[ci].p >> 8 == 3 ? "b" : cfgs[ci].p >> 8 == 4 ? "bp" : cfgs[ci].p >> 8 == 6 ? "pp" : "",
                          cfgs[ci].bits, cfgs[ci].group);
                 snprintf(detail, sizeof detail, "t^2 %.6f vs grid MSE %.6f", t2, want);
                 /* 24x1024 Gaussian weights: a few percent of sampling noise, block scales add a little. The
