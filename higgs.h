@@ -5596,8 +5596,6 @@ HG_BYTE_TABLE_ENTRIES(p4s, hg_qdot8_p4s_avx512, grid8abs)
  * lanes take coordinate d ^ 1's instead (a blend on the index's top bit), and the sign planes are the
  * masks of the activation's negation as they lie in the file: 64 codes cost 4 lookups, 4 blends, 4
  * negations and 4 vpdpbusd where the plain grid's bit stream took 8, 4, 4 and 4 plus 12 to unpack. */
-/* a vector's two halves added */
-HG_INLINE __m256i hg_fold512(__m512i v) { return _mm256_add_epi32(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1)); }
 /* one block of H weights: its four coordinates' products summed into one vector */
 HG_INLINE __m512i hg_p4pair_block(const uint8_t *codes, const int8_t *x, uint64_t H, const __m512i T[8]) {
     __m512i acc[4] = {_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512()};
@@ -5945,6 +5943,7 @@ HG_INLINE __m512i hg_p1n256_block_vnni(const uint8_t *c, const int8_t *x, uint64
     if (j < H) a0 = hg_dpbusd(a0, hg_load_stream512(c + j), _mm512_loadu_si512(x + j));
     return _mm512_add_epi32(a0, a1);
 }
+HG_INLINE __m256i hg_fold512(__m512i v) { return _mm256_add_epi32(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1)); }
 /* four blocks at a time, reduced together (hg_add4_blocks) */
 static float hg_qdot8_p1n256_vnni(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     const uint64_t H = (uint64_t)q->group;
