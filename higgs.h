@@ -5703,27 +5703,31 @@ HG_INLINE float hg_qdot8_p4_avx2(const hg_qinfo *q, const uint16_t *sc, const ui
 static float hg_qdot8_p4b8_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     return hg_qdot8_p4_avx2(q, sc, codes, a, 8);
 }
-/* the planar p=4 layout (hg_code_at_p4planar): eight codes a 32-byte vector, their four |k| one 32-bit
- * load each (grid8absw, indexed by the index byte as it lies), the signs of the four planes' bytes
- * interleaved to a bit per weight (four lookups in grid8spread4), made a byte mask (broadcast, vpshufb, AND, compare) and put onto the
- * activation with vpsignb; |k| is vpmaddubsw's unsigned operand as it is */
-static float hg_qdot8_p4p_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
-    const uint32_t *mag = q->grid8absw, *sp = q->grid8spread4;
-    const uint64_t H = (uint64_t)q->group;
+/* the planar p=4 layout (hg_code_at_p4planar) on AVX2: eight codes a 32-byte vector, their four |k| one
+ * 32-bit load each (grid8absw, indexed by the index byte as it lies), and in *sign each weight's +1 or
+ * -1: the planes' bytes at pl, pl + 8, pl + 16, pl + 24 interleaved to a bit per weight (four lookups in
+ * grid8spread4), made a byte mask (broadcast, vpshufb, AND, compare). The dot product puts the signs
+ * on the activation with vpsignb (|k| is vpmaddubsw's unsigned operand as it is), the prompt decode
+ * on |k|. */
+HG_INLINE __m256i hg_p4p_eight_avx2(const uint32_t *mag, const uint32_t *sp, const uint8_t *c, const uint8_t *pl, __m256i *sign) {
     const __m256i spread = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3);
-    const __m256i bit = _mm256_set1_epi64x((long long)0x8040201008040201ull), one = _mm256_set1_epi8(1);
+    const __m256i bit = _mm256_set1_epi64x((long long)0x8040201008040201ull);
+    const uint32_t m = sp[pl[0]] | sp[pl[8]] << 1 | sp[pl[16]] << 2 | sp[pl[24]] << 3;
+    *sign = _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_and_si256(_mm256_shuffle_epi8(_mm256_set1_epi32((int)m), spread), bit), bit),
+                            _mm256_set1_epi8(1));   /* -1 or +1 per weight */
+    return _mm256_setr_epi32((int)mag[c[0]], (int)mag[c[1]], (int)mag[c[2]], (int)mag[c[3]], (int)mag[c[4]], (int)mag[c[5]],
+                             (int)mag[c[6]], (int)mag[c[7]]);
+}
+static float hg_qdot8_p4p_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    const uint64_t H = (uint64_t)q->group;
     float total = 0;
     for (uint64_t g = 0; g < q->groups; g++) {
         const int8_t *x = a->q + g * H;
-        __m256i acc0 = _mm256_setzero_si256(), acc1 = acc0;
+        __m256i acc0 = _mm256_setzero_si256(), acc1 = acc0, sign;
         for (uint64_t j = 0; j < H; j += 256, codes += 96) {   /* blocks of 256k: whole chunks */
             for (int k = 0; k < 8; k++, x += 32) {   /* codes 8k .. 8k + 7 */
-                const uint8_t *c = codes + 8 * k, *pl = codes + 64 + k;
-                const uint32_t m = sp[pl[0]] | sp[pl[8]] << 1 | sp[pl[16]] << 2 | sp[pl[24]] << 3;
-                const __m256i neg = _mm256_cmpeq_epi8(_mm256_and_si256(_mm256_shuffle_epi8(_mm256_set1_epi32((int)m), spread), bit), bit);
-                const __m256i w = _mm256_setr_epi32((int)mag[c[0]], (int)mag[c[1]], (int)mag[c[2]], (int)mag[c[3]], (int)mag[c[4]],
-                                                    (int)mag[c[5]], (int)mag[c[6]], (int)mag[c[7]]);
-                const __m256i v = _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)x), _mm256_or_si256(neg, one));
+                const __m256i w = hg_p4p_eight_avx2(q->grid8absw, q->grid8spread4, codes + 8 * k, codes + 64 + k, &sign);
+                const __m256i v = _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)x), sign);
                 if (k & 1) acc1 = hg_dpbusd_avx2(acc1, w, v);
                 else acc0 = hg_dpbusd_avx2(acc0, w, v);
             }
@@ -5731,6 +5735,15 @@ static float hg_qdot8_p4p_avx2(const hg_qinfo *q, const uint16_t *sc, const uint
         total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(acc0, acc1);
     }
     return total;
+}
+/* a row's k in code order for the prompt product, eight codes a store */
+static void hg_row8_decode_p4p_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+    for (uint64_t i = 0; i < q->cols_pad; i += 256, codes += 96)
+        for (int e = 0; e < 8; e++, k += 32) {
+            __m256i sign;
+            const __m256i w = hg_p4p_eight_avx2(q->grid8absw, q->grid8spread4, codes + 8 * e, codes + 64 + e, &sign);
+            _mm256_storeu_si256((__m256i *)k, _mm256_sign_epi8(w, sign));
+        }
 }
 static float hg_qdot8_p4b10_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     return hg_qdot8_p4_avx2(q, sc, codes, a, 10);
@@ -6402,7 +6415,8 @@ static void hg_kernels_avx2(hg_qinfo *q) {
 #endif
     if (q->p == 4 && q->k.rows8 && !(q->group % 32)) {
         q->k.dot8 = q->bits == 8 ? hg_qdot8_p4b8_avx2 : q->bits == 10 ? hg_qdot8_p4b10_avx2 : hg_qdot8_p4b12_avx2;
-        if (q->planar) q->k.dot8 = q->grid8paired ? hg_qdot8_p4p_avx2 : hg_qdot8_p4_generic;
+        if (q->planar && q->grid8paired) q->k.dot8 = hg_qdot8_p4p_avx2, q->k.decode8 = hg_row8_decode_p4p_avx2;
+        else if (q->planar) q->k.dot8 = hg_qdot8_p4_generic;
         q->k.gemm8 = hg_qmatmul8_avx2;
         return;
     }
