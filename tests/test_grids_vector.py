@@ -213,6 +213,12 @@ def main():
 SYMMETRIC = os.path.join(ROOT, "tools", "grids_symmetric.h")
 
 
+def sign_expand4(A):
+    """the 4096 points of a sign-symmetric p=4 grid: magnitude row c & 255, coordinate d negated when bit 8 + d of c is set"""
+    c = np.arange(4096)
+    return A[c & 255] * np.where((c[:, None] >> (8 + np.arange(4))[None, :]) & 1, -1.0, 1.0)
+
+
 def check_symmetric(vtable):
     """tools/grids_symmetric.h (gen_grids.py --symmetric): 256 magnitudes with positive coordinates,
     sorted and distinct; the 4096-point grid they make with the 16 sign patterns measured on this
@@ -236,8 +242,7 @@ def check_symmetric(vtable):
     order = np.lexsort(A.T[::-1])
     check(bool(np.all(A > 0)) and bool(np.all(order == np.arange(256))) and len(np.unique(A, axis=0)) == 256,
           "symmetric grid: magnitudes positive, sorted lexicographically, distinct")
-    c = np.arange(4096)
-    G = A[c & 255] * np.where((c[:, None] >> (8 + np.arange(4))[None, :]) & 1, -1.0, 1.0)
+    G = sign_expand4(A)
     X = np.random.default_rng(EVAL_SEED + 4).standard_normal((1 << 18, 4))
     mse, se = mse_of(X, G)
     check(abs(mse - stated) <= 0.01 * stated + 3 * se,
@@ -278,8 +283,7 @@ def check_paired():
     check(bool(np.all(B > 0)) and bool(np.all(np.lexsort(B.T[::-1]) == np.arange(128))) and len(np.unique(A, axis=0)) == 256,
           "paired grid: magnitudes positive, the first 128 sorted lexicographically, all 256 distinct")
     stated, stated_plain = float(mm.group(1)), float(plain.group(1))
-    c = np.arange(4096)
-    G = A[c & 255] * np.where((c[:, None] >> (8 + np.arange(4))[None, :]) & 1, -1.0, 1.0)
+    G = sign_expand4(A)
     X = np.random.default_rng(EVAL_SEED + 6).standard_normal((1 << 18, 4))
     mse, se = mse_of(X, G)
     check(abs(mse - stated) <= 0.01 * stated + 3 * se,

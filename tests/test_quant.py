@@ -53,21 +53,15 @@ def parse_grids():
         p, n = int(m.group(1)), int(m.group(2))
         vals = np.array([float(v.strip().rstrip("f")) for v in m.group(3).split(",") if v.strip()], dtype=np.float32)
         grids[(p, n)] = vals.reshape(n, p)
-    # the sign-symmetric 4096-point grid (docs/format.md): point(c) = magnitudes c & 255, coordinate d
-    # negated when bit 8 + d of c is set
-    m = re.search(r"static const float HG_GRID_P4_N4096_ABS\[[^\]]*\]\s*=\s*\{([^}]*)\}", src)
-    if m:
-        A = np.array([float(v) for v in m.group(1).split(",") if v.strip()], dtype=np.float32).reshape(256, 4)
-        c = np.arange(4096)
-        signs = np.where((c[:, None] >> (8 + np.arange(4))[None, :]) & 1, -1.0, 1.0).astype(np.float32)
-        grids[(4, 4096)] = A[c & 255] * signs
-    # the paired grid (params[0] = 4 | 6 << 8, planar codes): the same form with its own 256 magnitudes
-    m = re.search(r"static const float HG_GRID_P4_N4096P_ABS\[[^\]]*\]\s*=\s*\{([^}]*)\}", src)
-    if m:
-        A = np.array([float(v) for v in m.group(1).split(",") if v.strip()], dtype=np.float32).reshape(256, 4)
-        c = np.arange(4096)
-        signs = np.where((c[:, None] >> (8 + np.arange(4))[None, :]) & 1, -1.0, 1.0).astype(np.float32)
-        grids[(4, 4096, "s")] = A[c & 255] * signs
+    # the sign-symmetric 4096-point grids (docs/format.md): point(c) = magnitudes c & 255, coordinate d negated when bit 8 + d
+    # is set; the plain one (params[0] = 4) and the paired one (params[0] = 4 | 6 << 8, planar codes)
+    c = np.arange(4096)
+    signs = np.where((c[:, None] >> (8 + np.arange(4))[None, :]) & 1, -1.0, 1.0).astype(np.float32)
+    for name, key in (("HG_GRID_P4_N4096_ABS", (4, 4096)), ("HG_GRID_P4_N4096P_ABS", (4, 4096, "s"))):
+        m = re.search(r"static const float %s\[[^\]]*\]\s*=\s*\{([^}]*)\}" % name, src)
+        if m:
+            A = np.array([float(v) for v in m.group(1).split(",") if v.strip()], dtype=np.float32).reshape(256, 4)
+            grids[key] = A[c & 255] * signs
     # the sign-symmetric p=2 grids (params[0] = 2 | 1 << 8): 256 points (8-bit codes), point(c) = magnitudes
     # c & 63 with coordinate d negated when bit 6 + d of c is set; 64 points (6-bit codes), c & 15 and bit 4 + d
     for n, sbits in ((256, 6), (64, 4)):
