@@ -4126,6 +4126,18 @@ static void hg_act8_coords4(const int8_t *q, int8_t *qp, uint64_t n) {
 }
 #endif
 
+#if defined(HG_NEON)
+/* the coordinate-major copy for the NEON paired p=4 kernel (per 256 values, coordinate d of the 64
+ * points together, as hg_act8_coords4): ld4 takes 16 points' coordinates apart */
+static void hg_act8_coords4_neon(const int8_t *q, int8_t *qp, uint64_t n) {
+    for (uint64_t c = 0; c < n; c += 256)
+        for (int t = 0; t < 4; t++) {
+            const int8x16x4_t v = vld4q_s8(q + c + 64 * t);
+            for (int d = 0; d < 4; d++) vst1q_s8(qp + c + 64 * d + 16 * t, v.val[d]);
+        }
+}
+#endif
+
 void hg_prepare_act8(const hg_qinfo *q, const float *x, hg_act8 *a) {
     hg_prepare_activation(q, x, a->xr);
     const uint64_t H = (uint64_t)q->group;
@@ -4148,6 +4160,8 @@ void hg_prepare_act8(const hg_qinfo *q, const float *x, hg_act8 *a) {
         for (uint64_t b = 0; b < q->groups; b++)
             for (uint64_t j = 0; j < H; j += 128)
                 hg_act8_interleave_tail(a->q + b * H + j, a->qp + b * H + j, H - j < 128 ? H - j : 128);
+#elif defined(HG_NEON)
+    if (q->p == 4 && q->planar && q->grid8paired && !(H % 256)) hg_act8_coords4_neon(a->q, a->qp, q->cols_pad);
 #endif
 }
 
@@ -5347,6 +5361,70 @@ static float hg_qdot8_p2n256_neon(const hg_qinfo *q, const uint16_t *sc, const u
 }
 #endif
 
+#if defined(HG_NEON)
+/* The paired p=4 grid (file variant 6: planar codes, blocks of 256k) on NEON. Coordinate d of magnitude
+ * j < 128 comes from a 128-byte table in two 64-byte lookups (tbl on j and on j ^ 64, each 0 out of its
+ * range, ORed: on Cortex-A76 tbx with four registers costs twice tbl's issue slots); a code with the
+ * index's top bit set takes coordinate d ^ 1's instead (bsl). A pass holds one coordinate pair's tables
+ * (16 registers) and meets that pair's part of the coordinate-major activation (a->qp). The sign
+ * plane's two bytes for 16 codes become byte masks (tbl, then tst against each lane's bit), put on |k|
+ * as (k ^ m) - m. Per 16 codes and two coordinates: 4 table lookups, 2 bsl, 8 for the signs, 2 sdot. */
+/* codes 16s .. 16s + 15 of the chunk at c: their signed k for coordinates e and e + 1 (T: coordinate
+ * e's table in T[0], T[1], coordinate e + 1's in T[2], T[3]; P the 16 bytes of planes e and e + 1) */
+HG_INLINE void hg_p4p_two_neon(const uint8x16x4_t T[4], const uint8_t *c, uint8x16_t P, int s, int8x16_t w[2]) {
+    const uint8x16_t u = vld1q_u8(c + 16 * s);
+    const uint8x16_t j = vandq_u8(u, vdupq_n_u8(127)), j64 = veorq_u8(j, vdupq_n_u8(64));   /* out of range: 0 */
+    const uint8x16_t swap = vcltzq_s8(vreinterpretq_s8_u8(u));
+    const uint8x16_t r0 = vorrq_u8(vqtbl4q_u8(T[0], j), vqtbl4q_u8(T[1], j64)), r1 = vorrq_u8(vqtbl4q_u8(T[2], j), vqtbl4q_u8(T[3], j64));
+    /* plane e's bytes 2s (codes 16s .. 16s + 7) and 2s + 1, and plane e + 1's 8 bytes on */
+    const uint8x16_t sel = vreinterpretq_u8_u64(vdupq_n_u64(0x0101010101010101ull * (uint64_t)(2 * s)));
+    const uint8x16_t sel0 = vaddq_u8(sel, vcombine_u8(vdup_n_u8(0), vdup_n_u8(1)));
+    const uint8x16_t bit = vreinterpretq_u8_u64(vdupq_n_u64(0x8040201008040201ull));   /* lane i: bit i % 8 */
+    const uint8x16_t m0 = vtstq_u8(vqtbl1q_u8(P, sel0), bit), m1 = vtstq_u8(vqtbl1q_u8(P, vaddq_u8(sel0, vdupq_n_u8(8))), bit);
+    w[0] = vreinterpretq_s8_u8(vsubq_u8(veorq_u8(vbslq_u8(swap, r1, r0), m0), m0));
+    w[1] = vreinterpretq_s8_u8(vsubq_u8(veorq_u8(vbslq_u8(swap, r0, r1), m1), m1));
+}
+/* one block's products for coordinates e and e + 1, the pair's tables in registers for the pass */
+HG_INLINE int32x4_t hg_p4p_pass_neon(const hg_qinfo *q, const int e, const uint8_t *c, const int8_t *x, uint64_t H, int32x4_t acc) {
+    const uint8x16x4_t T[4] = {vld1q_u8_x4(q->grid8abs[e]), vld1q_u8_x4(q->grid8abs[e] + 64), vld1q_u8_x4(q->grid8abs[e + 1]),
+                               vld1q_u8_x4(q->grid8abs[e + 1] + 64)};
+    int32x4_t acc1 = vdupq_n_s32(0);
+    for (uint64_t j = 0; j < H; j += 256, c += 96, x += 256) {
+        const uint8x16_t P = vld1q_u8(c + 64 + 8 * e);
+        for (int s = 0; s < 4; s++) {
+            int8x16_t w[2];
+            hg_p4p_two_neon(T, c, P, s, w);
+            acc = hg_q8_mla(acc, w[0], vld1q_s8(x + 64 * e + 16 * s));
+            acc1 = hg_q8_mla(acc1, w[1], vld1q_s8(x + 64 * (e + 1) + 16 * s));
+        }
+    }
+    return vaddq_s32(acc, acc1);
+}
+static float hg_qdot8_p4p_neon(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    const uint64_t H = (uint64_t)q->group;
+    float total = 0;
+    for (uint64_t g = 0; g < q->groups; g++, codes += H / 256 * 96) {   /* two passes over a block (a few KB, in L1) */
+        int32x4_t acc = hg_p4p_pass_neon(q, 0, codes, a->qp + g * H, H, vdupq_n_s32(0));
+        acc = hg_p4p_pass_neon(q, 2, codes, a->qp + g * H, H, acc);
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)vaddvq_s32(acc);
+    }
+    return total;
+}
+/* a row's k in code order for the prompt product: st4 interleaves the four coordinates */
+static void hg_row8_decode_p4p_neon(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+    uint8x16x4_t T[2][4];
+    for (int e = 0; e < 2; e++)
+        for (int t = 0; t < 4; t++) T[e][t] = vld1q_u8_x4(q->grid8abs[2 * e + t / 2] + 64 * (t % 2));
+    for (uint64_t i = 0; i < q->cols_pad; i += 256, codes += 96)
+        for (int s = 0; s < 4; s++) {
+            int8x16x4_t v;
+            hg_p4p_two_neon(T[0], codes, vld1q_u8(codes + 64), s, v.val);
+            hg_p4p_two_neon(T[1], codes, vld1q_u8(codes + 80), s, v.val + 2);
+            vst4q_s8(k + i + 64 * s, v);
+        }
+}
+#endif
+
 /* 6-bit codes (p=2 and p=1, 64 points) -> one byte each; n is a multiple of 4 */
 static void hg_unpack6(const uint8_t *c, uint64_t n, uint8_t *out) {
     for (uint64_t i = 0; i < n; i += 4, c += 3) {
@@ -6360,7 +6438,9 @@ void hg_qmatmul8_rows(float *out, size_t ostride, const hg_act8 *a, int B, const
  * every build, AVX2 word-table lookups in blocks of 32 (gemm8 too), AVX-512 VNNI word tables in
  * blocks of 64 and, in blocks of 256k, byte tables (vpermi2b) on the coordinate-major activation
  * (hg_act8_coords4) for 256 points and for the sign-symmetric 4096 (magnitudes; signs on the
- * activation); the VNNI prompt product in natural order. No two-stream kernel, no NEON kernel.
+ * activation); the VNNI prompt product in natural order; NEON: the paired 4096-point grid (planar
+ * codes, blocks of 256k; tbl lookups, sdot with HG_NEON_DOTPROD) and its prompt decode. No two-stream
+ * kernel.
  */
 
 /* the float kernels as table entries: name_dot and name_deq, from one kernel
@@ -6537,6 +6617,11 @@ static void hg_kernels_avx512_vnni(hg_qinfo *q) {
 
 #if defined(HG_NEON)
 static void hg_kernels_neon(hg_qinfo *q) {
+    if (q->p == 4 && q->k.rows8 && q->planar && q->grid8paired && !(q->group % 256)) {
+        q->k.dot8 = hg_qdot8_p4p_neon;
+        q->k.decode8 = hg_row8_decode_p4p_neon;
+        return;
+    }
     if (!q->k.rows8 || q->p > 2) return;
     if (q->p == 1 && q->n == 256) {   /* RTN 8-bit */
         if (!(q->group % 32)) q->k.dot8 = hg_qdot8_p1_bytes_neon;
