@@ -243,7 +243,6 @@ struct hg_qinfo {
                                        * [2], Y's in the planar layout's order: entry j holds Y[(j >> 2) | (j & 3) << 2] */
     int grid8paired;                  /* act8, p=4 4096 points: grid8abs[d][m + 128] = grid8abs[d ^ 1][m] (the paired grid) */
     const uint32_t *grid8absw;        /* act8, p=4 4096 points: the four |k| of magnitude m in one word */
-    const uint32_t *grid8spread4;     /* act8, the paired grid: bit t of a byte in bit 4t (hg_spread4) */
     int planar;                       /* codes in planes: HG_PLANAR_P2B6 (file variant 4), HG_PLANAR_P4B12 (6) */
     hg_kernels k;                     /* this format's kernels on this build */
 };
@@ -2817,14 +2816,6 @@ const float *hg_grid(int p, int n, double *mse_per_dim) {
     return NULL;
 }
 
-/* bit t of a byte in bit 4t of a word: eight codes' sign bit d of a plane byte, shifted by d, interleave
- * to one bit per weight in code order */
-static inline uint32_t hg_spread4(unsigned x) {
-    uint32_t r = x & 255u;
-    r = (r | r << 12) & 0x000F000Fu;
-    r = (r | r << 6) & 0x03030303u;
-    return (r | r << 3) & 0x11111111u;
-}
 #define HG_N64_MAX_COLS 32768
 /* the int8 version of a grid (see hg_act8), built once */
 typedef struct {
@@ -2837,7 +2828,6 @@ typedef struct {
                                      * p=2 HG_GRID_SIGNSYM: signs (bits 6-7) * point(c & 63) */
     int paired;                     /* sym, p=4: kabs[d][m + 128] = kabs[d ^ 1][m] for m < 128 (HG_GRID_SIGNSYM) */
     uint32_t kabsw[256];            /* sym, p=4: the four |k| of magnitude m as one little-endian word */
-    uint32_t spread4[256];          /* paired: bit t of the index in bit 4t (hg_spread4) */
     uint8_t kabs[4][256];           /* sym: k of coordinate d of the magnitude points */
     uint8_t kby[16];                /* HG_GRID_BLOCKS 256 points: k of Y[t] (kabs[1][4t]) */
     uint8_t kbu[3][16];             /* HG_GRID_BLOCKS 64 points: k + 64 of X[t] and of Y[t] (|k| <= 63 there), and
@@ -2921,7 +2911,6 @@ static const hg_grid8 *hg_grid8_get(int p, int n, int variant) {
         g->paired = g->sym && p == 4;
         for (int i = 0; g->paired && i < 128; i++)
             for (int d = 0; d < 4; d++) g->paired &= g->kabs[d][i + 128] == g->kabs[d ^ 1][i];
-        for (unsigned i = 0; g->paired && i < 256; i++) g->spread4[i] = hg_spread4(i);
         for (int t = 0; variant == HG_GRID_BLOCKS && n == 256 && t < 16; t++) g->kby[t] = g->kabs[1][4 * t];
         for (int t = 0; blocks64 && t < 16; t++) {   /* point t has X[t], point 4t has Y[t] */
             g->kbu[0][t] = (uint8_t)(g->k[2 * t] + 64);
@@ -3021,7 +3010,6 @@ int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinf
                 q->grid8abs = g8->sym ? g8->kabs : NULL;
                 q->grid8paired = g8->paired;
                 q->grid8absw = g8->kabsw;
-                q->grid8spread4 = g8->spread4;
                 q->grid8by = g8->kby;
                 q->grid8bu = g8->kbu;
                 q->grid8uw = g8->kuw;
@@ -5782,30 +5770,50 @@ static float hg_qdot8_p4b8_avx2(const hg_qinfo *q, const uint16_t *sc, const uin
     return hg_qdot8_p4_avx2(q, sc, codes, a, 8);
 }
 /* the planar p=4 layout (hg_code_at_p4planar) on AVX2: eight codes a 32-byte vector, their four |k| one
- * 32-bit load each (grid8absw, indexed by the index byte as it lies), and in *sign each weight's +1 or
- * -1: the planes' bytes at pl, pl + 8, pl + 16, pl + 24 interleaved to a bit per weight (four lookups in
- * grid8spread4), made a byte mask (broadcast, vpshufb, AND, compare). The dot product puts the signs
- * on the activation with vpsignb (|k| is vpmaddubsw's unsigned operand as it is), the prompt decode
- * on |k|. */
-HG_INLINE __m256i hg_p4p_eight_avx2(const uint32_t *mag, const uint32_t *sp, const uint8_t *c, const uint8_t *pl, __m256i *sign) {
-    const __m256i spread = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3);
-    const __m256i bit = _mm256_set1_epi64x((long long)0x8040201008040201ull);
-    const uint32_t m = sp[pl[0]] | sp[pl[8]] << 1 | sp[pl[16]] << 2 | sp[pl[24]] << 3;
-    *sign = _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_and_si256(_mm256_shuffle_epi8(_mm256_set1_epi32((int)m), spread), bit), bit),
-                            _mm256_set1_epi8(1));   /* -1 or +1 per weight */
+ * 32-bit load each (grid8absw, indexed by the index byte: the eight bytes read as one word and
+ * shifted out, so that the loads are the table's), and each weight's sign from the chunk's four
+ * planes held in registers (hg_p4p_planes_avx2): weight 4i + d of codes 8k .. 8k + 7 is bit i of
+ * plane d's byte k, moved into place by two vpshufb and tested against its bit. The dot product puts
+ * the signs (+1 or -1 per byte) on the activation with vpsignb (|k| is vpmaddubsw's unsigned operand
+ * as it is), the prompt decode on |k|. */
+HG_INLINE __m256i hg_p4p_eight_avx2(const uint32_t *mag, const uint8_t *c) {
     return _mm256_setr_epi32((int)mag[c[0]], (int)mag[c[1]], (int)mag[c[2]], (int)mag[c[3]], (int)mag[c[4]], (int)mag[c[5]],
                              (int)mag[c[6]], (int)mag[c[7]]);
+}
+/* the sign planes of the 64-code chunk at chunk: planes 0, 1 in both lanes of p[0], planes 2, 3 of p[1] */
+HG_INLINE void hg_p4p_planes_avx2(const uint8_t *chunk, __m256i p[2]) {
+    const __m256i P = _mm256_loadu_si256((const __m256i *)(chunk + 64));
+    p[0] = _mm256_permute4x64_epi64(P, 0x44);
+    p[1] = _mm256_permute4x64_epi64(P, 0xEE);
+}
+/* +1 or -1 for each weight of codes 8k .. 8k + 7 */
+HG_INLINE __m256i hg_p4p_signs_avx2(const __m256i p[2], int k) {
+    const __m256i lo = _mm256_setr_epi8(0, 8, -128, -128, 0, 8, -128, -128, 0, 8, -128, -128, 0, 8, -128, -128, 0, 8, -128, -128, 0,
+                                        8, -128, -128, 0, 8, -128, -128, 0, 8, -128, -128);   /* planes 0, 1 */
+    const __m256i hi = _mm256_setr_epi8(-128, -128, 0, 8, -128, -128, 0, 8, -128, -128, 0, 8, -128, -128, 0, 8, -128, -128, 0, 8,
+                                        -128, -128, 0, 8, -128, -128, 0, 8, -128, -128, 0, 8);   /* planes 2, 3 */
+    const __m256i bit = _mm256_setr_epi8(1, 1, 1, 1, 2, 2, 2, 2, 4, 4, 4, 4, 8, 8, 8, 8, 16, 16, 16, 16, 32, 32, 32, 32, 64, 64, 64,
+                                         64, -128, -128, -128, -128);   /* weight 4i + d: bit i */
+    const __m256i kk = _mm256_set1_epi8((char)k);   /* -128 + k keeps the top bit: those lanes stay 0 */
+    const __m256i b = _mm256_or_si256(_mm256_shuffle_epi8(p[0], _mm256_add_epi8(lo, kk)), _mm256_shuffle_epi8(p[1], _mm256_add_epi8(hi, kk)));
+    return _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_and_si256(b, bit), bit), _mm256_set1_epi8(1));
 }
 static float hg_qdot8_p4p_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
     for (uint64_t g = 0; g < q->groups; g++) {
         const int8_t *x = a->q + g * H;
-        __m256i acc0 = _mm256_setzero_si256(), acc1 = acc0, sign;
+        __m256i acc0 = _mm256_setzero_si256(), acc1 = acc0, pl[2];
         for (uint64_t j = 0; j < H; j += 256, codes += 96) {   /* blocks of 256k: whole chunks */
+            hg_p4p_planes_avx2(codes, pl);
+#if defined(__clang__)
+#pragma clang loop unroll(full)
+#elif defined(__GNUC__)
+#pragma GCC unroll 8
+#endif
             for (int k = 0; k < 8; k++, x += 32) {   /* codes 8k .. 8k + 7 */
-                const __m256i w = hg_p4p_eight_avx2(q->grid8absw, q->grid8spread4, codes + 8 * k, codes + 64 + k, &sign);
-                const __m256i v = _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)x), sign);
+                const __m256i w = hg_p4p_eight_avx2(q->grid8absw, codes + 8 * k);
+                const __m256i v = _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)x), hg_p4p_signs_avx2(pl, k));
                 if (k & 1) acc1 = hg_dpbusd_avx2(acc1, w, v);
                 else acc0 = hg_dpbusd_avx2(acc0, w, v);
             }
@@ -5816,12 +5824,12 @@ static float hg_qdot8_p4p_avx2(const hg_qinfo *q, const uint16_t *sc, const uint
 }
 /* a row's k in code order for the prompt product, eight codes a store */
 static void hg_row8_decode_p4p_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
-    for (uint64_t i = 0; i < q->cols_pad; i += 256, codes += 96)
-        for (int e = 0; e < 8; e++, k += 32) {
-            __m256i sign;
-            const __m256i w = hg_p4p_eight_avx2(q->grid8absw, q->grid8spread4, codes + 8 * e, codes + 64 + e, &sign);
-            _mm256_storeu_si256((__m256i *)k, _mm256_sign_epi8(w, sign));
-        }
+    for (uint64_t i = 0; i < q->cols_pad; i += 256, codes += 96) {
+        __m256i pl[2];
+        hg_p4p_planes_avx2(codes, pl);
+        for (int e = 0; e < 8; e++, k += 32)
+            _mm256_storeu_si256((__m256i *)k, _mm256_sign_epi8(hg_p4p_eight_avx2(q->grid8absw, codes + 8 * e), hg_p4p_signs_avx2(pl, e)));
+    }
 }
 static float hg_qdot8_p4b10_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     return hg_qdot8_p4_avx2(q, sc, codes, a, 10);
