@@ -5356,7 +5356,7 @@ static float hg_qdot8_p2n256_neon(const hg_qinfo *q, const uint16_t *sc, const u
  * index's top bit set takes coordinate d ^ 1's instead (bsl). A pass holds one coordinate pair's tables
  * (16 registers) and meets that pair's part of the coordinate-major activation (a->qp). The sign
  * plane's two bytes for 16 codes become byte masks (tbl, then tst against each lane's bit), put on |k|
- * as (k ^ m) - m. Per 16 codes and two coordinates: 4 table lookups, 2 bsl, 8 for the signs, 2 sdot. */
+ * as (k ^ m) - m. Per 16 codes and two coordinates: 4 table lookups, 2 ORs, 2 bsl, 8 for the signs, 2 sdot. */
 /* codes 16s .. 16s + 15 of the chunk at c: their signed k for coordinates e and e + 1 (T: coordinate
  * e's table in T[0], T[1], coordinate e + 1's in T[2], T[3]; P the 16 bytes of planes e and e + 1) */
 HG_INLINE void hg_p4p_two_neon(const uint8x16x4_t T[4], const uint8_t *c, uint8x16_t P, int s, int8x16_t w[2]) {
