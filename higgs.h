@@ -5398,6 +5398,45 @@ static float hg_qdot8_p4p_neon(const hg_qinfo *q, const uint16_t *sc, const uint
     }
     return total;
 }
+/* p=4 codes as a bit stream (8-, 10- or 12-bit: the 256-, 1024- and 4096-point grids, file variant
+ * 0) on NEON: as hg_qdot8_p4_avx2, a code's four k are one 32-bit word of grid8w, four codes (bits / 2
+ * bytes) read as one 64-bit word and their words put into the lanes of one vector, which meets the
+ * activation in natural order: 8 codes, 32 weights, per step */
+HG_INLINE int8x16_t hg_p4_four_neon(const uint32_t *tab, const uint8_t *c, const uint8_t *end, const int bits) {
+    uint64_t v = 0;
+    if (end - c >= 8) memcpy(&v, c, 8);
+    else memcpy(&v, c, (size_t)bits / 2);   /* the row's last words: never read past it */
+    const uint64_t m = (1u << bits) - 1;
+    uint32x4_t w = vdupq_n_u32(tab[v & m]);
+    w = vsetq_lane_u32(tab[v >> bits & m], w, 1);
+    w = vsetq_lane_u32(tab[v >> 2 * bits & m], w, 2);
+    w = vsetq_lane_u32(tab[v >> 3 * bits & m], w, 3);
+    return vreinterpretq_s8_u32(w);
+}
+HG_INLINE float hg_qdot8_p4_neon(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a, const int bits) {
+    const uint64_t H = (uint64_t)q->group;
+    const uint8_t *end = codes + q->row_code_bytes;
+    float total = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        const int8_t *x = a->q + g * H;
+        int32x4_t acc0 = vdupq_n_s32(0), acc1 = acc0;
+        for (uint64_t j = 0; j < H; j += 32, codes += bits, x += 32) {   /* 8 codes, bits bytes */
+            acc0 = hg_q8_mla(acc0, hg_p4_four_neon(q->grid8w, codes, end, bits), vld1q_s8(x));
+            acc1 = hg_q8_mla(acc1, hg_p4_four_neon(q->grid8w, codes + bits / 2, end, bits), vld1q_s8(x + 16));
+        }
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)vaddvq_s32(vaddq_s32(acc0, acc1));
+    }
+    return total;
+}
+static float hg_qdot8_p4b8_neon(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    return hg_qdot8_p4_neon(q, sc, codes, a, 8);
+}
+static float hg_qdot8_p4b10_neon(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    return hg_qdot8_p4_neon(q, sc, codes, a, 10);
+}
+static float hg_qdot8_p4b12_neon(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    return hg_qdot8_p4_neon(q, sc, codes, a, 12);
+}
 /* a row's k in code order for the prompt product: st4 interleaves the four coordinates */
 static void hg_row8_decode_p4p_neon(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
     uint8x16x4_t T[2][4];
@@ -5770,8 +5809,7 @@ static float hg_qdot8_p4b8_avx2(const hg_qinfo *q, const uint16_t *sc, const uin
     return hg_qdot8_p4_avx2(q, sc, codes, a, 8);
 }
 /* the planar p=4 layout (hg_code_at_p4planar) on AVX2: eight codes a 32-byte vector, their four |k| one
- * 32-bit load each (grid8absw, indexed by the index byte: the eight bytes read as one word and
- * shifted out, so that the loads are the table's), and each weight's sign from the chunk's four
+ * 32-bit load each (grid8absw, indexed by the index byte as it lies), and each weight's sign from the chunk's four
  * planes held in registers (hg_p4p_planes_avx2): weight 4i + d of codes 8k .. 8k + 7 is bit i of
  * plane d's byte k, moved into place by two vpshufb and tested against its bit. The dot product puts
  * the signs (+1 or -1 per byte) on the activation with vpsignb (|k| is vpmaddubsw's unsigned operand
@@ -6446,9 +6484,9 @@ void hg_qmatmul8_rows(float *out, size_t ostride, const hg_act8 *a, int B, const
  * every build, AVX2 word-table lookups in blocks of 32 (gemm8 too), AVX-512 VNNI word tables in
  * blocks of 64 and, in blocks of 256k, byte tables (vpermi2b) on the coordinate-major activation
  * (hg_act8_coords4) for 256 points and for the sign-symmetric 4096 (magnitudes; signs on the
- * activation); the VNNI prompt product in natural order; NEON: the paired 4096-point grid (planar
- * codes, blocks of 256k; tbl lookups, sdot with HG_NEON_DOTPROD) and its prompt decode. No two-stream
- * kernel.
+ * activation); the VNNI prompt product in natural order; NEON: the bit-stream grids by word-table
+ * lane loads in blocks of 32, the paired 4096-point grid (planar codes, blocks of 256k) by tbl lookups
+ * with its own prompt decode (sdot with HG_NEON_DOTPROD). No two-stream kernel.
  */
 
 /* the float kernels as table entries: name_dot and name_deq, from one kernel
@@ -6628,6 +6666,10 @@ static void hg_kernels_neon(hg_qinfo *q) {
     if (q->p == 4 && q->k.rows8 && q->planar && q->grid8paired && !(q->group % 256)) {
         q->k.dot8 = hg_qdot8_p4p_neon;
         q->k.decode8 = hg_row8_decode_p4p_neon;
+        return;
+    }
+    if (q->p == 4 && q->k.rows8 && !q->planar && !(q->group % 32)) {
+        q->k.dot8 = q->bits == 8 ? hg_qdot8_p4b8_neon : q->bits == 10 ? hg_qdot8_p4b10_neon : hg_qdot8_p4b12_neon;
         return;
     }
     if (!q->k.rows8 || q->p > 2) return;
