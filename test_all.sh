@@ -120,9 +120,10 @@ aarch64_checks() {
   local text="$LOG/heldout" tok_n tok_a m pn pa
   head -c 20000 data/brown-heldout.txt >"$text.tok"
   head -c "${HIGGS_A64_PPL_BYTES:-800}" data/brown-heldout.txt >"$text.ppl"
-  # and p=4 3-bit (the paired grid, planar codes: the NEON paired kernels), quantized here
+  # and p=4 3-bit (the paired grid, planar codes) and 2-bit (a bit stream): the NEON p=4 kernels
   ./quantize models/brown-f16.higgs "$d/brown-p4b3.higgs" --p 4 --bits 3 >/dev/null 2>&1
-  for m in models/brown-f16.higgs models/brown-higgs4.higgs "$d/brown-p4b3.higgs"; do
+  ./quantize models/brown-f16.higgs "$d/brown-p4b2.higgs" --p 4 --bits 2 >/dev/null 2>&1
+  for m in models/brown-f16.higgs models/brown-higgs4.higgs "$d/brown-p4b3.higgs" "$d/brown-p4b2.higgs"; do
     [ -f "$m" ] || { echo "FAIL aarch64 ppl $m: model missing"; continue; }
     tok_n=$(./run "$m" -m tokenize -f "$text.tok" 2>&1); tok_a=$(qemu_a64 "$d/run" "$m" -m tokenize -f "$text.tok" 2>&1)
     if [ -n "$tok_n" ] && [ "$tok_n" = "$tok_a" ]; then echo "PASS aarch64 tokenize $m"
