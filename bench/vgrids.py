@@ -27,6 +27,10 @@ decodes the file with tests/test_quant.py's decoder and compares codes, scales, 
 per-layer t^2 that quantize prints with the simulation's, then scores the real file with the same
 run command (so its KLD sits next to the simulated one of the same seed).
 
+A grid name with rK appended (p2n64r16) quantizes each block under K sign vectors and keeps the one
+with the least error, charging log2 K bits per block: what a per-block choice of rotation would buy,
+compared with the same grid without it.
+
   /usr/bin/python3 bench/vgrids.py [--seeds 1,2,3,4] [--grids p2n64,p4n4096,...] [--validate 1]
                                    [--jobs 1] [--tag vgrids]
 
@@ -39,6 +43,7 @@ import json
 import math
 import os
 import re
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -171,9 +176,30 @@ def grid_round(V, C, C1):
     return G, codes.reshape(B, hm // p)
 
 
-def quantize_tensor(W, C, seed):
+def quantize_tensor(W, C, seed, rotations=1):
     """hg_quantize_row with --scales lsq-unbiased on every row of W [rows, cols] (float32).
+    rotations K > 1: each block quantized under K sign vectors (the seed's, then seeds seed + 7919 c),
+    the one with the least error kept (a format that stored log2 K bits per block for the choice).
     -> (W_hat float32 [rows, cols], codes [rows, cols_pad / p], fp16 scales [rows, blocks])"""
+    if rotations > 1:
+        h, _ = hadamard_for(W.shape[1])
+        best = None
+        for c in range(rotations):
+            W_hat, codes, s2, geo = quantize_tensor(W, C, seed + 7919 * c)
+            Wp = np.zeros((W.shape[0], geo[2]), np.float64)
+            Wp[:, :W.shape[1]] = W_hat - W                                 # the error, padded columns 0
+            err = (Wp.reshape(-1, h) ** 2).sum(1)                          # per block
+            if best is None:
+                best, best_err, best_s2 = W_hat.copy(), err, s2.copy()
+                continue
+            win = err < best_err
+            rows_blocks = win.reshape(W.shape[0], -1)
+            for j in range(rows_blocks.shape[1]):                          # block j of every row
+                r = rows_blocks[:, j]
+                best[r, j * h:(j + 1) * h] = W_hat[r, j * h:(j + 1) * h]
+            best_err = np.minimum(best_err, err)
+            best_s2[rows_blocks] = s2[rows_blocks]
+        return best, None, best_s2, geo
     rows, cols = W.shape
     n, p = C.shape
     h, m = hadamard_for(cols)
@@ -222,9 +248,16 @@ def is_linear(name):
     return name.startswith("model.layers.") and name.split(".")[-2] in LINEAR
 
 
+def split_grid(name):
+    """'p2n64' -> ('p2n64', 1); 'p2n64r16' -> ('p2n64', 16): the grid and the rotations to choose from"""
+    m = re.fullmatch(r"(p\d+n\d+)(?:r(\d+))?", name)
+    return (m.group(1), int(m.group(2) or 1)) if m else (name, 1)
+
+
 def simulate(base, grid, seed, out_path):
     """fake-quantize every linear layer of base; write the F16 model to out_path.
     -> {name: (t2, f16_t2)}, bits per weight of the linear layers"""
+    grid, rotations = split_grid(grid)
     C = load_grid(grid)
     n, p = C.shape
     per, tensors, bits, params = {}, [], 0.0, 0
@@ -232,20 +265,20 @@ def simulate(base, grid, seed, out_path):
         name = t["name"]
         W = export.higgs_tensor_f32(base, name)
         if is_linear(name):
-            W_hat, _, sc, (h, _, cols_pad) = quantize_tensor(W, C, seed)
+            W_hat, _, sc, (h, _, cols_pad) = quantize_tensor(W, C, seed, rotations)
             W16 = W_hat.astype(np.float16)
             W64 = W.astype(np.float64)
             ww = (W64 * W64).sum()
             per[name] = (float(((W64 - W_hat) ** 2).sum() / ww),
                          float(((W_hat.astype(np.float64) - W16) ** 2).sum() / ww))
             rows = W.shape[0]
-            bits += rows * cols_pad * math.log2(n) / p + 16 * sc.size      # p=3: the tail at log2(n)/p bits too
+            bits += rows * cols_pad * math.log2(n) / p + (16 + math.log2(rotations)) * sc.size   # p=3: the tail at log2(n)/p bits too
             params += W.size
             tensors.append((name, W16, export.F16))
         else:
             tensors.append((name, np.asarray(base["arrays"][name]), t["type"]))
     meta = dict(base["meta"])
-    meta["quantization"] = f"simulated higgs {grid} seed {seed} lsq-unbiased, stored as f16 (bench/vgrids.py)"
+    meta["quantization"] = f"simulated higgs {grid} seed {seed} rotations {rotations} lsq-unbiased, stored as f16 (bench/vgrids.py)"
     export.write_higgs(out_path, base["config"], base["tokenizer"], tensors, meta=meta, progress=False, fsync=False)
     return per, bits / params
 
@@ -376,7 +409,7 @@ def write_reports(tag, grids, seeds, runs, base_ppl, val_lines, val_runs, cmdlin
             for s in seeds:
                 r = runs.get(f"{g}-s{s}")
                 if r:
-                    f.write(f"{g}\t{GRIDS[g][0]}\t{GRIDS[g][1]}\t{s}\t{r['bits']:.4f}\t{r['mean_t2']:.6f}\t"
+                    f.write(f"{g}\t{GRIDS[split_grid(g)[0]][0]}\t{GRIDS[split_grid(g)[0]][1]}\t{s}\t{r['bits']:.4f}\t{r['mean_t2']:.6f}\t"
                             f"{r['max_f16_t2']:.2e}\t{r['ppl']:.4f}\t{base_ppl:.4f}\t{r['kld']:.6f}\t{r['top1']:.2f}\t"
                             f"{r['tokens']}\tsim\n")
         for key, r in sorted(val_runs.items()):
@@ -395,7 +428,8 @@ def write_reports(tag, grids, seeds, runs, base_ppl, val_lines, val_runs, cmdlin
           "fake-quantized in numpy as `quantize --method higgs` does by default (random signs, Hadamard "
           "blocks of 256, lsq-unbiased fp16 scales, exact nearest grid point), rotated back and stored as f16, "
           f"then scored with `run -m ppl --no-int8 --kld`. Mean +- sd over seeds {','.join(map(str, seeds))}. "
-          "bits/weight: code bits plus 16 per block of 256. t^2: |W - W_hat|^2 / |W|^2, mean over the 56 "
+          "bits/weight: code bits plus 16 per block of 256 (and log2 K for a choice among K rotations, "
+          "whose rows are compared with the same grid without it). t^2: |W - W_hat|^2 / |W|^2, mean over the 56 "
           "linear layers; p=3 rounds the 256th value of each block on the p=1 grid of the same bits. Ratio: KLD over the KLD of the p=2 grid of the same bits (+- its standard error "
           "from the seed spreads).", "",
           "| grid | bits/weight | mean t^2 | dPPL | KLD x 1000 | top-1 % | KLD ratio vs p=2 | t^2 ratio |",
@@ -405,15 +439,15 @@ def write_reports(tag, grids, seeds, runs, base_ppl, val_lines, val_runs, cmdlin
             continue
         S = summ[g]
         ratio = t2r = "-"
-        b = BASELINE.get(g)
+        b = BASELINE.get(g, split_grid(g)[0] if split_grid(g)[1] > 1 else None)
         if b in summ:
             (m1, s1), (m0, s0) = S["kld"], summ[b]["kld"]
             r = m1 / m0
             se = r * math.sqrt((s1 / m1) ** 2 / S["n"] + (s0 / m0) ** 2 / summ[b]["n"])
             ratio = f"{r:.3f} +- {se:.3f} (vs {b})"
             t2r = f"{S['t2'][0] / summ[b]['t2'][0]:.3f}"
-        p, n = GRIDS[g]
-        md.append(f"| p={p} n={n} | {S['bits']:.3f} | {S['t2'][0]:.5f} | {S['dppl'][0]:+.3f} +- {S['dppl'][1]:.3f} | "
+        (p, n), K = GRIDS[split_grid(g)[0]], split_grid(g)[1]
+        md.append(f"| p={p} n={n}{f' best of {K} rotations' if K > 1 else ''} | {S['bits']:.3f} | {S['t2'][0]:.5f} | {S['dppl'][0]:+.3f} +- {S['dppl'][1]:.3f} | "
                   f"{S['kld'][0]:.3f} +- {S['kld'][1]:.3f} | {S['top1'][0]:.2f} | {ratio} | {t2r} |")
     if val_lines:
         md += ["", "Validation against the real quantizer (same seed, p=2 grids, `./quantize --method higgs`, "
@@ -446,7 +480,7 @@ def main():
     seeds = [int(s) for s in a.seeds.split(",") if s]
     grids = [g for g in a.grids.split(",") if g]
     for g in grids:
-        if g not in GRIDS:
+        if split_grid(g)[0] not in GRIDS:
             sys.exit(f"vgrids: unknown grid {g} ({', '.join(GRIDS)})")
     subprocess.run(["make", "-s", "-C", ROOT, "run", "quantize"], check=True)
     base = export.read_higgs(a.model)
@@ -501,8 +535,8 @@ def main():
             scorer.reap()
     scorer.drain()
     os.rmdir(tmp)
-    runs = {k: v for k, v in cache.items() if re.match(r"p\d+n\d+-s\d+$", k)}
-    cmdline = "/usr/bin/python3 bench/vgrids.py" + "".join(f" {x}" for x in sys.argv[1:])
+    runs = {k: v for k, v in cache.items() if re.match(r"p\d+n\d+(r\d+)?-s\d+$", k)}
+    cmdline = "/usr/bin/python3 bench/vgrids.py" + "".join(f" {shlex.quote(x)}" for x in sys.argv[1:])
     write_reports(a.tag, grids, seeds, runs, next(iter(runs.values()))["base_ppl"], val_lines, val_runs, cmdline)
 
 
