@@ -2247,8 +2247,12 @@ def print_info(path, verify=False):
 
 def main(argv=None):
     import argparse
-    ap = argparse.ArgumentParser(prog="export.py", description="Convert checkpoints to .higgs "
-                                 "(docs/format.md).")
+
+    class Parser(argparse.ArgumentParser):
+        def error(self, message):  # exit 1 on a usage error, as run and quantize do (argparse: 2)
+            self.print_usage(sys.stderr)
+            self.exit(1, "%s: error: %s\n" % (self.prog, message))
+    ap = Parser(prog="export.py", description="Convert checkpoints to .higgs (docs/format.md).")
     mode = ap.add_mutually_exclusive_group(required=True)
     mode.add_argument("--hf", metavar="DIR", help="Hugging Face Llama/Mistral/Qwen2/Phi-3 directory")
     mode.add_argument("--llama2c", metavar="MODEL.bin", help="llama2.c checkpoint (v0 or v1)")

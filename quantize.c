@@ -21,6 +21,7 @@
 #include <string.h>
 #include <ctype.h>
 #include <math.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -410,6 +411,11 @@ static void alphas_compute(const char *in, const char *path, const Options *o) {
     tmp[0] = 0;
 }
 
+/* where measured sensitivities are cached: next to the model, one file per kind of measurement */
+static void alphas_cache_path(const char *in, const Options *o, char *path, size_t size) {
+    snprintf(path, size, "%s.%s", in, o->calib ? "calib-alphas" : "alphas");
+}
+
 typedef struct { uint32_t type, params[4]; } Plan;
 
 #define MAX_OPTS 16
@@ -425,7 +431,7 @@ static double allocate(const hg_file *f, const char *in, const Options *o, Plan 
         int rc = alphas_load(o->alphas, f, &al, 0);
         if (rc) die("cannot read sensitivities from %s", o->alphas);
     } else {
-        snprintf(cache, sizeof cache, "%s.%s", in, o->calib ? "calib-alphas" : "alphas");
+        alphas_cache_path(in, o, cache, sizeof cache);
         if (alphas_load(cache, f, &al, 1)) {
             alphas_compute(in, cache, o);
             if (alphas_load(cache, f, &al, 1)) die("the sensitivities in %s do not match %s", cache, in);
@@ -676,8 +682,9 @@ static void convert(const char *in, const char *out, const Options *o) {
     hg_close(&f);
 }
 
-static void usage(void) {
-    fprintf(stderr,
+/* -h/--help: to stdout, exit 0 (so `quantize --help | less` works); a usage error: to stderr, exit 1 */
+static _Noreturn void usage(int rc) {
+    fprintf(rc ? stderr : stdout,
             "Usage: quantize --info <model.higgs>\n"
             "       quantize <in.higgs> <out.higgs> [options]\n"
             "With no options: HIGGS with per-layer grids in the size of uniform p=2 4-bit (about half its\n"
@@ -722,7 +729,39 @@ static void usage(void) {
             "                   lsq-unbiased (lsq codes, unbiased scale; the default: docs/quantization.md)\n"
             "  --unbiased, --biased   the same as --scales unbiased, --scales rms\n"
             "  -T N             threads (default: all CPUs)\n");
-    exit(1);
+    exit(rc);
+}
+
+/* the options that take a value: any other option is unknown, even as the last argument */
+static int takes_value(const char *a) {
+    static const char *const opts[] = {"--dtype", "--method", "--bits", "--p", "--hadamard", "--group", "-T",
+                                       "--target-bits", "--max-t2", "--alphas", "--calib", "--seed", "--scales",
+                                       "--head", "--grid"};
+    for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
+        if (!strcmp(a, opts[i])) return 1;
+    return 0;
+}
+
+/* An output must be neither a directory (the rename would fail only after all the work) nor a file
+ * this run reads: the same device and inode, so also through a symlink or a hard link, whose
+ * replacement would destroy the input. Checked before any work. */
+static void check_output(const char *what, const char *path, const char *const *inputs, int n, const char *fix) {
+    struct stat so, si;
+    if (stat(path, &so)) return;      /* not there yet; a missing directory is the writer's to report */
+    if (S_ISDIR(so.st_mode)) die("%s %s is a directory; %s", what, path, fix);
+    for (int i = 0; i < n; i++)
+        if (inputs[i] && !stat(inputs[i], &si) && si.st_dev == so.st_dev && si.st_ino == so.st_ino)
+            die("%s %s is the input %s (the same file); %s", what, path, inputs[i], fix);
+}
+
+/* the outputs of a conversion: out, and the sensitivities cached next to the input when measured */
+static void check_outputs(const char *in, const char *out, const Options *o) {
+    char cache[4200] = "";
+    int measures = o->target_bits > 0 && !o->alphas;
+    if (measures) alphas_cache_path(in, o, cache, sizeof cache);
+    const char *inputs[] = {in, o->alphas, o->calib, measures ? cache : NULL};
+    check_output("the output", out, inputs, 4, "give another file path");
+    if (measures) check_output("the sensitivity cache", cache, inputs, 3, "move it away or give --alphas FILE");
 }
 
 static int parse_int_arg(const char *s, const char *what, int lo, int hi) {
@@ -753,8 +792,9 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--vector-grids")) o.vector_grids = 1;
         else if (!strcmp(a, "--unbiased")) g_scales = HG_SCALES_UNBIASED;
         else if (!strcmp(a, "--biased")) g_scales = HG_SCALES_RMS;
-        else if (!strcmp(a, "-h") || !strcmp(a, "--help")) usage();
+        else if (!strcmp(a, "-h") || !strcmp(a, "--help")) usage(0);
         else if (a[0] == '-') {
+            if (!takes_value(a)) die("unknown option %s (see quantize --help)", a);
             if (i + 1 >= argc) die("option %s needs a value", a);
             const char *v = argv[++i];
             if (!strcmp(a, "--dtype")) dtype = v;
@@ -786,17 +826,17 @@ int main(int argc, char **argv) {
                 else if (!strcmp(v, "fast")) o.grid = HG_GRID_BLOCKS;
                 else die("--grid must be sym, free, fast or uniform, got '%s'", v);
             }
-            else die("unknown option '%s'", a);
+            else die("unknown option %s (see quantize --help)", a);
         } else if (!in) in = a;
         else if (!out) out = a;
         else die("unexpected argument '%s'", a);
     }
     if (want_info) {
-        if (!in || out) usage();
+        if (!in || out) usage(1);
         info(in);
         return 0;
     }
-    if (!in || !out) usage();
+    if (!in || !out) usage(1);
     if (!dtype && !method && o.target_bits <= 0) {
         method = "higgs";
         /* no options: per-layer widths in the size of uniform p=2 4-bit (half its KL divergence) */
@@ -834,6 +874,7 @@ int main(int argc, char **argv) {
     if (o.seed < 0) o.seed = o.method == HG_HIGGS ? DEFAULT_SEED : 0;
     if (g_scales >= 0 && o.method != HG_HIGGS) die("--scales, --unbiased and --biased apply to --method higgs");
     if (g_scales < 0) g_scales = DEFAULT_SCALES;
+    check_outputs(in, out, &o);
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     signal(SIGXFSZ, SIG_IGN);         /* a file-size limit fails the write (and removes the temp file) instead of killing us */

@@ -1816,11 +1816,19 @@ static float *prefill(const Model *m, RunState *s, const int *ids, int n, int po
     return s->logits;
 }
 
+/* a prompt of n tokens does not fit in steps positions, and at least need are wanted: -n counts the
+ * prompt (llama2.c's meaning), which a user who means "tokens to generate" cannot guess */
+static _Noreturn void prompt_over_steps(const Model *m, int steps, int n, int need) {
+    if (steps < m->c.seq_len)
+        die("the prompt is %d tokens and -n is %d: -n counts the prompt's tokens too (as in llama2.c), "
+            "so give -n %d or more (0: the model's context, %d)", n, steps, need, m->c.seq_len);
+    die("the prompt is %d tokens, longer than the model's context of %d", n, m->c.seq_len);
+}
+
 static void generate(const Model *m, RunState *s, const Tokenizer *t, Sampler *sampler, const char *prompt, int steps) {
     Ids ids = {0};
     prompt_ids(t, prompt, &ids);
-    if (ids.n > s->max_pos)
-        die("the prompt is %d tokens, longer than the context of %d positions (-n / seq_len)", ids.n, s->max_pos);
+    if (ids.n > s->max_pos) prompt_over_steps(m, s->max_pos, ids.n, ids.n);
     double t0 = now_s();              /* nanoseconds: a tiny model's prompt takes well under a millisecond */
     float *logits = prefill(m, s, ids.v, ids.n, 0);
     double t1 = now_s();
@@ -2003,6 +2011,7 @@ static void chat(const Model *m, RunState *s, const Tokenizer *t, Sampler *sampl
         if (!user[0] && feof(stdin)) break;
         Ids ids = {0};
         chat_turn_ids(t, first, system, user, &ids);
+        if (first && ids.n >= steps && steps < m->c.seq_len) prompt_over_steps(m, steps, ids.n, ids.n + 1);
         first = 0;
         if (pos + ids.n >= steps) { fprintf(stderr, "\n[context full]\n"); free(ids.v); break; }
         float *logits = prefill(m, s, ids.v, ids.n, pos);
@@ -2414,15 +2423,17 @@ static void print_info(const Model *m, const Tokenizer *t) {
 
 /* ---------------------------------------------------------------- CLI */
 
-static void usage(void) {
-    fprintf(stderr,
+/* -h/--help: to stdout, exit 0 (so `run --help | less` works); a usage error: to stderr, exit 1 */
+static _Noreturn void usage(int rc) {
+    fprintf(rc ? stderr : stdout,
             "Usage:   run <model.higgs> [options]\n"
             "Example: run model.higgs -n 256 -i \"Once upon a time\"\n"
             "Options:\n"
             "  -t <float>  temperature in [0,inf), default 1.0\n"
             "  -p <float>  p value in top-p (nucleus) sampling in [0,1], default 0.9\n"
             "  -s <int>    random seed, default time(NULL)\n"
-            "  -n <int>    number of steps to run for, default 256, 0 = seq_len\n"
+            "  -n <int>    number of steps to run for, the prompt's tokens included (as in\n"
+            "              llama2.c; chat: all turns together), default 256, 0 = seq_len\n"
             "  -i <string> input prompt\n"
             "  -z <string> optional path to a llama2.c tokenizer.bin (default: the model's own)\n"
             "  -m <string> mode: generate|chat|ppl|tokenize|decode|logits|alphas, default generate\n"
@@ -2449,7 +2460,7 @@ static void usage(void) {
             "  --profile   generation: print where decoding spends its time\n"
             "  --chat      tokenize: the ids chat mode feeds the model for a first turn\n"
             "              (its template with -y as the system prompt and -i as the user's)\n");
-    exit(1);
+    exit(rc);
 }
 
 #ifndef HIGGS_FUZZ
@@ -2478,13 +2489,14 @@ int main(int argc, char **argv) {
             kld_path = argv[++i];
             continue;
         }
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) usage();
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) usage(0);
         if (a[0] != '-') {
             if (model_path) die("unexpected argument '%s' (one model path only)", a);
             model_path = a;
             continue;
         }
-        if (strlen(a) != 2) die("unknown option '%s' (see run -h)", a);
+        /* an unknown option is reported as such, even as the last argument */
+        if (strlen(a) != 2 || !strchr("tpsnizmyfcoT", a[1])) die("unknown option '%s' (see run -h)", a);
         if (i + 1 >= argc) die("option '%s' needs a value (see run -h)", a);
         const char *v = argv[++i];
         switch (a[1]) {
@@ -2503,7 +2515,7 @@ int main(int argc, char **argv) {
         default: die("unknown option '%s' (see run -h)", a);
         }
     }
-    if (!model_path) usage();
+    if (!model_path) usage(1);
     int is_gen = !strcmp(mode, "generate"), is_chat = !strcmp(mode, "chat"), is_ppl = !strcmp(mode, "ppl");
     int is_tok = !strcmp(mode, "tokenize"), is_dec = !strcmp(mode, "decode"), is_logits = !strcmp(mode, "logits");
     int is_sens = !strcmp(mode, "alphas");

@@ -13,6 +13,7 @@ and export.py must leave neither their output nor a temporary file behind. Files
 non-zero on any failure.
 """
 import glob
+import hashlib
 import os
 import random
 import shutil
@@ -236,7 +237,7 @@ def check(case, cwd):
         return "expected exit 1, got %d: %s" % (rc, err.strip()[-300:])
     if expect == "any" and rc not in (0, 1):
         return "expected exit 0 or 1, got %d: %s" % (rc, err.strip()[-300:])
-    if rc == 1:
+    if rc == 1 and prefix:            # prefix None: a usage text, not a one-line error (the case's post checks it)
         problem = one_line_error(err, prefix)
         if problem:
             return problem
@@ -627,8 +628,12 @@ def cli_cases(C, model, tokbin, valid):
     C.add("valid: ppl", R("-m", "ppl", "-f", txt("The cat sat on the mat. " * 4, "ppl_ok.txt"), "-T", "1"), "ok")
     C.add("-n 0 means seq_len", R("-i", "hello", "-n", "0", "-t", "0", "-T", "1"), "ok")
 
-    C.add("prompt longer than the context", R("-i", "the cat sat on a mat " * 40, "-t", "0"))
-    C.add("prompt longer than -n", R("-i", "the cat sat on a mat " * 3, "-n", "4", "-t", "0"))
+    C.add("prompt longer than the context", R("-i", "the cat sat on a mat " * 40, "-t", "0"),
+          post=lambda rc, o, e: None if "longer than the model's context of 32" in e else "message does not say why: %r" % e)
+    C.add("prompt longer than -n", R("-i", "the cat sat on a mat " * 3, "-n", "4", "-t", "0"), post=n_counts_prompt(4))
+    C.add("-n 1 with a prompt", R("-i", "hello world", "-n", "1", "-t", "0"), post=n_counts_prompt(1))
+    C.add("chat: -n smaller than the first turn", R("-m", "chat", "-i", "hello world", "-y", "be terse", "-n", "2",
+                                                    "-t", "0"), post=n_counts_prompt(2))
     out = os.path.join(tmp, "logits_bad.bin")
     C.add("logits: id >= vocab", R("-m", "logits", "-f", txt("1 4096\n", "ids_big.txt"), "-o", out))
     C.add("logits: negative id", R("-m", "logits", "-f", txt("1 -3 5", "ids_neg.txt"), "-o", out))
@@ -712,6 +717,8 @@ def cli_cases(C, model, tokbin, valid):
     C.add("unknown option -x", R("-x", "1"))
     C.add("unknown option --bogus", R("--bogus"))
     C.add("unknown option --bogus with a value", R("--bogus", "1"))
+    C.add("unknown option -q as the last argument", R("-q"),
+          post=lambda rc, o, e: None if "unknown option '-q'" in e else "message is not 'unknown option': %r" % e)
     C.add("option -n without a value", R("-n"))
     C.add("unknown mode", R("-m", "dance"))
 
@@ -731,9 +738,91 @@ def cli_cases(C, model, tokbin, valid):
     C.add("quantize: output is a directory", [Q, model, odir, "--dtype", "f16"], prefix="quantize: error:",
           out=odir, out_preexists=True)
     C.add("quantize: unknown option", [Q, "--frobnicate", model], prefix="quantize: error:")
+    C.add("quantize: unknown option as the last argument", [Q, model, qo, "--frob"], prefix="quantize: error:", out=qo,
+          post=lambda rc, o, e: None if "unknown option --frob" in e else "message is not 'unknown option --frob': %r" % e)
     C.add("quantize: --dtype without a value", [Q, model, qo, "--dtype"], prefix="quantize: error:", out=qo)
     C.add("quantize: valid conversion", [Q, model, os.path.join(tmp, "q_ok.higgs"), "--dtype", "bf16"], "ok",
           prefix="quantize: error:", out=os.path.join(tmp, "q_ok.higgs"))
+    same_file_cases(C, valid)
+    usage_cases(C, model)
+
+
+def n_counts_prompt(n):
+    """-n smaller than the prompt: one line saying that -n counts the prompt, and how long the prompt is"""
+    def post(rc, o, e):
+        ok = "-n counts the prompt" in e and ("and -n is %d:" % n) in e and "the prompt is " in e
+        return None if ok else "message does not say that -n counts the prompt and its length: %r" % e
+    return post
+
+
+def sha256(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def same_file_cases(C, valid):
+    """quantize must refuse an output that is its input (the same inode: the path itself, a symlink, a
+    hard link) or a directory before any work: exit 1, the input's bytes unchanged, nothing left
+    beside it, not even the sensitivity cache that the default (per-layer) mode measures first"""
+    def untouched(x, what, extra=()):
+        digest = sha256(x)
+        def post(rc, o, e):
+            if sha256(x) != digest:
+                return "the input %s changed" % x
+            left = [p for p in glob.glob(glob.escape(x) + "*") if p != x and p not in extra]
+            if left:
+                return "files left beside the input (work was started): %s" % left
+            return None if what in e else "message does not say %r: %r" % (what, e)
+        return post
+    Q = QUANT
+    for opts, label in (([], "default per-layer mode"), (["--bits", "4"], "--bits 4"), (["--dtype", "f16"], "--dtype f16")):
+        x = C.write(valid)
+        C.add("quantize: output is the input (%s)" % label, [Q, x, x] + opts, prefix="quantize: error:", out=x,
+              out_preexists=True, post=untouched(x, "the same file"))
+    x = C.write(valid)
+    link = x + ".link.higgs"
+    os.symlink(x, link)
+    C.add("quantize: output is a symlink to the input", [Q, x, link], prefix="quantize: error:", out=link,
+          out_preexists=True, post=untouched(x, "the same file", [link]))
+    x = C.write(valid)
+    hard = x + ".hard.higgs"
+    os.link(x, hard)
+    C.add("quantize: output is a hard link to the input", [Q, x, hard, "--bits", "4"], prefix="quantize: error:",
+          out=hard, out_preexists=True, post=untouched(x, "the same file", [hard]))
+    x = C.write(valid)
+    d = x + ".dir"
+    os.makedirs(d)
+    post_dir = untouched(x, "is a directory", [d])
+    C.add("quantize: output is a directory (default per-layer mode)", [Q, x, d], prefix="quantize: error:", out=d,
+          out_preexists=True, post=lambda rc, o, e: post_dir(rc, o, e) or (None if not os.listdir(d) else "files in %s" % d))
+    x = C.write(valid)
+    alphas = C.write(b"not sensitivities\n", ".alphas")
+    C.add("quantize: output is the --alphas file", [Q, x, alphas, "--target-bits", "3", "--alphas", alphas],
+          prefix="quantize: error:", out=alphas, out_preexists=True, post=untouched(alphas, "the same file"))
+
+
+def usage_cases(C, model):
+    """-h/--help: the usage on stdout, exit 0, nothing on stderr (`run --help | less` shows it); a usage
+    error (no arguments, a bad option): stderr, exit 1, nothing on stdout"""
+    def help_ok(rc, o, e):
+        return None if o.lower().startswith("usage") and not e else "stdout %r..., stderr %r" % (o[:60], e[:300])
+
+    def usage_error(rc, o, e):
+        return None if e.lower().startswith("usage") and not o else "stdout %r, stderr %r..." % (o[:300], e[:60])
+
+    def quiet_stdout(rc, o, e):
+        return None if not o else "stdout is not empty: %r" % o[:300]
+    exp = [sys.executable, os.path.join(ROOT, "export.py")]
+    for name, cmd in (("run", [RUN]), ("quantize", [QUANT]), ("export.py", exp)):
+        for flag in ("-h", "--help"):
+            C.add("%s %s: usage on stdout, exit 0" % (name, flag), cmd + [flag], "ok", post=help_ok)
+        C.add("%s without arguments: usage on stderr, exit 1" % name, cmd, prefix=None, post=usage_error)
+    C.add("run --help after the model path", [RUN, model, "--help"], "ok", post=help_ok)
+    C.add("quantize --info without a file: usage on stderr, exit 1", [QUANT, "--info"], prefix=None, post=usage_error)
+    C.add("run: bad option, nothing on stdout", [RUN, model, "--frob"], post=quiet_stdout)
+    C.add("quantize: bad option, nothing on stdout", [QUANT, model, "--frob"], prefix="quantize: error:", post=quiet_stdout)
+    C.add("export.py: bad option: usage on stderr, exit 1", exp + ["--hf", C.tmp, "--frob"], prefix=None, post=usage_error)
+    C.add("export.py: no output file: usage on stderr, exit 1", exp + ["--hf", C.tmp], prefix=None, post=usage_error)
 
 
 # ------------------------------------------------------------------------------------------
