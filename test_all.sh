@@ -105,6 +105,7 @@ else
 fi
 ${CC:-cc} $CFLAGS_T -o tests/test_alloc tests/test_alloc.c -lm -lpthread && run_suite "bit allocation" ./tests/test_alloc
 ${CC:-cc} $CFLAGS_T -o tests/test_sampler tests/test_sampler.c -lm -lpthread && run_suite "sampler (top-p)" ./tests/test_sampler
+${CC:-cc} $CFLAGS_T -o tests/test_pool tests/test_pool.c -lm -lpthread && run_suite "thread pool" ./tests/test_pool
 
 # aarch64: cross-build with the Makefile's CROSS support (NEON kernels), run the
 # C tests and ./run under qemu-user, and check ./run against the native build:

@@ -50,36 +50,9 @@ if [ -n "$NATIVE_FLAGS" ]; then
   echo "timing $RUN ($NATIVE_FLAGS)"
 fi
 cc -O2 -march=native -o bench/bandwidth bench/bandwidth.c -lpthread
-CACHE=bench/cache; mkdir -p "$CACHE"
+CACHE=bench/cache
 NAME=tinyllama-shape-L$LAYERS
-if [ ! -f "$CACHE/$NAME-f16.higgs" ]; then
-  echo "building the synthetic checkpoint ($LAYERS layers) ..."
-  "$PY" - "$CACHE/$NAME" "$LAYERS" <<'PYEOF'
-import sys, shutil
-sys.path.insert(0, "tests")
-import make_synthetic as ms
-out, layers = sys.argv[1], int(sys.argv[2])
-ms.make_checkpoint(out, dim=2048, hidden_dim=5632, n_layers=layers, n_heads=32, n_kv_heads=4, vocab_size=32000,
-                   seq_len=2048, dtype="F16", shards=4, tokenizer_model="models/brown-hf/tokenizer.model", seed=1)
-PYEOF
-  "$PY" export.py --hf "$CACHE/$NAME" "$CACHE/$NAME-f16.higgs" --dtype f16
-  rm -rf "${CACHE:?}/$NAME"
-fi
-for c in $CONFIGS; do
-  if [ "$c" = dp ] || [ "$c" = dpb ]; then   # dpb: the same with --grid fast (its p=2 layers on the block grids)
-    [ -f models/brown-f16.higgs.alphas ] || ./run models/brown-f16.higgs -m alphas -o models/brown-f16.higgs.alphas
-    "$PY" bench/map_alphas.py models/brown-f16.higgs.alphas 8 "$LAYERS" "$CACHE/$NAME-mapped.alphas"
-    grid=(); [ "$c" = dp ] || grid=(--grid fast)
-    [ "$CACHE/$NAME-$c.higgs" -nt quantize.c ] ||
-      ./quantize "$CACHE/$NAME-f16.higgs" "$CACHE/$NAME-$c.higgs" --alphas "$CACHE/$NAME-mapped.alphas" "${grid[@]}" | tail -2
-    continue
-  fi
-  p=${c:1:1}; b=${c:3:1}; grid=()
-  [ "${c:4:1}" != f ] || grid=(--grid free); [ "${c:4:1}" != s ] || grid=(--grid sym)   # p2b4f: the free p=2 4-bit grid (p2b4: the default, sign-symmetric)
-  [ "${c:4:1}" != b ] || grid=(--grid fast)                                               # p2b4b, p2b3b: the block grids
-  # a cached file older than quantize.c may hold another default (the grid, the head): made again
-  [ "$CACHE/$NAME-$c.higgs" -nt quantize.c ] || ./quantize "$CACHE/$NAME-f16.higgs" "$CACHE/$NAME-$c.higgs" --method higgs --p "$p" --bits "$b" "${grid[@]}" | tail -2
-done
+for c in f16 $CONFIGS; do bench/tinyllama_model.sh --layers "$LAYERS" "$c" >/dev/null; done   # built once, cached
 PROMPT=$(printf 'The quick brown fox jumps over the lazy dog. %.0s' $(seq 1 12))
 # run's -n counts positions, the prompt's included: the prompt (its ids and BOS) plus 200 decoded tokens
 STEPS=$(( $(./run "$CACHE/$NAME-f16.higgs" -m tokenize -i "$PROMPT" | wc -w) + 1 + 200 ))

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Prints the path of the synthetic TinyLlama-1.1B-shaped model (dim 2048, hidden 5632, 32/4 heads,
+# vocab 32000, random weights) in one config, building it in bench/cache/ when missing:
+#   bench/tinyllama_model.sh [--layers N] CONFIG
+# CONFIG: f16, or pPbB (quantize --p P --bits B) with an optional grid letter: f (--grid free),
+# s (--grid sym), b (--grid fast); dp / dpb: quantize's default per-layer allocation (dpb with
+# --grid fast), from the bundled model's sensitivities mapped onto the layers by relative depth
+# (bench/map_alphas.py: random weights have no sensitivity pattern of their own).
+# A cached quantized file older than quantize.c is made again (its defaults may have changed).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+LAYERS=22
+[ "${1:-}" != --layers ] || { LAYERS=$2; shift 2; }
+[ $# -eq 1 ] || { sed -n '2,4p' "$0" >&2; exit 1; }
+c=$1
+PY=$(for p in "${HIGGS_PYTHON:-}" python3 /usr/bin/python3; do [ -n "$p" ] && "$p" -c 'import numpy' 2>/dev/null && echo "$p" && break; done || true)
+[ -n "$PY" ] || { echo "tinyllama_model.sh: needs a Python with numpy (apt-get install python3-numpy)" >&2; exit 1; }
+make -s run quantize >&2
+CACHE=bench/cache; mkdir -p "$CACHE"
+NAME=tinyllama-shape-L$LAYERS
+if [ ! -f "$CACHE/$NAME-f16.higgs" ]; then
+  echo "building the synthetic checkpoint ($LAYERS layers) ..." >&2
+  "$PY" - "$CACHE/$NAME" "$LAYERS" <<'PYEOF'
+import sys
+sys.path.insert(0, "tests")
+import make_synthetic as ms
+out, layers = sys.argv[1], int(sys.argv[2])
+ms.make_checkpoint(out, dim=2048, hidden_dim=5632, n_layers=layers, n_heads=32, n_kv_heads=4, vocab_size=32000,
+                   seq_len=2048, dtype="F16", shards=4, tokenizer_model="models/brown-hf/tokenizer.model", seed=1)
+PYEOF
+  "$PY" export.py --hf "$CACHE/$NAME" "$CACHE/$NAME-f16.higgs" --dtype f16 >&2
+  rm -rf "${CACHE:?}/$NAME"
+fi
+out=$CACHE/$NAME-$c.higgs
+if [ "$c" != f16 ] && ! [ "$out" -nt quantize.c ]; then
+  if [ "$c" = dp ] || [ "$c" = dpb ]; then
+    [ -f models/brown-f16.higgs.alphas ] || ./run models/brown-f16.higgs -m alphas -o models/brown-f16.higgs.alphas >&2
+    "$PY" bench/map_alphas.py models/brown-f16.higgs.alphas 8 "$LAYERS" "$CACHE/$NAME-mapped.alphas" >&2
+    grid=(); [ "$c" = dp ] || grid=(--grid fast)
+    ./quantize "$CACHE/$NAME-f16.higgs" "$out" --alphas "$CACHE/$NAME-mapped.alphas" "${grid[@]}" | tail -2 >&2
+  else
+    p=${c:1:1}; b=${c:3:1}; grid=()
+    case ${c:4:1} in f) grid=(--grid free) ;; s) grid=(--grid sym) ;; b) grid=(--grid fast) ;; esac
+    ./quantize "$CACHE/$NAME-f16.higgs" "$out" --method higgs --p "$p" --bits "$b" "${grid[@]}" | tail -2 >&2
+  fi
+fi
+echo "$out"
