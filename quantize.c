@@ -728,7 +728,7 @@ static _Noreturn void usage(int rc) {
             "                   made uncorrelated with the weights), lsq (least squares, re-rounded),\n"
             "                   lsq-unbiased (lsq codes, unbiased scale; the default: docs/quantization.md)\n"
             "  --unbiased, --biased   the same as --scales unbiased, --scales rms\n"
-            "  -T N             threads (default: all CPUs)\n");
+            "  -T N             threads (default: the CPUs this process may use)\n");
     exit(rc);
 }
 
@@ -783,8 +783,7 @@ static double parse_double_arg(const char *s, const char *what, double lo, doubl
 int main(int argc, char **argv) {
     const char *in = NULL, *out = NULL, *dtype = NULL, *method = NULL;
     int want_info = 0, shape_given = 0;   /* shape_given: --bits or --p (a uniform config) */
-    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-    Options o = {0, -1, 4, 2, 0, 64, (int)(ncpu > 0 ? ncpu : 1), 0, 0, NULL, NULL, -1, 0, -1, -1, 0, 0};
+    Options o = {0, -1, 4, 2, 0, 64, hg_default_threads(), 0, 0, NULL, NULL, -1, 0, -1, -1, 0, 0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--info")) want_info = 1;

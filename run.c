@@ -2419,6 +2419,8 @@ static void print_info(const Model *m, const Tokenizer *t) {
     for (int i = 0; i < f->n_tensors; i++) params += f->tensors[i].rows * f->tensors[i].cols;
     printf("%d tensors, %.2fM parameters, %.2f MB, %.3f bits/parameter, kernels: %s, int8 grids: %s\n", f->n_tensors,
            params / 1e6, f->size / 1e6, 8.0 * f->data_size / (double)params, hg_simd_name(), hg_act8_grids());
+    printf("default threads (-T): %d, the CPUs this process may use (affinity mask, cgroup CPU quota)\n",
+           hg_default_threads());
 }
 
 /* ---------------------------------------------------------------- CLI */
@@ -2447,7 +2449,7 @@ static _Noreturn void usage(int rc) {
             "  --second-half  ppl: llama.cpp's protocol (whole windows starting with BOS, only the\n"
             "              second half of each window scored)\n"
             "  -o <string> output file (logits mode: float32 [tokens, vocab])\n"
-            "  -T <int>    threads, default: number of CPUs\n"
+            "  -T <int>    threads, default: the CPUs this process may use (affinity mask, cgroup quota)\n"
             "  --info      describe the model and exit\n"
             "  --verify    check the weights' checksum and exit\n"
             "  --no-batch  process prompts token by token (for testing)\n"
@@ -2471,7 +2473,6 @@ int main(int argc, char **argv) {
     float temperature = 1.0f, topp = 0.9f;
     unsigned long long seed = 0;
     int steps = 256, ctx = 0, threads = 0, info = 0, verify = 0, chat_ids = 0;
-    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--info")) { info = 1; continue; }
@@ -2572,7 +2573,7 @@ int main(int argc, char **argv) {
         if (logit_ids.n > c->seq_len) die("%d tokens exceed the model's context of %d", logit_ids.n, c->seq_len);
     }
     int max_pos = is_ppl || is_sens ? ctx : is_logits ? logit_ids.n : steps;
-    g_pool = hg_pool_create(threads ? threads : (int)(ncpu > 0 ? ncpu : 1));
+    g_pool = hg_pool_create(threads ? threads : hg_default_threads());
     RunState state;
     state_init(&state, c, max_pos, model.max_cols_pad, hg_pool_threads(g_pool));
     state.window = model.window;
