@@ -92,7 +92,7 @@ fi
 # clang (the other supported compiler): warning-free build of run and quantize, and the native
 # kernel tests, whose bit-for-bit checks catch a compiler that fuses multiply-adds on its own
 if command -v clang >/dev/null 2>&1; then
-  CL="$LOG/clang"; mkdir -p "$CL"; cp Makefile run.c quantize.c higgs.h "$CL"/
+  CL="$LOG/clang"; mkdir -p "$CL"; cp -r Makefile run.c quantize.c higgs.h src tools "$CL"/
   if make -s -C "$CL" -j2 CC=clang run quantize >"$CL/build" 2>&1 && ! grep -q warning "$CL/build"; then
     echo "PASS clang build without warnings"; passed=$((passed + 1))
   else
@@ -113,7 +113,7 @@ ${CC:-cc} $CFLAGS_T -o tests/test_pool tests/test_pool.c -lm -lpthread && run_su
 # Everything is built in $LOG, so nothing here touches the native binaries.
 aarch64_checks() {
   local d="$LOG/aarch64" warn
-  mkdir -p "$d"; cp Makefile run.c quantize.c higgs.h "$d"/
+  mkdir -p "$d"; cp -r Makefile run.c quantize.c higgs.h src tools "$d"/
   if ! env -u CC make -s -C "$d" -j2 CROSS=aarch64-linux-gnu- run quantize >"$d/build" 2>&1 || grep -q warning "$d/build"; then
     cat "$d/build"; echo "FAIL aarch64 build (make CROSS=aarch64-linux-gnu-: errors or warnings)"; return
   fi
@@ -165,7 +165,7 @@ else
   echo "FAIL aarch64 toolchain missing (install gcc-aarch64-linux-gnu qemu-user)"; failed=$((failed + 1))
 fi
 if command -v arm-linux-gnueabihf-gcc >/dev/null 2>&1; then   # 32-bit ARM, scalar kernels: compile only
-  ARMHF="$LOG/armhf"; mkdir -p "$ARMHF"; cp Makefile run.c quantize.c higgs.h "$ARMHF"/
+  ARMHF="$LOG/armhf"; mkdir -p "$ARMHF"; cp -r Makefile run.c quantize.c higgs.h src tools "$ARMHF"/
   if env -u CC make -s -C "$ARMHF" -j2 CROSS=arm-linux-gnueabihf- portable >"$ARMHF/build" 2>&1 && ! grep -q warning "$ARMHF/build"; then
     echo "PASS armhf portable build without warnings"; passed=$((passed + 1))
   else

@@ -17,6 +17,8 @@ import time
 import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+from amalgamate import source as c_source  # noqa: E402  (higgs.h with its implementation parts)
 HEADER = os.path.join(ROOT, "tools", "grids_table.h")
 
 EXPECTED = [(1, 4), (1, 8), (1, 16), (1, 32), (1, 64), (1, 256), (2, 16), (2, 64), (2, 256)]
@@ -264,7 +266,7 @@ def main():
     # cells that share it, every Y[b][j] likewise); and the MSE a little above the sign-symmetric
     # grid's of the same size and well below p=1's at the same bits.
     btext = open(os.path.join(ROOT, "tools", "grids_blocks.h")).read()
-    src = open(os.path.join(ROOT, "higgs.h"), encoding="utf-8").read()
+    src = c_source()
     for n, sym_name, p1n, above, below in ((256, "HG_SGRID_P2_N256_MSE", 16, 1.06, 0.9), (64, "HG_SGRID_P2_N64_MSE", 8, 1.03, 0.92)):
         tag = f"p2n{n}b"
         tabs = {}
@@ -309,7 +311,7 @@ def main():
 
     # the uniform p=1 8-bit grid (HG_GRID_UNIFORM, in higgs.h): levels (c - 128) * step, the step that
     # minimizes the Gaussian MSE, and that MSE, recomputed by quadrature
-    src = open(os.path.join(ROOT, "higgs.h"), encoding="utf-8").read()
+    src = c_source()
     ms = re.search(r"#define HG_GRID_P1_N256U_STEP ([0-9.eE+-]+)f", src)
     mm = re.search(r"#define HG_GRID_P1_N256U_MSE ([0-9.eE+-]+)", src)
     check(bool(ms and mm), "higgs.h defines the uniform grid's step and MSE")

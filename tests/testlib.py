@@ -8,6 +8,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PY = os.environ.get("HIGGS_PYTHON", sys.executable)
 TOKENIZER = os.path.join(ROOT, "models", "brown-hf", "tokenizer.model")
 failures = 0
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+from amalgamate import source as c_source  # noqa: E402  (higgs.h with its implementation parts, for the C tables)
 
 
 def report(ok, name, detail=""):

@@ -59,7 +59,7 @@ def block():
 def main():
     text = block()
     if "--update" in sys.argv:
-        path = "higgs.h"
+        path = "src/unicode.h"
         src = open(path, encoding="utf-8").read()
         a, b = src.index(BEGIN), src.index(END) + len(END)
         open(path, "w", encoding="utf-8").write(src[:a] + text + src[b:])

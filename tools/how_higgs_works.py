@@ -60,7 +60,9 @@ BLOCK = 256         # the Hadamard block quantize picks for rows of 256 and 768 
 
 def parse_grids():
     """the HIGGS grids embedded in higgs.h: {(p, n): array [n, p]}, and their MSE per dimension"""
-    src = open(os.path.join(ROOT, "higgs.h"), encoding="utf-8").read()
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    from amalgamate import source
+    src = source(ROOT)
     grids, mse = {}, {}
     for m in re.finditer(r"static const float HG_GRID_P(\d)_N(\d+)\[[^\]]*\]\s*=\s*\{([^}]*)\}", src):
         p, n = int(m.group(1)), int(m.group(2))

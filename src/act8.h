@@ -1,0 +1,200 @@
+/* higgs.c implementation part: int8 activations (hg_act8) and the int8 scalar reference.
+ * Included by higgs.h under HIGGS_IMPLEMENTATION, after the parts before it (see the list
+ * there and docs/architecture.md); not a header of its own. */
+
+/* ---- the int8 decode path (see hg_act8 in the API) ---- */
+
+int hg_act8_alloc(hg_act8 *a, uint64_t max_cols_pad, uint64_t max_groups) {
+    memset(a, 0, sizeof *a);
+    uint64_t n = (max_cols_pad + 127) / 128 * 128;
+    a->q = (int8_t *)calloc(n, 1);
+    a->qp = (int8_t *)calloc(n, 1);
+    a->xr = (float *)calloc(n, sizeof(float));
+    a->d = (float *)calloc(max_groups ? max_groups : 1, sizeof(float));
+    a->qsum = (int32_t *)calloc(max_groups ? max_groups : 1, sizeof(int32_t));
+    if (!a->q || !a->qp || !a->xr || !a->d || !a->qsum) { hg_act8_free(a); return -1; }
+    return 0;
+}
+
+void hg_act8_free(hg_act8 *a) {
+    free(a->q); free(a->qp); free(a->xr); free(a->d); free(a->qsum);
+    memset(a, 0, sizeof *a);
+}
+
+/* One block of the rotated activation to int8: k_i = round(v_i * 127 / max|v|)
+ * (nearest, ties to even, without a libm call: adding 1.5 * 2^23 leaves no
+ * fraction bits, |v * inv| <= 127 being far below 2^22). Returns max|v|; the
+ * sum of the k_i goes to *sum. The vector paths do the same float operations
+ * (the product is its own operation, never fused into the addition) and so
+ * produce the same bytes; hg_act8_block_ref is the definition and the tail. */
+static float hg_act8_block_ref(const float *v, uint64_t H, int8_t *o, int32_t *sum) {
+    float m = 0;
+    for (uint64_t i = 0; i < H; i++) {
+        float av = fabsf(v[i]);
+        m = av > m ? av : m;                   /* NaN never wins */
+    }
+    float inv = m > 0 ? 127.0f / m : 0.0f;
+    int32_t s = 0;
+    for (uint64_t i = 0; i < H; i++) {
+        float t = v[i] * inv;                  /* its own statement: never contracted into an FMA */
+        float r = (t + 12582912.0f) - 12582912.0f;
+        int k = (int)r;
+        k = k > 127 ? 127 : k < -127 ? -127 : k;
+        o[i] = (int8_t)k;
+        s += k;
+    }
+    *sum = s;
+    return m;
+}
+
+static float hg_act8_block(const float *v, uint64_t H, int8_t *o, int32_t *sum) {
+#if defined(HG_AVX512)
+    if (!(H % 16)) {
+        __m512 mv = _mm512_setzero_ps();
+        for (uint64_t i = 0; i < H; i += 16)   /* max(|v|, m): a NaN |v| returns m, as above */
+            mv = _mm512_max_ps(_mm512_abs_ps(_mm512_loadu_ps(v + i)), mv);
+        float m = _mm512_reduce_max_ps(mv);
+        const __m512 inv = _mm512_set1_ps(m > 0 ? 127.0f / m : 0.0f), magic = _mm512_set1_ps(12582912.0f);
+        const __m512i hi = _mm512_set1_epi32(127), lo = _mm512_set1_epi32(-127);
+        __m512i s = _mm512_setzero_si512();
+        for (uint64_t i = 0; i < H; i += 16) {
+            __m512 r = _mm512_sub_ps(_mm512_add_ps(_mm512_mul_ps(_mm512_loadu_ps(v + i), inv), magic), magic);
+            __m512i k = _mm512_max_epi32(_mm512_min_epi32(_mm512_cvttps_epi32(r), hi), lo);
+            _mm_storeu_si128((__m128i *)(o + i), _mm512_cvtepi32_epi8(k));
+            s = _mm512_add_epi32(s, k);
+        }
+        *sum = _mm512_reduce_add_epi32(s);
+        return m;
+    }
+#elif defined(HG_AVX2)
+    if (!(H % 8)) {
+        const __m256 absmask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
+        __m256 mv = _mm256_setzero_ps();
+        for (uint64_t i = 0; i < H; i += 8) mv = _mm256_max_ps(_mm256_and_ps(_mm256_loadu_ps(v + i), absmask), mv);
+        float lanes[8], m = 0;
+        _mm256_storeu_ps(lanes, mv);
+        for (int k = 0; k < 8; k++) m = lanes[k] > m ? lanes[k] : m;
+        const __m256 inv = _mm256_set1_ps(m > 0 ? 127.0f / m : 0.0f), magic = _mm256_set1_ps(12582912.0f);
+        const __m256i hi = _mm256_set1_epi32(127), lo = _mm256_set1_epi32(-127);
+        __m256i s = _mm256_setzero_si256();
+        for (uint64_t i = 0; i < H; i += 8) {
+            __m256 r = _mm256_sub_ps(_mm256_add_ps(_mm256_mul_ps(_mm256_loadu_ps(v + i), inv), magic), magic);
+            __m256i k = _mm256_max_epi32(_mm256_min_epi32(_mm256_cvttps_epi32(r), hi), lo);
+            __m128i k16 = _mm_packs_epi32(_mm256_castsi256_si128(k), _mm256_extracti128_si256(k, 1));
+            _mm_storel_epi64((__m128i *)(o + i), _mm_packs_epi16(k16, k16));
+            s = _mm256_add_epi32(s, k);
+        }
+        int32_t part[8], t = 0;
+        _mm256_storeu_si256((__m256i *)part, s);
+        for (int k = 0; k < 8; k++) t += part[k];
+        *sum = t;
+        return m;
+    }
+#endif
+    return hg_act8_block_ref(v, H, o, sum);
+}
+
+/* the VNNI kernels' order (and the AVX2 kernel's of the sign-symmetric p=2 grid): per 128 values,
+ * the 64 even then the 64 odd; a block's last t < 128 values (blocks that are a multiple of 32, not
+ * of 128, such as 288 = 2 x 128 + 32), likewise: the t/2 even then the t/2 odd */
+#if defined(HG_AVX512_VNNI) || defined(HG_AVX2)
+static void hg_act8_interleave_tail(const int8_t *q, int8_t *qp, uint64_t t) {
+    for (uint64_t i = 0; i < t / 2; i++) {
+        qp[i] = q[2 * i];
+        qp[t / 2 + i] = q[2 * i + 1];
+    }
+}
+#endif
+#if defined(HG_AVX512_VNNI)
+static void hg_act8_interleave(const int8_t *q, int8_t *qp, uint64_t n) {
+    static const uint8_t ev[64] = {0,   2,   4,   6,   8,   10,  12,  14,  16,  18,  20,  22,  24,  26,  28,  30,
+                                   32,  34,  36,  38,  40,  42,  44,  46,  48,  50,  52,  54,  56,  58,  60,  62,
+                                   64,  66,  68,  70,  72,  74,  76,  78,  80,  82,  84,  86,  88,  90,  92,  94,
+                                   96,  98,  100, 102, 104, 106, 108, 110, 112, 114, 116, 118, 120, 122, 124, 126};
+    const __m512i E = _mm512_loadu_si512(ev), O = _mm512_add_epi8(E, _mm512_set1_epi8(1));
+    for (uint64_t c = 0; c < n; c += 128) {
+        __m512i a = _mm512_loadu_si512(q + c), b = _mm512_loadu_si512(q + c + 64);
+        _mm512_storeu_si512(qp + c, _mm512_permutex2var_epi8(a, E, b));
+        _mm512_storeu_si512(qp + c + 64, _mm512_permutex2var_epi8(a, O, b));
+    }
+}
+#endif
+
+#if defined(HG_AVX512_VNNI)
+/* p=4 256 points: per 256 values, coordinate d of the 64 points (values 4j + d) together */
+static void hg_act8_coords4(const int8_t *q, int8_t *qp, uint64_t n) {
+    uint8_t idx[4][64];
+    for (int d = 0; d < 4; d++)
+        for (int j = 0; j < 64; j++) idx[d][j] = (uint8_t)(4 * (j % 32) + d);
+    for (uint64_t c = 0; c < n; c += 256) {
+        __m512i A = _mm512_loadu_si512(q + c), B = _mm512_loadu_si512(q + c + 64), C = _mm512_loadu_si512(q + c + 128),
+                D = _mm512_loadu_si512(q + c + 192);
+        for (int d = 0; d < 4; d++) {
+            __m512i I = _mm512_loadu_si512(idx[d]);
+            _mm512_storeu_si512(qp + c + 64 * d, _mm512_mask_blend_epi8((__mmask64)0xFFFFFFFF00000000ull,
+                                                                         _mm512_permutex2var_epi8(A, I, B),
+                                                                         _mm512_permutex2var_epi8(C, I, D)));
+        }
+    }
+}
+#endif
+
+#if defined(HG_NEON)
+/* the coordinate-major copy for the NEON paired p=4 kernel (per 256 values, coordinate d of the 64
+ * points together, as hg_act8_coords4): ld4 takes 16 points' coordinates apart */
+static void hg_act8_coords4_neon(const int8_t *q, int8_t *qp, uint64_t n) {
+    for (uint64_t c = 0; c < n; c += 256)
+        for (int t = 0; t < 4; t++) {
+            const int8x16x4_t v = vld4q_s8(q + c + 64 * t);
+            for (int d = 0; d < 4; d++) vst1q_s8(qp + c + 64 * d + 16 * t, v.val[d]);
+        }
+}
+#endif
+
+void hg_prepare_act8(const hg_qinfo *q, const float *x, hg_act8 *a) {
+    hg_prepare_activation(q, x, a->xr);
+    const uint64_t H = (uint64_t)q->group;
+    for (uint64_t b = 0; b < q->groups; b++) {
+        float m = hg_act8_block(a->xr + b * H, H, a->q + b * H, &a->qsum[b]);
+        a->d[b] = (m / 127.0f) * q->grid8_inv;
+    }
+#if defined(HG_AVX512_VNNI)
+    if (q->p == 4) {
+        if ((q->n == 256 || q->grid8abs) && !(H % 256)) hg_act8_coords4(a->q, a->qp, q->cols_pad);
+    } else if (!(H % 128)) hg_act8_interleave(a->q, a->qp, q->cols_pad);
+    else if (!(H % 32))
+        for (uint64_t b = 0; b < q->groups; b++) {
+            uint64_t full = H / 128 * 128;
+            hg_act8_interleave(a->q + b * H, a->qp + b * H, full);
+            hg_act8_interleave_tail(a->q + b * H + full, a->qp + b * H + full, H - full);
+        }
+#elif defined(HG_AVX2)
+    if (q->p == 2 && (q->grid8abs || q->n == 64) && !(H % 32))   /* hg_qdot8_p2s_avx2, _p2n64; a few microseconds a token */
+        for (uint64_t b = 0; b < q->groups; b++)
+            for (uint64_t j = 0; j < H; j += 128)
+                hg_act8_interleave_tail(a->q + b * H + j, a->qp + b * H + j, H - j < 128 ? H - j : 128);
+#elif defined(HG_NEON)
+    if (q->p == 4 && q->planar && q->grid8paired && !(H % 256)) hg_act8_coords4_neon(a->q, a->qp, q->cols_pad);
+#endif
+}
+
+/* the definition: sum_b scale_b * (d_b / S) * sum k_i q_i, in this float order */
+static float hg_qdot8_codes_ref(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    const int per_group = q->group / q->p;
+    float total = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        int32_t isum = 0;
+        for (int k = 0; k < per_group; k++) {
+            uint64_t idx = g * (uint64_t)per_group + (uint64_t)k;
+            const int8_t *pt = q->grid8 + (size_t)hg_qcode(q, codes, idx) * (size_t)q->p;
+            for (int d = 0; d < q->p; d++) isum += (int32_t)pt[d] * (int32_t)a->q[idx * (uint64_t)q->p + (uint64_t)d];
+        }
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)isum;
+    }
+    return total;
+}
+
+float hg_qdot8_row_ref(const hg_tensor *w, const hg_qinfo *q, int row, const hg_act8 *a) {
+    return hg_qdot8_codes_ref(q, hg_qscales(w, q, row), hg_qcodes(w, q, row), a);
+}
+

@@ -1,0 +1,231 @@
+/* higgs.c implementation part: the Walsh-Hadamard and Paley transforms, random signs.
+ * Included by higgs.h under HIGGS_IMPLEMENTATION, after the parts before it (see the list
+ * there and docs/architecture.md); not a header of its own. */
+
+/* Butterflies (a, b) -> (a + b, a - b), stage by stage. The vector paths do
+ * the very same float operations as the scalar loop, so the result is
+ * bit-identical (hg_quantize_row uses the transform too). */
+void hg_fwht(float *x, int n) {
+    int len = 1;
+#if defined(HG_AVX512)
+    /* stages 1, 2, 4, 8 inside each 16-float block: the partner (lane ^ len)
+     * comes from an in-register permute; lanes below the partner take a + b, those above a - b */
+    for (int i = 0; n >= 16 && i < n; i += 16) {
+        __m512 v = _mm512_loadu_ps(x + i), s;
+        s = _mm512_permute_ps(v, 0xB1);            /* lane ^ 1 */
+        v = _mm512_mask_sub_ps(_mm512_add_ps(v, s), 0xAAAA, s, v);
+        s = _mm512_permute_ps(v, 0x4E);            /* lane ^ 2 */
+        v = _mm512_mask_sub_ps(_mm512_add_ps(v, s), 0xCCCC, s, v);
+        s = _mm512_shuffle_f32x4(v, v, 0xB1);      /* lane ^ 4 */
+        v = _mm512_mask_sub_ps(_mm512_add_ps(v, s), 0xF0F0, s, v);
+        s = _mm512_shuffle_f32x4(v, v, 0x4E);      /* lane ^ 8 */
+        v = _mm512_mask_sub_ps(_mm512_add_ps(v, s), 0xFF00, s, v);
+        _mm512_storeu_ps(x + i, v);
+    }
+    if (n >= 16) len = 16;
+#elif defined(HG_AVX2)
+    /* the same for stages 1, 2, 4 inside each 8-float block */
+    for (int i = 0; n >= 8 && i < n; i += 8) {
+        __m256 v = _mm256_loadu_ps(x + i), s;
+        s = _mm256_permute_ps(v, 0xB1);
+        v = _mm256_blend_ps(_mm256_add_ps(v, s), _mm256_sub_ps(s, v), 0xAA);
+        s = _mm256_permute_ps(v, 0x4E);
+        v = _mm256_blend_ps(_mm256_add_ps(v, s), _mm256_sub_ps(s, v), 0xCC);
+        s = _mm256_permute2f128_ps(v, v, 0x01);
+        v = _mm256_blend_ps(_mm256_add_ps(v, s), _mm256_sub_ps(s, v), 0xF0);
+        _mm256_storeu_ps(x + i, v);
+    }
+    if (n >= 8) len = 8;
+#endif
+    for (; len < n; len <<= 1)
+        for (int i = 0; i < n; i += 2 * len) {
+            int j = i;
+#if defined(HG_AVX512)
+            for (; j + 16 <= i + len; j += 16) {
+                __m512 a = _mm512_loadu_ps(x + j), b = _mm512_loadu_ps(x + j + len);
+                _mm512_storeu_ps(x + j, _mm512_add_ps(a, b));
+                _mm512_storeu_ps(x + j + len, _mm512_sub_ps(a, b));
+            }
+#endif
+#if defined(HG_AVX2)
+            for (; j + 8 <= i + len; j += 8) {
+                __m256 a = _mm256_loadu_ps(x + j), b = _mm256_loadu_ps(x + j + len);
+                _mm256_storeu_ps(x + j, _mm256_add_ps(a, b));
+                _mm256_storeu_ps(x + j + len, _mm256_sub_ps(a, b));
+            }
+#endif
+            for (; j < i + len; j++) {
+                float a = x[j], b = x[j + len];
+                x[j] = a + b;
+                x[j + len] = a - b;
+            }
+        }
+}
+
+/* x[i] *= s, vectorised (the compiler does not at -O2) */
+static void hg_scale_floats(float *x, int n, float s) {
+    int i = 0;
+#if defined(HG_AVX512)
+    for (; i + 16 <= n; i += 16) _mm512_storeu_ps(x + i, _mm512_mul_ps(_mm512_loadu_ps(x + i), _mm512_set1_ps(s)));
+#elif defined(HG_AVX2)
+    for (; i + 8 <= n; i += 8) _mm256_storeu_ps(x + i, _mm256_mul_ps(_mm256_loadu_ps(x + i), _mm256_set1_ps(s)));
+#endif
+    for (; i < n; i++) x[i] *= s;
+}
+
+/* The random signs of a seeded HIGGS tensor: column j of a padded row is
+ * negated when bit j % 64 of hg_sign_word(seed, j / 64) is set. The word is
+ * the splitmix64 finalizer of (seed << 32 | j / 64). With signs the rotation
+ * is Hn D (D diagonal, +-1): still orthogonal, and each seed gives another
+ * realization of the quantization error (the randomized Hadamard transform). */
+static inline uint64_t hg_sign_word(int seed, uint64_t word) {
+    uint64_t z = ((uint64_t)(uint32_t)seed << 32 | word) + 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static inline int hg_sign_negative(int seed, uint64_t col) { return (int)(hg_sign_word(seed, col >> 6) >> (col & 63) & 1); }
+
+/* x[j] = D_jj x[j] for j < n (columns 0..n-1 of a row): flips float sign bits */
+static void hg_apply_signs(float *x, uint64_t n, int seed) {
+    for (uint64_t j = 0; j < n; j += 64) {
+        uint64_t bits = hg_sign_word(seed, j >> 6);
+        uint64_t m = n - j < 64 ? n - j : 64;
+        for (uint64_t k = 0; k < m; k++) {
+            uint32_t u;
+            memcpy(&u, x + j + k, 4);
+            u ^= (uint32_t)(bits >> k & 1) << 31;
+            memcpy(x + j + k, &u, 4);
+        }
+    }
+}
+
+/* Hadamard matrices of orders other than powers of two, by Paley's
+ * constructions over GF(q), q prime: chi(a) = 0, 1 or -1 as a is 0, a nonzero
+ * square or a non-square mod q.
+ *  Paley I (q = 3 mod 4, order q + 1): H = I + S, S = [[0, 1^T], [-1, Q]],
+ *    Q[i][j] = chi(j - i); S is antisymmetric with S S^T = q I, so H H^T = (q + 1) I.
+ *  Paley II (q = 1 mod 4, order 2 (q + 1)): C = [[0, 1^T], [1, Q]] (symmetric);
+ *    each 0 of C becomes [[1, 1], [1, -1]] and each +-1 becomes +-[[1, -1], [-1, -1]].
+ * tests/test_kernels.c checks H H^T = m I; tests/test_quant.py builds them independently in numpy. */
+static int hg_is_prime(int v) {
+    if (v < 2) return 0;
+    for (int d = 2; d * d <= v; d++)
+        if (v % d == 0) return 0;
+    return 1;
+}
+static int hg_chi(int a, int q) {   /* quadratic character mod q (prime) */
+    a = ((a % q) + q) % q;
+    if (!a) return 0;
+    for (int x = 1; x < q; x++)
+        if (x * x % q == a) return 1;
+    return -1;
+}
+static int8_t *hg_hadamard_tab[256];
+#ifndef HG_NO_THREADS
+static pthread_mutex_t hg_hadamard_mu = PTHREAD_MUTEX_INITIALIZER;
+#endif
+static int8_t *hg_paley(int m) {
+    int8_t *h = NULL;
+    if (hg_is_prime(m - 1) && (m - 1) % 4 == 3) {
+        int q = m - 1;
+        h = (int8_t *)malloc((size_t)m * (size_t)m);
+        if (!h) return NULL;
+        for (int i = 0; i < m; i++)
+            for (int j = 0; j < m; j++) {
+                int v = i == j ? 0 : i == 0 ? 1 : j == 0 ? -1 : hg_chi(j - i, q);   /* S */
+                h[i * m + j] = (int8_t)(v + (i == j));                                  /* S + I */
+            }
+    } else if (m % 2 == 0 && hg_is_prime(m / 2 - 1) && (m / 2 - 1) % 4 == 1) {
+        int q = m / 2 - 1, n = q + 1;
+        h = (int8_t *)malloc((size_t)m * (size_t)m);
+        if (!h) return NULL;
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++) {
+                int c = i == j ? 0 : i == 0 || j == 0 ? 1 : hg_chi(j - i, q);
+                for (int a = 0; a < 2; a++)
+                    for (int b = 0; b < 2; b++) {
+                        int v = c == 0 ? (a && b ? -1 : 1) : c * (a || b ? -1 : 1);
+                        h[(2 * i + a) * m + 2 * j + b] = (int8_t)v;
+                    }
+            }
+    }
+    return h;
+}
+
+const int8_t *hg_hadamard_base(int m) {
+    if (m < 12 || m > 255 || m % 4 || hg_pow2((uint64_t)m)) return NULL;
+#ifndef HG_NO_THREADS
+    pthread_mutex_lock(&hg_hadamard_mu);
+#endif
+    if (!hg_hadamard_tab[m]) hg_hadamard_tab[m] = hg_paley(m);
+    const int8_t *h = hg_hadamard_tab[m];
+#ifndef HG_NO_THREADS
+    pthread_mutex_unlock(&hg_hadamard_mu);
+#endif
+    return h;
+}
+
+int hg_hadamard_for(uint64_t cols, int *m) {
+    int p2 = 1;
+    while (p2 < 1024 && cols % (uint64_t)(2 * p2) == 0) p2 *= 2;
+    *m = 1;
+    if (p2 >= 256) return p2;
+    int best = 0, best_m = 1;
+    for (int base = 12; base <= 255; base += 4)
+        for (int h = base; h <= 4096 && cols % (uint64_t)h == 0; h *= 2)
+            if (h % 32 == 0 && h > best && hg_hadamard_base(base)) { best = h; best_m = base; }
+    if (best > p2 && best >= 64) { *m = best_m; return best; }
+    if (p2 >= 64) return p2;
+    int h = 64;                                   /* the row is padded to a power of two */
+    while ((uint64_t)h < cols && h < 1024) h *= 2;
+    return h;
+}
+
+/* y = H(m) x (or H(m)^T x) over the m rows of a block viewed as [m][w] (w = 2^j
+ * columns), 16 columns at a time through stack buffers. Each term is a product
+ * with +-1, exact, so every build (fused or not, any vector width) gets the same sums. */
+static void hg_base_transform(const int8_t *H, int m, float *x, int w, int transpose) {
+    float in[255 * 16], out[16];
+    for (int c0 = 0; c0 < w; c0 += 16) {
+        int cw = w - c0 < 16 ? w - c0 : 16;
+        if (cw < 16) memset(in, 0, sizeof in);
+        for (int a = 0; a < m; a++) memcpy(in + a * 16, x + (size_t)a * w + c0, (size_t)cw * sizeof(float));
+        for (int r = 0; r < m; r++) {
+            for (int c = 0; c < 16; c++) out[c] = 0;
+            for (int a = 0; a < m; a++) {
+                const float sgn = (float)(transpose ? H[a * m + r] : H[r * m + a]), *v = in + a * 16;
+                for (int c = 0; c < 16; c++) out[c] += sgn * v[c];
+            }
+            memcpy(x + (size_t)r * w + c0, out, (size_t)cw * sizeof(float));
+        }
+    }
+}
+
+static void hg_block_transform(const hg_qinfo *q, float *x, int transpose) {
+    int m = q->had_m, w = q->group / m;
+    for (int a = 0; a < m; a++) hg_fwht(x + (size_t)a * w, w);
+    if (m > 1) hg_base_transform(q->had_base, m, x, w, transpose);
+    hg_scale_floats(x, q->group, 1.0f / sqrtf((float)q->group));
+}
+
+void hg_rotate_block(const hg_qinfo *q, float *x) { hg_block_transform(q, x, 0); }
+void hg_unrotate_block(const hg_qinfo *q, float *x) { hg_block_transform(q, x, 1); }
+
+void hg_prepare_activation(const hg_qinfo *q, const float *x, float *xr) {
+    memcpy(xr, x, q->cols * sizeof(float));
+    memset(xr + q->cols, 0, (q->cols_pad - q->cols) * sizeof(float));
+    if (q->type != HG_HIGGS) return;
+    if (q->sign_seed) hg_apply_signs(xr, q->cols_pad, q->sign_seed);
+    for (uint64_t b = 0; b < q->cols_pad; b += (uint64_t)q->group) hg_rotate_block(q, xr + b);
+}
+
+static inline const uint16_t *hg_qscales(const hg_tensor *w, const hg_qinfo *q, int row) {
+    return (const uint16_t *)w->data + (uint64_t)row * q->groups;
+}
+static inline const uint8_t *hg_qcodes(const hg_tensor *w, const hg_qinfo *q, int row) {
+    uint64_t scale_bytes = (w->rows * q->groups * 2 + HG_ALIGN - 1) / HG_ALIGN * HG_ALIGN;
+    return w->data + scale_bytes + (uint64_t)row * q->row_code_bytes;
+}
+

@@ -1,0 +1,691 @@
+/* higgs.c implementation part: int8 kernels for AVX2 (and AVX-VNNI).
+ * Included by higgs.h under HIGGS_IMPLEMENTATION, after the parts before it (see the list
+ * there and docs/architecture.md); not a header of its own. */
+
+#if defined(HG_AVX2)
+/* acc + the dot products of each four unsigned bytes of u with the signed bytes of s, exact: with
+ * AVX-VNNI one vpdpbusd; else vpmaddubsw (its pairs cannot saturate in these kernels: u <= 128 and
+ * |s| <= 127) and vpmaddwd against ones */
+HG_INLINE __m256i hg_dpbusd_avx2(__m256i acc, __m256i u, __m256i s) {
+#if defined(HG_AVXVNNI)
+    return _mm256_dpbusd_avx_epi32(acc, u, s);
+#elif defined(HG_AVX512_VNNI) && defined(__AVX512VL__)   /* AVX-512 builds running an AVX2 kernel */
+    return _mm256_dpbusd_epi32(acc, u, s);
+#else
+    return _mm256_add_epi32(acc, _mm256_madd_epi16(_mm256_maddubs_epi16(u, s), _mm256_set1_epi16(1)));
+#endif
+}
+/* 32 int8 weights k (natural order) times the activations at x, into one of a block's two
+ * accumulators by step (j & 32): |k| by sign(k) * q with vpmaddubsw, which cannot saturate
+ * (2 * 127 * 127 < 32768) */
+HG_INLINE void hg_acc_k32_avx2(__m256i k, const int8_t *x, uint64_t j, __m256i *a0, __m256i *a1) {
+    __m256i v = _mm256_loadu_si256((const __m256i *)x);
+    if (j & 32) *a1 = hg_dpbusd_avx2(*a1, _mm256_sign_epi8(k, k), _mm256_sign_epi8(v, k));
+    else *a0 = hg_dpbusd_avx2(*a0, _mm256_sign_epi8(k, k), _mm256_sign_epi8(v, k));
+}
+/* the int32 sum of a block's two accumulators, exact (the integer every kernel's epilogue scales) */
+static inline int32_t hg_isum_avx2(__m256i a0, __m256i a1) {
+    __m256i acc = _mm256_add_epi32(a0, a1);
+    __m128i s = _mm_add_epi32(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
+    return _mm_cvtsi128_si32(s);
+}
+
+/* AVX2 has no unsigned-by-signed dot with 32-bit sums, but vpmaddubsw on |k|
+ * and sign(k) * q cannot saturate (2 * 127 * 127 < 32768); natural order. */
+static float hg_qdot8_p1n16_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    const __m256i T = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)q->grid8));
+    const __m128i m4 = _mm_set1_epi8(15);
+    const uint64_t H = (uint64_t)q->group;
+    float total = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        const uint8_t *c = codes + g * H / 2;
+        const int8_t *x = a->q + g * H;
+        __m256i acc = _mm256_setzero_si256();
+        for (uint64_t j = 0; j < H; j += 32, c += 16, x += 32) {
+            __m128i b = _mm_loadu_si128((const __m128i *)c);
+            __m128i lo = _mm_and_si128(b, m4), hi = _mm_and_si128(_mm_srli_epi16(b, 4), m4);
+            __m256i idx = _mm256_set_m128i(_mm_unpackhi_epi8(lo, hi), _mm_unpacklo_epi8(lo, hi));
+            __m256i k = _mm256_shuffle_epi8(T, idx), v = _mm256_loadu_si256((const __m256i *)x);
+            acc = hg_dpbusd_avx2(acc, _mm256_sign_epi8(k, k), _mm256_sign_epi8(v, k));
+        }
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(acc, _mm256_setzero_si256());
+    }
+    return total;
+}
+
+/* RTN 8-bit: the code bytes with the top bit flipped are the int8 weights; |k| <= 128, so
+ * vpmaddubsw on |k| and sign(k) * q cannot saturate either (2 * 128 * 127 < 32768).
+ * One block's products as eight int32 lanes (blocks of 32 + 64i end with one step of 32). */
+HG_INLINE __m256i hg_p1n256_block_avx2(const uint8_t *c, const int8_t *x, uint64_t H) {
+    const __m256i flip = _mm256_set1_epi8((char)0x80);
+    __m256i a0 = _mm256_setzero_si256(), a1 = a0;
+    uint64_t j = 0;
+    for (; j + 64 <= H; j += 64) {
+        __m256i k0 = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(c + j)), flip);
+        __m256i k1 = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(c + j + 32)), flip);
+        a0 = hg_dpbusd_avx2(a0, _mm256_sign_epi8(k0, k0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)(x + j)), k0));
+        a1 = hg_dpbusd_avx2(a1, _mm256_sign_epi8(k1, k1), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)(x + j + 32)), k1));
+    }
+    if (j < H) {
+        __m256i k0 = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(c + j)), flip);
+        a0 = hg_dpbusd_avx2(a0, _mm256_sign_epi8(k0, k0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)(x + j)), k0));
+    }
+    return _mm256_add_epi32(a0, a1);
+}
+/* total + four blocks' (scale_b * d_b) * isum_b: the products as one vector, then added one by one,
+ * in the definition's order (hg_qdot8_codes_ref) */
+HG_INLINE float hg_add4_blocks(float total, const uint16_t *sc, const float *d, __m128i isum) {
+#if defined(HG_F16C)
+    __m128 scale = _mm_cvtph_ps(_mm_loadl_epi64((const __m128i *)sc));
+#else
+    __m128 scale = _mm_setr_ps(hg_f16_to_f32(sc[0]), hg_f16_to_f32(sc[1]), hg_f16_to_f32(sc[2]), hg_f16_to_f32(sc[3]));
+#endif
+    float v[4];
+    _mm_storeu_ps(v, _mm_mul_ps(_mm_mul_ps(scale, _mm_loadu_ps(d)), _mm_cvtepi32_ps(isum)));
+    total += v[0];
+    total += v[1];
+    total += v[2];
+    total += v[3];
+    return total;
+}
+/* Four blocks at a time: their sums reduced together (two rounds of vphaddd), then hg_add4_blocks. */
+static float hg_qdot8_p1n256_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    const uint64_t H = (uint64_t)q->group;
+    float total = 0;
+    uint64_t g = 0;
+    for (; g + 4 <= q->groups; g += 4) {
+        __m256i s0 = hg_p1n256_block_avx2(codes + g * H, a->q + g * H, H);
+        __m256i s1 = hg_p1n256_block_avx2(codes + (g + 1) * H, a->q + (g + 1) * H, H);
+        __m256i s2 = hg_p1n256_block_avx2(codes + (g + 2) * H, a->q + (g + 2) * H, H);
+        __m256i s3 = hg_p1n256_block_avx2(codes + (g + 3) * H, a->q + (g + 3) * H, H);
+        __m256i h = _mm256_hadd_epi32(_mm256_hadd_epi32(s0, s1), _mm256_hadd_epi32(s2, s3));
+        total = hg_add4_blocks(total, sc + g, a->d + g, _mm_add_epi32(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1)));
+    }
+    for (; g < q->groups; g++) {
+        __m256i s = hg_p1n256_block_avx2(codes + g * H, a->q + g * H, H);
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(s, _mm256_setzero_si256());
+    }
+    return total;
+}
+
+/* p=2, 256 points (8-bit codes) and 64 (6-bit): the (kx, ky) int16 pairs of 8 codes, looked up with
+ * scalar loads and packed into a vector, multiplied by the activation pairs
+ * with vpmaddwd. Not vpgatherdd: in cache on the bench host (Zen 5, an AVX2
+ * build of bench/bench_kernels) the gathers decoded 3.1-3.3 GB/s of codes and
+ * the scalar loads 4.8-5.2; microcode that mitigates Gather Data Sampling
+ * makes gathers slower still on many Intel CPUs. */
+HG_INLINE float hg_qdot8_pairs_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a, const int bits) {
+    const int32_t *tab = q->grid8pair;
+    const uint64_t H = (uint64_t)q->group;
+    float total = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        const uint8_t *c = codes + g * H / 2 * (uint64_t)bits / 8;
+        const int8_t *x = a->q + g * H;
+        __m256i a0 = _mm256_setzero_si256(), a1 = a0;
+        for (uint64_t j = 0; j < H; j += 32, c += 2 * bits, x += 32) {
+            __m256i k0, k1;
+            if (bits == 8) {
+                k0 = _mm256_setr_epi32(tab[c[0]], tab[c[1]], tab[c[2]], tab[c[3]], tab[c[4]], tab[c[5]], tab[c[6]], tab[c[7]]);
+                k1 = _mm256_setr_epi32(tab[c[8]], tab[c[9]], tab[c[10]], tab[c[11]], tab[c[12]], tab[c[13]], tab[c[14]], tab[c[15]]);
+            } else {   /* 6-bit codes, little-endian: 8 codes in 6 bytes (never read past them) */
+                uint32_t u0, v0;
+                uint16_t u1, v1;   /* 4 + 2 bytes each, in registers (one 6-byte memcpy went through the stack) */
+                memcpy(&u0, c, 4);
+                memcpy(&u1, c + 4, 2);
+                memcpy(&v0, c + 6, 4);
+                memcpy(&v1, c + 10, 2);
+                const uint64_t u = u0 | (uint64_t)u1 << 32, v = v0 | (uint64_t)v1 << 32;
+                k0 = _mm256_setr_epi32(tab[u & 63], tab[u >> 6 & 63], tab[u >> 12 & 63], tab[u >> 18 & 63], tab[u >> 24 & 63],
+                                       tab[u >> 30 & 63], tab[u >> 36 & 63], tab[u >> 42 & 63]);
+                k1 = _mm256_setr_epi32(tab[v & 63], tab[v >> 6 & 63], tab[v >> 12 & 63], tab[v >> 18 & 63], tab[v >> 24 & 63],
+                                       tab[v >> 30 & 63], tab[v >> 36 & 63], tab[v >> 42 & 63]);
+            }
+            a0 = _mm256_add_epi32(a0, _mm256_madd_epi16(k0, _mm256_cvtepi8_epi16(_mm_loadu_si128((const __m128i *)x))));
+            a1 = _mm256_add_epi32(a1, _mm256_madd_epi16(k1, _mm256_cvtepi8_epi16(_mm_loadu_si128((const __m128i *)(x + 16)))));
+        }
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(a0, a1);
+    }
+    return total;
+}
+static float hg_qdot8_p2n256_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    return hg_qdot8_pairs_avx2(q, sc, codes, a, 8);
+}
+/* m ? b : a by bit 7 of each byte of m (vpblendvb). GCC 12 folds _mm256_blendv_epi8 into a select
+ * on m < 0 and then emits that comparison (a vpcmpgtb per blend) when m is computed, as the code
+ * bits shifted to bit 7 are here: the p=2 4-bit kernels ran 3-8% slower (bench_kernels, AVX2 build
+ * on Zen 5) */
+#if defined(__GNUC__) && !defined(__clang__)
+HG_INLINE __m256i hg_blendv_avx2(__m256i a, __m256i b, __m256i m) {
+    __m256i r;
+    __asm__("vpblendvb %3, %2, %1, %0" : "=x"(r) : "x"(a), "x"(b), "x"(m));
+    return r;
+}
+HG_INLINE __m128i hg_blendv_sse(__m128i a, __m128i b, __m128i m) {
+    __m128i r;
+    __asm__("vpblendvb %3, %2, %1, %0" : "=x"(r) : "x"(a), "x"(b), "x"(m));
+    return r;
+}
+#else
+#define hg_blendv_avx2 _mm256_blendv_epi8
+#define hg_blendv_sse _mm_blendv_epi8
+#endif
+/* the 16 bytes at c and the 16 at c + off, of a step of 2 * off bytes of codes: at the row's last
+ * step (fewer than off + 16 bytes left before end) from a copy, never reading past the step */
+HG_INLINE void hg_load_step_avx2(const uint8_t *c, const uint8_t *end, int off, __m128i *lo, __m128i *hi) {
+    if (end - c >= off + 16) {
+        *lo = _mm_loadu_si128((const __m128i *)c);
+        *hi = _mm_loadu_si128((const __m128i *)(c + off));
+    } else {
+        uint8_t b[32] = {0};
+        memcpy(b, c, (size_t)(2 * off));
+        *lo = _mm_loadu_si128((const __m128i *)b);
+        *hi = _mm_loadu_si128((const __m128i *)(b + off));
+    }
+}
+/* 32 six-bit codes from 24 bytes: byte i holds code i in bits 0-5 and, in bits 6-7, two bits
+ * of another code */
+HG_INLINE __m256i hg_codes6x32_raw_avx2(const uint8_t *c, const uint8_t *end) {
+    __m128i lo, hi;
+    hg_load_step_avx2(c, end, 12, &lo, &hi);
+    /* per 3 bytes b0 b1 b2 (u = b0 | b1 << 8 | b2 << 16, code j = bits 6j..6j+5 of u) the 16-bit
+     * words b0 | b1 << 8 (u's bits 0-15: codes 0 and 1 at bits 0 and 6) and b1 | b2 << 8 (u's bits
+     * 8-23), that one shifted right by 4 (codes 2 and 3 at bits 0 and 6); then each word's low byte
+     * keeps bits 0-5 and its high byte takes bits 6-11 */
+    const __m256i spread = _mm256_setr_epi8(0, 1, 1, 2, 3, 4, 4, 5, 6, 7, 7, 8, 9, 10, 10, 11, 0, 1, 1, 2, 3, 4, 4, 5, 6, 7,
+                                            7, 8, 9, 10, 10, 11);
+    __m256i g = _mm256_shuffle_epi8(_mm256_set_m128i(hi, lo), spread);
+    __m256i v = _mm256_blend_epi16(g, _mm256_srli_epi16(g, 4), 0xAA);
+    return _mm256_blendv_epi8(v, _mm256_slli_epi16(v, 2), _mm256_set1_epi16((short)0xFF00));
+}
+/* byte i = code i (the raw form above with bits 6-7 cleared) */
+HG_INLINE __m256i hg_codes6x32_avx2(const uint8_t *c, const uint8_t *end) {
+    return _mm256_and_si256(hg_codes6x32_raw_avx2(c, end), _mm256_set1_epi8(63));
+}
+HG_INLINE __m256i hg_lut64_avx2(const __m256i T[4], __m256i c, __m256i m4, __m256i m5) {
+    __m256i a = hg_blendv_avx2(_mm256_shuffle_epi8(T[0], c), _mm256_shuffle_epi8(T[1], c), m4);
+    __m256i b = hg_blendv_avx2(_mm256_shuffle_epi8(T[2], c), _mm256_shuffle_epi8(T[3], c), m4);
+    return hg_blendv_avx2(a, b, m5);
+}
+/* p=1 32 levels: 32 codes (20 bytes) a step. Each code's two bytes into a 16-bit word (vpshufb from
+ * the 16 bytes at the step and at +10, each lane its 8 codes), then a multiply by 2^(11 - shift) puts
+ * the code at bits 11-15 and a shift right by 11 brings it down; vpackuswb and vpermq order the 32
+ * codes; k from two 16-entry tables picked by code bit 4 */
+HG_INLINE __m256i hg_codes5x32_avx2(const uint8_t *c, const uint8_t *end) {
+    __m128i lo, hi;
+    hg_load_step_avx2(c, end, 10, &lo, &hi);
+    /* code i (bits 5i..5i+4) lies in bytes 5i/8 and 5i/8 + 1, at bit 5i % 8 of that pair */
+    const __m256i spread = _mm256_setr_epi8(0, 1, 0, 1, 1, 2, 1, 2, 2, 3, 3, 4, 3, 4, 4, 5, 5, 6, 5, 6, 6, 7, 6, 7, 7, 8, 8, 9, 8,
+                                            9, 9, 10);
+    const __m256i mul = _mm256_setr_epi16(1 << 11, 1 << 6, 1 << 9, 1 << 4, 1 << 7, 1 << 10, 1 << 5, 1 << 8, 1 << 11, 1 << 6,
+                                          1 << 9, 1 << 4, 1 << 7, 1 << 10, 1 << 5, 1 << 8);
+    __m256i wa = _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(lo), spread);   /* codes 0-7 | 8-15 */
+    __m256i wb = _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(hi), spread);   /* codes 16-23 | 24-31 */
+    wa = _mm256_srli_epi16(_mm256_mullo_epi16(wa, mul), 11);
+    wb = _mm256_srli_epi16(_mm256_mullo_epi16(wb, mul), 11);
+    return _mm256_permute4x64_epi64(_mm256_packus_epi16(wa, wb), 0xD8);   /* 0-7 16-23 8-15 24-31 -> in order */
+}
+/* p=1 32 and 64 levels (5- and 6-bit codes): 32 codes a step, each in its own byte
+ * (hg_codes5x32_avx2, hg_codes6x32_avx2), k from the 16-entry tables of hg_lut64_avx2 (two and a
+ * blend for 5-bit), |k| by sign(k) * q with vpmaddubsw (as hg_qdot8_p1n16_avx2); blocks of 32i */
+HG_INLINE __m256i hg_p1_k32_avx2(const __m256i T[4], const uint8_t *c, const uint8_t *end, const int bits) {
+    __m256i i = bits == 5 ? hg_codes5x32_avx2(c, end) : hg_codes6x32_avx2(c, end), m4 = _mm256_slli_epi16(i, 3);
+    if (bits == 5) return hg_blendv_avx2(_mm256_shuffle_epi8(T[0], i), _mm256_shuffle_epi8(T[1], i), m4);
+    return hg_lut64_avx2(T, i, m4, _mm256_slli_epi16(i, 2));
+}
+HG_INLINE void hg_p1_tables_avx2(const hg_qinfo *q, __m256i T[4]) {
+    for (int h = 0; h < 4; h++) T[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(q->grid8 + 16 * (h % (q->n / 16)))));
+}
+static float hg_qdot8_p1k_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    const int bits = q->bits;         /* 5 or 6: a branch per step that always goes the same way */
+    __m256i T[4];
+    hg_p1_tables_avx2(q, T);
+    const uint8_t *end = codes + q->row_code_bytes;
+    const uint64_t H = (uint64_t)q->group;
+    float total = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        const uint8_t *c = codes + g * H * (uint64_t)bits / 8;
+        const int8_t *x = a->q + g * H;
+        __m256i a0 = _mm256_setzero_si256(), a1 = a0;
+        for (uint64_t j = 0; j < H; j += 32, c += 4 * bits, x += 32) hg_acc_k32_avx2(hg_p1_k32_avx2(T, c, end, bits), x, j, &a0, &a1);
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(a0, a1);
+    }
+    return total;
+}
+/* prompts: the row's k, natural order (hg_qmatmul8_avx2) */
+static void hg_row8_decode_p1k_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+    __m256i T[4];
+    hg_p1_tables_avx2(q, T);
+    const int bits = q->bits;
+    const uint8_t *end = codes + q->row_code_bytes;
+    for (uint64_t i = 0; i < q->cols_pad; i += 32, codes += 4 * bits)
+        _mm256_storeu_si256((__m256i *)(k + i), hg_p1_k32_avx2(T, codes, end, bits));
+}
+#endif
+
+#if defined(HG_AVX2)
+/* p=2, the sign-symmetric 256 points (HG_GRID_SIGNSYM): code bits 0-5 pick one of 64 magnitude
+ * points, bits 6 and 7 negate x and y. 32 codes a step: each coordinate's |k| from the four 16-entry
+ * tables of hg_lut64_avx2 (code bits 4 and 5 pick the table), or for the block grid (HG_GRID_BLOCKS,
+ * `blocks`) from one 16-entry table by code bits 0-3 (x) and 2-5 (y); the signs put on the activation
+ * (vpsignb; "| 1" keeps a sign byte nonzero, the shift moves bit 6 to bit 7), vpmaddubsw multiplies
+ * |k| by the signed q (2 * 127 * 127 < 32768: no saturation). Activations coordinate-major
+ * (hg_act8_interleave_tail order in a->qp): per 128 the 64 x then the 64 y, a block's last t the
+ * t/2 x then the t/2 y. The 16-code version takes the blocks' last 16 codes (blocks 32 + 64k). */
+/* |kx| and |ky| of 32 codes k (one per byte) */
+HG_INLINE void hg_p2s_mags_avx2(const __m256i TX[4], const __m256i TY[4], __m256i k, const int blocks, __m256i *kx, __m256i *ky) {
+    if (blocks) {   /* HG_GRID_BLOCKS: |x| entry m & 15 of TX[0], |y| entry m >> 2 of TY[0] (bits 0-3 of the shifted byte) */
+        const __m256i m15 = _mm256_set1_epi8(15);
+        *kx = _mm256_shuffle_epi8(TX[0], _mm256_and_si256(k, m15));
+        *ky = _mm256_shuffle_epi8(TY[0], _mm256_and_si256(_mm256_srli_epi16(k, 2), m15));
+    } else {
+        const __m256i i = _mm256_and_si256(k, _mm256_set1_epi8(63)), m4 = _mm256_slli_epi16(k, 3), m5 = _mm256_slli_epi16(k, 2);
+        *kx = hg_lut64_avx2(TX, i, m4, m5);
+        *ky = hg_lut64_avx2(TY, i, m4, m5);
+    }
+}
+HG_INLINE __m256i hg_p2s32_avx2(__m256i acc, const __m256i TX[4], const __m256i TY[4], __m256i k, __m256i vx, __m256i vy,
+                                 const int blocks) {
+    const __m256i sy = _mm256_or_si256(k, _mm256_set1_epi8(1)), sx = _mm256_slli_epi16(sy, 1);
+    __m256i kx, ky;
+    hg_p2s_mags_avx2(TX, TY, k, blocks, &kx, &ky);
+    acc = hg_dpbusd_avx2(acc, kx, _mm256_sign_epi8(vx, sx));
+    return hg_dpbusd_avx2(acc, ky, _mm256_sign_epi8(vy, sy));
+}
+HG_INLINE __m128i hg_lut64_sse(const __m256i T[4], __m128i c, __m128i m4, __m128i m5) {
+    __m128i a = hg_blendv_sse(_mm_shuffle_epi8(_mm256_castsi256_si128(T[0]), c), _mm_shuffle_epi8(_mm256_castsi256_si128(T[1]), c), m4);
+    __m128i b = hg_blendv_sse(_mm_shuffle_epi8(_mm256_castsi256_si128(T[2]), c), _mm_shuffle_epi8(_mm256_castsi256_si128(T[3]), c), m4);
+    return hg_blendv_sse(a, b, m5);
+}
+HG_INLINE __m128i hg_p2s16_sse(const __m256i TX[4], const __m256i TY[4], __m128i k, __m128i vx, __m128i vy, const int blocks) {
+    const __m128i sy = _mm_or_si128(k, _mm_set1_epi8(1)), sx = _mm_slli_epi16(sy, 1), ones = _mm_set1_epi16(1);
+    __m128i kx, ky;
+    if (blocks) {
+        const __m128i m15 = _mm_set1_epi8(15);
+        kx = _mm_shuffle_epi8(_mm256_castsi256_si128(TX[0]), _mm_and_si128(k, m15));
+        ky = _mm_shuffle_epi8(_mm256_castsi256_si128(TY[0]), _mm_and_si128(_mm_srli_epi16(k, 2), m15));
+    } else {
+        const __m128i i = _mm_and_si128(k, _mm_set1_epi8(63)), m4 = _mm_slli_epi16(k, 3), m5 = _mm_slli_epi16(k, 2);
+        kx = hg_lut64_sse(TX, i, m4, m5);
+        ky = hg_lut64_sse(TY, i, m4, m5);
+    }
+    __m128i px = _mm_maddubs_epi16(kx, _mm_sign_epi8(vx, sx));
+    __m128i py = _mm_maddubs_epi16(ky, _mm_sign_epi8(vy, sy));
+    return _mm_add_epi32(_mm_madd_epi16(px, ones), _mm_madd_epi16(py, ones));
+}
+/* a block's last t = 32, 64 or 96 weights (blocks 32 + 128k...): m = t/2 codes, the m x then the m y */
+HG_INLINE __m256i hg_p2s_tail_avx2(const __m256i TX[4], const __m256i TY[4], const uint8_t *c, const int8_t *x, uint64_t m,
+                                   const int blocks) {
+    __m256i s = _mm256_setzero_si256();
+    uint64_t i = 0;
+    if (m >= 32) {
+        s = hg_p2s32_avx2(s, TX, TY, _mm256_loadu_si256((const __m256i *)c), _mm256_loadu_si256((const __m256i *)x),
+                          _mm256_loadu_si256((const __m256i *)(x + m)), blocks);
+        i = 32;
+    }
+    if (i < m)
+        s = _mm256_add_epi32(s, _mm256_castsi128_si256(hg_p2s16_sse(TX, TY, _mm_loadu_si128((const __m128i *)(c + i)),
+                                                                    _mm_loadu_si128((const __m128i *)(x + i)),
+                                                                    _mm_loadu_si128((const __m128i *)(x + m + i)), blocks)));
+    return s;
+}
+/* the lookup tables: the 64 magnitudes' four 16-entry tables per coordinate, or (blocks) X and Y */
+HG_INLINE void hg_p2s_tables_avx2(const hg_qinfo *q, __m256i TX[4], __m256i TY[4], const int blocks) {
+    for (int h = 0; h < (blocks ? 1 : 4); h++) {
+        TX[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(q->grid8abs[0] + 16 * h)));
+        TY[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(blocks ? q->grid8by : q->grid8abs[1] + 16 * h)));
+    }
+}
+HG_INLINE float hg_qdot8_p2sb_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a, const int blocks) {
+    __m256i TX[4], TY[4];
+    hg_p2s_tables_avx2(q, TX, TY, blocks);
+    const uint64_t H = (uint64_t)q->group;
+    float total = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        const uint8_t *c = codes + g * H / 2;
+        const int8_t *x = a->qp + g * H;
+        __m256i a0 = _mm256_setzero_si256(), a1 = a0;
+        uint64_t j = 0;
+        for (; j + 128 <= H; j += 128, c += 64, x += 128) {
+            a0 = hg_p2s32_avx2(a0, TX, TY, _mm256_loadu_si256((const __m256i *)c), _mm256_loadu_si256((const __m256i *)x),
+                               _mm256_loadu_si256((const __m256i *)(x + 64)), blocks);
+            a1 = hg_p2s32_avx2(a1, TX, TY, _mm256_loadu_si256((const __m256i *)(c + 32)), _mm256_loadu_si256((const __m256i *)(x + 32)),
+                               _mm256_loadu_si256((const __m256i *)(x + 96)), blocks);
+        }
+        if (j < H) a1 = _mm256_add_epi32(a1, hg_p2s_tail_avx2(TX, TY, c, x, (H - j) / 2, blocks));
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(a0, a1);
+    }
+    return total;
+}
+static float hg_qdot8_p2s_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    return hg_qdot8_p2sb_avx2(q, sc, codes, a, 0);
+}
+static float hg_qdot8_p2b_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    return hg_qdot8_p2sb_avx2(q, sc, codes, a, 1);
+}
+/* two rows' block epilogues: t += (scale_b * d_b) * isum_b, each as the definition has it (isum_b:
+ * the lanes' sum less off, the offset tables' 64 * sum(q)) */
+HG_INLINE void hg_add_block2_avx2(float *t0, float *t1, uint16_t sc0, uint16_t sc1, float d, __m256i s0, __m256i s1,
+                                  int32_t off) {
+    *t0 += (hg_f16_to_f32(sc0) * d) * (float)(hg_isum_avx2(s0, _mm256_setzero_si256()) - off);
+    *t1 += (hg_f16_to_f32(sc1) * d) * (float)(hg_isum_avx2(s1, _mm256_setzero_si256()) - off);
+}
+/* two rows at once (hg_qmatvec8_rows2): each activation vector loaded once for both, and two
+ * streams through memory in flight; each row's sums and epilogue as in hg_qdot8_p2sb_avx2 */
+HG_INLINE void hg_qrows8x2_p2sb_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
+                                     int row1, float *out1, int n, const hg_act8 *a, const int blocks) {
+    __m256i TX[4], TY[4];
+    hg_p2s_tables_avx2(q, TX, TY, blocks);
+    const uint64_t H = (uint64_t)q->group;
+    for (int r = 0; r < n; r++) {
+        const uint16_t *sc0 = hg_qscales(w0, q, row0 + r), *sc1 = hg_qscales(w1, q, row1 + r);
+        const uint8_t *codes0 = hg_qcodes(w0, q, row0 + r), *codes1 = hg_qcodes(w1, q, row1 + r);
+        float t0 = 0, t1 = 0;
+        for (uint64_t g = 0; g < q->groups; g++) {
+            const uint8_t *c0 = codes0 + g * H / 2, *c1 = codes1 + g * H / 2;
+            const int8_t *x = a->qp + g * H;
+            __m256i s0 = _mm256_setzero_si256(), s1 = s0;
+            uint64_t j = 0;
+            for (; j + 128 <= H; j += 128, c0 += 64, c1 += 64, x += 128) {
+                __m256i vx = _mm256_loadu_si256((const __m256i *)x), vy = _mm256_loadu_si256((const __m256i *)(x + 64));
+                s0 = hg_p2s32_avx2(s0, TX, TY, _mm256_loadu_si256((const __m256i *)c0), vx, vy, blocks);
+                s1 = hg_p2s32_avx2(s1, TX, TY, _mm256_loadu_si256((const __m256i *)c1), vx, vy, blocks);
+                vx = _mm256_loadu_si256((const __m256i *)(x + 32)), vy = _mm256_loadu_si256((const __m256i *)(x + 96));
+                s0 = hg_p2s32_avx2(s0, TX, TY, _mm256_loadu_si256((const __m256i *)(c0 + 32)), vx, vy, blocks);
+                s1 = hg_p2s32_avx2(s1, TX, TY, _mm256_loadu_si256((const __m256i *)(c1 + 32)), vx, vy, blocks);
+            }
+            if (j < H) {
+                s0 = _mm256_add_epi32(s0, hg_p2s_tail_avx2(TX, TY, c0, x, (H - j) / 2, blocks));
+                s1 = _mm256_add_epi32(s1, hg_p2s_tail_avx2(TX, TY, c1, x, (H - j) / 2, blocks));
+            }
+            hg_add_block2_avx2(&t0, &t1, sc0[g], sc1[g], a->d[g], s0, s1, 0);
+        }
+        out0[r] = t0;
+        out1[r] = t1;
+    }
+}
+static void hg_qrows8x2_p2s_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
+                                 int row1, float *out1, int n, const hg_act8 *a) {
+    hg_qrows8x2_p2sb_avx2(q, w0, row0, out0, w1, row1, out1, n, a, 0);
+}
+static void hg_qrows8x2_p2b_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
+                                 int row1, float *out1, int n, const hg_act8 *a) {
+    hg_qrows8x2_p2sb_avx2(q, w0, row0, out0, w1, row1, out1, n, a, 1);
+}
+/* a row's int8 weights for the prompt product in natural order (as hg_row8_decode_p2b3_avx2): 32
+ * codes a step, magnitudes looked up as in hg_p2s32_avx2 and the signs (code bits 6 and 7) put on
+ * them, x and y interleaved; a row's last 16 codes by scalar loads */
+HG_INLINE void hg_row8_decode_p2sb_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k, const int blocks) {
+    __m256i TX[4], TY[4];
+    hg_p2s_tables_avx2(q, TX, TY, blocks);
+    const uint64_t n = q->cols_pad / 2;
+    uint64_t i = 0;
+    for (; i + 32 <= n; i += 32) {
+        const __m256i c = _mm256_loadu_si256((const __m256i *)(codes + i));
+        const __m256i sy = _mm256_or_si256(c, _mm256_set1_epi8(1)), sx = _mm256_slli_epi16(sy, 1);
+        __m256i ax, ay;
+        hg_p2s_mags_avx2(TX, TY, c, blocks, &ax, &ay);
+        const __m256i kx = _mm256_sign_epi8(ax, sx), ky = _mm256_sign_epi8(ay, sy);
+        const __m256i lo = _mm256_unpacklo_epi8(kx, ky), hi = _mm256_unpackhi_epi8(kx, ky);   /* per lane: codes 0-7, 8-15 */
+        _mm256_storeu_si256((__m256i *)(k + 2 * i), _mm256_permute2x128_si256(lo, hi, 0x20));
+        _mm256_storeu_si256((__m256i *)(k + 2 * i + 32), _mm256_permute2x128_si256(lo, hi, 0x31));
+    }
+    for (; i < n; i++) memcpy(k + 2 * i, q->grid8 + 2 * codes[i], 2);
+}
+static void hg_row8_decode_p2s_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+    hg_row8_decode_p2sb_avx2(q, codes, k, 0);
+}
+static void hg_row8_decode_p2b_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+    hg_row8_decode_p2sb_avx2(q, codes, k, 1);
+}
+#endif
+
+#if defined(HG_AVX2)
+/* p=2, the sign-symmetric 64 points (3 bits a weight): code bits 0-3 pick one of 16 magnitude
+ * points, bits 4 and 5 negate x and y. 32 six-bit codes a step (hg_codes6x32_avx2: byte i = code
+ * i); each coordinate's |k| is one vpshufb (it reads the code's low four bits; bits 4-5 lie outside
+ * them and bit 7 is clear), the signs go on the activation as in hg_p2s32_avx2, and the activation
+ * is coordinate-major (a->qp: per 128 values the 64 x then the 64 y; a block's last 64, the 32 x
+ * then the 32 y). Blocks that are no multiple of 64 take the pairs kernel on the expanded table. */
+/* acc + one step of 32 codes at c against the x at x and the y at x + half (int32 lanes) */
+/* the 3-bit grids' kinds (hg_p2b3_tables_avx2 below) and their lookups of 32 raw codes t
+ * (hg_codes6x32_raw_avx2: bits 6-7 of each byte belong to a neighbour): the sign-symmetric grid's
+ * |k| (code bits 0-3), the block grid's k + 64 (x entry c & 15, y entry c >> 2), the free grid's k
+ * (four tables picked by code bits 4 and 5) */
+enum { HG_P2B3_FREE = 0, HG_P2B3_SYM = 1, HG_P2B3_BLOCKS = 2, HG_P2B3_PLANAR = 3 };
+HG_INLINE void hg_p2b3_lookup_avx2(const __m256i TX[4], const __m256i TY[4], const int kind, __m256i t, __m256i *kx, __m256i *ky) {
+    if (kind == HG_P2B3_BLOCKS) {
+        const __m256i m15 = _mm256_set1_epi8(15);
+        *kx = _mm256_shuffle_epi8(TX[0], _mm256_and_si256(t, m15));
+        *ky = _mm256_shuffle_epi8(TY[0], _mm256_and_si256(_mm256_srli_epi16(t, 2), m15));
+        return;
+    }
+    const __m256i c = _mm256_and_si256(t, _mm256_set1_epi8(63));
+    if (kind == HG_P2B3_SYM) {   /* vpshufb reads bits 0-3; bits 4-5 lie outside them and bit 7 is clear */
+        *kx = _mm256_shuffle_epi8(TX[0], c);
+        *ky = _mm256_shuffle_epi8(TY[0], c);
+    } else {
+        const __m256i m4 = _mm256_slli_epi16(c, 3), m5 = _mm256_slli_epi16(c, 2);
+        *kx = hg_lut64_avx2(TX, c, m4, m5);
+        *ky = hg_lut64_avx2(TY, c, m4, m5);
+    }
+}
+/* the block grid's 32 codes at c in the planar layout (hg_code_at_planar: 24 bytes, nothing read past
+ * them): byte i of the x index vector is code i's nibble (the first 16 bytes' low nibbles, then their
+ * high ones: one broadcast, per-lane shifts by 0 and 4), its y index nibble ^ e (the 8 bytes of e
+ * broadcast, each 64-bit lane shifted by 2 (i / 8)); both looked up as k + 64, TY in grid8bu[2]'s
+ * order. 7 vector instructions where the standard layout takes 11 (hg_codes6x32_raw_avx2 and
+ * hg_p2b3_lookup_avx2) */
+HG_INLINE void hg_p2bp_lookup_avx2(const __m256i TX[4], const __m256i TY[4], const uint8_t *c, __m256i *kx, __m256i *ky) {
+    uint64_t e8;
+    memcpy(&e8, c + 16, 8);
+    const __m256i nib = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)c));
+    const __m256i xi = _mm256_and_si256(_mm256_srlv_epi64(nib, _mm256_setr_epi64x(0, 0, 4, 4)), _mm256_set1_epi8(15));
+    const __m256i e = _mm256_and_si256(_mm256_srlv_epi64(_mm256_set1_epi64x((long long)e8), _mm256_setr_epi64x(0, 2, 4, 6)),
+                                       _mm256_set1_epi8(3));
+    *kx = _mm256_shuffle_epi8(TX[0], xi);
+    *ky = _mm256_shuffle_epi8(TY[0], _mm256_xor_si256(xi, e));
+}
+HG_INLINE void hg_p2s6x32_avx2(__m256i *ax, __m256i *ay, const __m256i TX[4], const __m256i TY[4], const uint8_t *c, const uint8_t *end,
+                                  const int8_t *x, uint64_t half) {
+    /* the signs (code bits 4 and 5) from the raw codes: bits 6-7 shift out of their byte (into the
+     * next byte's bits 0-2, which do not touch its bit 7), and "| 1" keeps every byte nonzero */
+    const __m256i t = hg_codes6x32_raw_avx2(c, end), s = _mm256_or_si256(t, _mm256_set1_epi8(1));
+    const __m256i sx = _mm256_slli_epi16(s, 3), sy = _mm256_slli_epi16(s, 2);
+    __m256i kx, ky;
+    hg_p2b3_lookup_avx2(TX, TY, HG_P2B3_SYM, t, &kx, &ky);
+    *ax = hg_dpbusd_avx2(*ax, kx, _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)x), sx));
+    *ay = hg_dpbusd_avx2(*ay, ky, _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)(x + half)), sy));
+}
+/* one step of the free 64-point grid (the 3-bit default): 32 codes (24 bytes, 64 weights), each in
+ * its own byte (hg_codes6x32_avx2); each coordinate looked up in four 16-entry tables, the right one
+ * picked by code bits 4 and 5 (hg_lut64_avx2); |k| by sign(k) * q with vpmaddubsw; activations as
+ * above */
+HG_INLINE void hg_p2n64x32_avx2(__m256i *ax, __m256i *ay, const __m256i TX[4], const __m256i TY[4], const uint8_t *c, const uint8_t *end,
+                                   const int8_t *x, uint64_t half) {
+    __m256i kx, ky;
+    hg_p2b3_lookup_avx2(TX, TY, HG_P2B3_FREE, hg_codes6x32_raw_avx2(c, end), &kx, &ky);
+    __m256i vx = _mm256_loadu_si256((const __m256i *)x), vy = _mm256_loadu_si256((const __m256i *)(x + half));
+    *ax = hg_dpbusd_avx2(*ax, _mm256_sign_epi8(kx, kx), _mm256_sign_epi8(vx, kx));
+    *ay = hg_dpbusd_avx2(*ay, _mm256_sign_epi8(ky, ky), _mm256_sign_epi8(vy, ky));
+}
+/* one step of the block grid (HG_GRID_BLOCKS, 64 points): x is entry c & 15 of one 16-entry table
+ * and y entry c >> 2 of another, both signed; the tables hold k + 64 (|k| <= 63), an unsigned byte
+ * that vpmaddubsw multiplies by q as it is, and the block's sum drops 64 * sum(q) (hg_act8.qsum)
+ * afterwards. 17 vector instructions per 64 weights against 20 for the sign-symmetric grid (no
+ * sign bits to move and apply). Activations as above. */
+HG_INLINE void hg_p2b6x32_avx2(__m256i *ax, __m256i *ay, const __m256i TX[4], const __m256i TY[4], const int kind,
+                                const uint8_t *c, const uint8_t *end, const int8_t *x, uint64_t half) {
+    __m256i kx, ky;   /* the bit stream (HG_P2B3_BLOCKS) or the planar layout (HG_P2B3_PLANAR) */
+    if (kind == HG_P2B3_PLANAR) hg_p2bp_lookup_avx2(TX, TY, c, &kx, &ky);
+    else hg_p2b3_lookup_avx2(TX, TY, HG_P2B3_BLOCKS, hg_codes6x32_raw_avx2(c, end), &kx, &ky);
+    *ax = hg_dpbusd_avx2(*ax, kx, _mm256_loadu_si256((const __m256i *)x));
+    *ay = hg_dpbusd_avx2(*ay, ky, _mm256_loadu_si256((const __m256i *)(x + half)));
+}
+/* the 3-bit grids' tables by kind (HG_P2B3_*): sym, the 16 magnitudes of each coordinate in T[0];
+ * blocks, X's and Y's k + 64 in T[0] (planar, Y's in grid8bu[2]'s order); free, the 64 points'
+ * coordinates in T[0..3] */
+HG_INLINE void hg_p2b3_tables_avx2(const hg_qinfo *q, const int kind, __m256i TX[4], __m256i TY[4]) {
+    const int blocks = kind == HG_P2B3_BLOCKS || kind == HG_P2B3_PLANAR;
+    for (int h = 0; h < (kind != HG_P2B3_FREE ? 1 : 4); h++) {
+        const void *x = kind == HG_P2B3_SYM ? (const void *)q->grid8abs[0] : blocks ? (const void *)q->grid8bu[0]
+                                                                                    : (const void *)(q->grid8x + 16 * h);
+        const void *y = kind == HG_P2B3_SYM ? (const void *)q->grid8abs[1]
+                        : blocks            ? (const void *)q->grid8bu[kind == HG_P2B3_PLANAR ? 2 : 1]
+                                            : (const void *)(q->grid8y + 16 * h);
+        TX[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)x));
+        TY[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)y));
+    }
+}
+/* step j (its first weight) of a block of H: the activations of its 32 x (y at + half) */
+HG_INLINE const int8_t *hg_p2b3_x(const int8_t *xb, uint64_t j, uint64_t H, uint64_t *half) {
+    const uint64_t chunk = j / 128 * 128;
+    *half = H - chunk < 128 ? (H - chunk) / 2 : 64;
+    return xb + chunk + (j - chunk) / 2;
+}
+/* one step of 32 codes at c into the x and the y products' accumulators (two chains: with vpdpbusd,
+ * AVX-VNNI and AVX-512 builds, one accumulator would wait on its latency twice a step) */
+HG_INLINE void hg_p2b3_step_avx2(__m256i *ax, __m256i *ay, const __m256i TX[4], const __m256i TY[4], const int kind,
+                                 const uint8_t *c, const uint8_t *end, const int8_t *x, uint64_t half) {
+    if (kind == HG_P2B3_SYM) hg_p2s6x32_avx2(ax, ay, TX, TY, c, end, x, half);
+    else if (kind == HG_P2B3_BLOCKS || kind == HG_P2B3_PLANAR) hg_p2b6x32_avx2(ax, ay, TX, TY, kind, c, end, x, half);
+    else hg_p2n64x32_avx2(ax, ay, TX, TY, c, end, x, half);
+}
+/* the steps of one block of H weights (a multiple of 64) whose codes start at c, for one row (two = 0)
+ * or two, into the rows' x and y accumulators s[0..1] and s[2..3]: whole chunks of 128 weights (two
+ * steps against the 64 x, then the 64 y) with plain 16-byte loads and no per-step bookkeeping; a
+ * block's last 64 weights, and the last chunk of a row whose loads would end 4 bytes past it, through
+ * the checked load (hg_load_step_avx2) */
+HG_INLINE void hg_p2b3_block_avx2(__m256i s[4], const __m256i TX[4], const __m256i TY[4], const int kind, const int two,
+                                  const uint8_t *c0, const uint8_t *c1, const uint8_t *end0, const uint8_t *end1,
+                                  const int8_t *xb, uint64_t H) {
+    const uint64_t bytes = H / 2 * 6 / 8;
+    uint64_t full = H / 128 * 128, j = 0;
+    if (kind != HG_P2B3_PLANAR && !(H % 128) && ((uint64_t)(end0 - c0) < bytes + 4 || (two && (uint64_t)(end1 - c1) < bytes + 4)))
+        full -= 128;   /* the planar layout's loads stay in the step */
+    for (; j < full; j += 128, c0 += 48, c1 += two ? 48 : 0, xb += 128) {
+        hg_p2b3_step_avx2(&s[0], &s[1], TX, TY, kind, c0, c0 + 28, xb, 64);   /* end c + 28: the check folds away */
+        if (two) hg_p2b3_step_avx2(&s[2], &s[3], TX, TY, kind, c1, c1 + 28, xb, 64);
+        hg_p2b3_step_avx2(&s[0], &s[1], TX, TY, kind, c0 + 24, c0 + 52, xb + 32, 64);
+        if (two) hg_p2b3_step_avx2(&s[2], &s[3], TX, TY, kind, c1 + 24, c1 + 52, xb + 32, 64);
+    }
+    for (uint64_t half; j < H; j += 64, c0 += 24, c1 += two ? 24 : 0) {
+        const int8_t *x = hg_p2b3_x(xb - full, j, H, &half);
+        hg_p2b3_step_avx2(&s[0], &s[1], TX, TY, kind, c0, end0, x, half);
+        if (two) hg_p2b3_step_avx2(&s[2], &s[3], TX, TY, kind, c1, end1, x, half);
+    }
+}
+HG_INLINE float hg_qdot8_p2b3_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a, const int kind) {
+    if (q->group % 64) return hg_qdot8_pairs_avx2(q, sc, codes, a, 6);   /* blocks such as 96: 16 codes at a time */
+    __m256i TX[4], TY[4];
+    hg_p2b3_tables_avx2(q, kind, TX, TY);
+    const int32_t off = kind == HG_P2B3_BLOCKS || kind == HG_P2B3_PLANAR ? 64 : 0;   /* the block grid's tables hold k + 64 */
+    const uint8_t *end = codes + q->row_code_bytes;
+    const uint64_t H = (uint64_t)q->group;
+    float total = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        __m256i acc[4] = {_mm256_setzero_si256(), _mm256_setzero_si256()};
+        hg_p2b3_block_avx2(acc, TX, TY, kind, 0, codes + g * H / 2 * 6 / 8, codes, end, end, a->qp + g * H, H);
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)(hg_isum_avx2(acc[0], acc[1]) - off * a->qsum[g]);
+    }
+    return total;
+}
+static float hg_qdot8_p2s6_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    return hg_qdot8_p2b3_avx2(q, sc, codes, a, HG_P2B3_SYM);
+}
+static float hg_qdot8_p2b6_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    return hg_qdot8_p2b3_avx2(q, sc, codes, a, HG_P2B3_BLOCKS);
+}
+static float hg_qdot8_p2n64_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    return hg_qdot8_p2b3_avx2(q, sc, codes, a, HG_P2B3_FREE);
+}
+static float hg_qdot8_p2bp_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    return hg_qdot8_p2b3_avx2(q, sc, codes, a, HG_P2B3_PLANAR);
+}
+/* two rows at once, as hg_qrows8x2_p2s_avx2 */
+HG_INLINE void hg_qrows8x2_p2b3_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
+                                     int row1, float *out1, int n, const hg_act8 *a, const int kind) {
+    __m256i TX[4], TY[4];
+    hg_p2b3_tables_avx2(q, kind, TX, TY);
+    const int32_t off = kind == HG_P2B3_BLOCKS || kind == HG_P2B3_PLANAR ? 64 : 0;
+    const uint64_t H = (uint64_t)q->group;
+    for (int r = 0; r < n; r++) {
+        const uint16_t *sc0 = hg_qscales(w0, q, row0 + r), *sc1 = hg_qscales(w1, q, row1 + r);
+        const uint8_t *codes0 = hg_qcodes(w0, q, row0 + r), *codes1 = hg_qcodes(w1, q, row1 + r);
+        if (q->group % 64) {
+            out0[r] = hg_qdot8_pairs_avx2(q, sc0, codes0, a, 6);
+            out1[r] = hg_qdot8_pairs_avx2(q, sc1, codes1, a, 6);
+            continue;
+        }
+        const uint8_t *end0 = codes0 + q->row_code_bytes, *end1 = codes1 + q->row_code_bytes;
+        float t0 = 0, t1 = 0;
+        for (uint64_t g = 0; g < q->groups; g++) {
+            __m256i s[4] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256()};
+            hg_p2b3_block_avx2(s, TX, TY, kind, 1, codes0 + g * H / 2 * 6 / 8, codes1 + g * H / 2 * 6 / 8, end0, end1, a->qp + g * H, H);
+            hg_add_block2_avx2(&t0, &t1, sc0[g], sc1[g], a->d[g], _mm256_add_epi32(s[0], s[1]), _mm256_add_epi32(s[2], s[3]),
+                               off * a->qsum[g]);
+        }
+        out0[r] = t0;
+        out1[r] = t1;
+    }
+}
+static void hg_qrows8x2_p2s6_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
+                                  int row1, float *out1, int n, const hg_act8 *a) {
+    hg_qrows8x2_p2b3_avx2(q, w0, row0, out0, w1, row1, out1, n, a, HG_P2B3_SYM);
+}
+static void hg_qrows8x2_p2b6_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
+                                  int row1, float *out1, int n, const hg_act8 *a) {
+    hg_qrows8x2_p2b3_avx2(q, w0, row0, out0, w1, row1, out1, n, a, HG_P2B3_BLOCKS);
+}
+static void hg_qrows8x2_p2n64_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
+                                   int row1, float *out1, int n, const hg_act8 *a) {
+    hg_qrows8x2_p2b3_avx2(q, w0, row0, out0, w1, row1, out1, n, a, HG_P2B3_FREE);
+}
+static void hg_qrows8x2_p2bp_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
+                                  int row1, float *out1, int n, const hg_act8 *a) {
+    hg_qrows8x2_p2b3_avx2(q, w0, row0, out0, w1, row1, out1, n, a, HG_P2B3_PLANAR);
+}
+/* a row's int8 weights for the prompt product (hg_qmatmul8_avx2) in natural order, (k[2i], k[2i + 1])
+ * the point of code i: 32 codes a step looked up as the decode kernels do (the block grid's k + 64
+ * back to k, the sign-symmetric grid's signs put on its magnitudes), x and y interleaved; a row's
+ * last 16 codes by scalar loads */
+HG_INLINE void hg_row8_decode_p2b3_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k, const int kind) {
+    __m256i TX[4], TY[4];
+    hg_p2b3_tables_avx2(q, kind, TX, TY);
+    const uint8_t *end = codes + q->row_code_bytes;
+    const uint64_t n = q->cols_pad / 2;
+    uint64_t i = 0;
+    for (; i + 32 <= n; i += 32) {
+        const __m256i t = kind == HG_P2B3_PLANAR ? _mm256_setzero_si256() : hg_codes6x32_raw_avx2(codes + i / 4 * 3, end);
+        __m256i kx, ky;
+        if (kind == HG_P2B3_PLANAR) hg_p2bp_lookup_avx2(TX, TY, codes + i / 32 * 24, &kx, &ky);
+        else hg_p2b3_lookup_avx2(TX, TY, kind, t, &kx, &ky);
+        if (kind == HG_P2B3_BLOCKS || kind == HG_P2B3_PLANAR) {
+            kx = _mm256_sub_epi8(kx, _mm256_set1_epi8(64));
+            ky = _mm256_sub_epi8(ky, _mm256_set1_epi8(64));
+        } else if (kind == HG_P2B3_SYM) {   /* signs as in hg_p2s6x32_avx2 */
+            const __m256i s = _mm256_or_si256(t, _mm256_set1_epi8(1));
+            kx = _mm256_sign_epi8(kx, _mm256_slli_epi16(s, 3));
+            ky = _mm256_sign_epi8(ky, _mm256_slli_epi16(s, 2));
+        }
+        const __m256i lo = _mm256_unpacklo_epi8(kx, ky), hi = _mm256_unpackhi_epi8(kx, ky);   /* per lane: codes 0-7, 8-15 */
+        _mm256_storeu_si256((__m256i *)(k + 2 * i), _mm256_permute2x128_si256(lo, hi, 0x20));
+        _mm256_storeu_si256((__m256i *)(k + 2 * i + 32), _mm256_permute2x128_si256(lo, hi, 0x31));
+    }
+    for (; i < n; i++) memcpy(k + 2 * i, q->grid8 + 2 * hg_qcode(q, codes, i), 2);
+}
+static void hg_row8_decode_p2n64_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+    hg_row8_decode_p2b3_avx2(q, codes, k, HG_P2B3_FREE);
+}
+static void hg_row8_decode_p2s6_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+    hg_row8_decode_p2b3_avx2(q, codes, k, HG_P2B3_SYM);
+}
+static void hg_row8_decode_p2b6_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+    hg_row8_decode_p2b3_avx2(q, codes, k, HG_P2B3_BLOCKS);
+}
+static void hg_row8_decode_p2bp_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+    hg_row8_decode_p2b3_avx2(q, codes, k, HG_P2B3_PLANAR);
+}
+#endif
+

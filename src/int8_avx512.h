@@ -1,0 +1,405 @@
+/* higgs.c implementation part: int8 kernels for AVX-512 VNNI.
+ * Included by higgs.h under HIGGS_IMPLEMENTATION, after the parts before it (see the list
+ * there and docs/architecture.md); not a header of its own. */
+
+#if defined(HG_AVX512_VNNI)
+/* 64 bytes of a weight stream, loaded as two 32-byte halves. Measured on the
+ * AMD Zen 5 host of bench/results (bench/bench_stream, built with and
+ * without -DHG_STREAM_LOAD_ZMM): the p=1 4-bit kernel, which takes two
+ * 64-byte code vectors per iteration, streams ~26 instead of ~20 GB/s per
+ * core this way (2 threads: 45-55 instead of 37-39); the p=2 kernels stream
+ * the same either way. A plain loop of zmm loads streams at full speed, so
+ * it is not the load width alone; we did not pin down the mechanism. */
+static inline __m512i hg_load_stream512(const uint8_t *p) {
+#ifdef HG_STREAM_LOAD_ZMM
+    return _mm512_loadu_si512(p);
+#else
+    return _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)p)),
+                              _mm256_loadu_si256((const __m256i *)(p + 32)), 1);
+#endif
+}
+
+/* acc + the VNNI dot products of u (unsigned bytes) and x (signed bytes).
+ * GCC 12 at -O3 keeps some accumulators of _mm512_dpbusd_epi32 loops in
+ * stack memory or copies them around each product (a store and a reload, or
+ * a move, in each iteration's dependency chain): the two-row p=2 decode
+ * kernel ran at 33-36 GB/s in cache instead of 50, the 4 x 4 prompt tile at
+ * half speed. The same instruction as an asm statement with the accumulator
+ * tied in place keeps every accumulator in a register. hg_dpbusd lets x be a
+ * memory operand (the decode kernels read each activation once);
+ * hg_dpbusd_rr wants it in a register (the prompt tile reuses each operand
+ * four times, and GCC otherwise reloaded it for every product). */
+#if defined(__GNUC__)
+#define HG_VPDPBUSD(acc, u, x, x_where) __asm__("vpdpbusd %2, %1, %0" : "+v"(acc) : "v"(u), x_where(x))
+static inline __m512i hg_dpbusd(__m512i acc, __m512i u, __m512i x) { HG_VPDPBUSD(acc, u, x, "vm"); return acc; }
+static inline __m512i hg_dpbusd_rr(__m512i acc, __m512i u, __m512i x) { HG_VPDPBUSD(acc, u, x, "v"); return acc; }
+#else
+#define hg_dpbusd _mm512_dpbusd_epi32
+#define hg_dpbusd_rr _mm512_dpbusd_epi32
+#endif
+
+/* The last t = 32, 64 or 96 weights of a block that is not a multiple of 128:
+ * t/2 code bytes (p=1 4-bit: two codes a byte; p=2 256 points: one per pair)
+ * and the t/2 even and t/2 odd activations (hg_act8_interleave_tail), by masked
+ * loads that read nothing past them. Masked-off code bytes meet zero
+ * activations, so they add nothing. */
+typedef struct { __m512i c, xe, xo; } hg_tail8;
+HG_INLINE hg_tail8 hg_tail8_load(const uint8_t *c, const int8_t *x, uint64_t t) {
+    const __mmask64 m = ((__mmask64)1 << (t / 2)) - 1;
+    hg_tail8 r = {_mm512_maskz_loadu_epi8(m, c), _mm512_maskz_loadu_epi8(m, x), _mm512_maskz_loadu_epi8(m, x + t / 2)};
+    return r;
+}
+
+/* p=1, 16 levels: 64 code bytes = 128 weights; low nibbles are the even
+ * weights, high nibbles the odd ones, matching a->qp. vpshufb looks k + 128
+ * up from a register; vpdpbusd multiplies unsigned by signed bytes and adds
+ * four products into each int32 lane; sum (k + 128) q - 128 sum q = sum k q. */
+HG_INLINE float hg_qdot8_p1n16_avx512(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a, const __m512i T,
+                                      const int tail) {
+    const __m512i m4 = _mm512_set1_epi8(15);
+    const uint64_t H = (uint64_t)q->group;
+    float total = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        const uint8_t *c = codes + g * H / 2;
+        const int8_t *x = a->qp + g * H;
+        __m512i a0 = _mm512_setzero_si512(), a1 = a0, a2 = a0, a3 = a0;
+        uint64_t j = 0;
+        for (; j + 256 <= H; j += 256, c += 128, x += 256) {
+            __m512i b0 = hg_load_stream512(c), b1 = hg_load_stream512(c + 64);
+            a0 = hg_dpbusd(a0, _mm512_shuffle_epi8(T, _mm512_and_si512(b0, m4)), _mm512_loadu_si512(x));
+            a1 = hg_dpbusd(a1, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(b0, 4), m4)), _mm512_loadu_si512(x + 64));
+            a2 = hg_dpbusd(a2, _mm512_shuffle_epi8(T, _mm512_and_si512(b1, m4)), _mm512_loadu_si512(x + 128));
+            a3 = hg_dpbusd(a3, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(b1, 4), m4)), _mm512_loadu_si512(x + 192));
+        }
+        for (; tail ? j + 128 <= H : j < H; j += 128, c += 64, x += 128) {
+            __m512i b0 = hg_load_stream512(c);
+            a0 = hg_dpbusd(a0, _mm512_shuffle_epi8(T, _mm512_and_si512(b0, m4)), _mm512_loadu_si512(x));
+            a1 = hg_dpbusd(a1, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(b0, 4), m4)), _mm512_loadu_si512(x + 64));
+        }
+        if (tail && j < H) {          /* a block's last 32, 64 or 96 weights (blocks such as 288) */
+            const hg_tail8 t = hg_tail8_load(c, x, H - j);
+            a0 = hg_dpbusd(a0, _mm512_shuffle_epi8(T, _mm512_and_si512(t.c, m4)), t.xe);
+            a1 = hg_dpbusd(a1, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(t.c, 4), m4)), t.xo);
+        }
+        int32_t isum = _mm512_reduce_add_epi32(_mm512_add_epi32(_mm512_add_epi32(a0, a1), _mm512_add_epi32(a2, a3)))
+                       - 128 * a->qsum[g];
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)isum;
+    }
+    return total;
+}
+
+/* Rows row0..row1-1 into out[0..]: the table is loaded once per call, not per
+ * row (a store to out may alias it, so the compiler would reload it per row;
+ * 2048-column rows are short enough for that to cost ~10% in cache). */
+static void hg_qrows8_p1n16_avx512(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int row0, int row1, float *out) {
+    const __m512i T = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)q->grid8u));
+    if (q->group % 128)   /* blocks with a masked last step: a copy of the kernel of their own (tail, a constant) */
+        for (int r = row0; r < row1; r++) out[r - row0] = hg_qdot8_p1n16_avx512(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), a, T, 1);
+    else
+        for (int r = row0; r < row1; r++) out[r - row0] = hg_qdot8_p1n16_avx512(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), a, T, 0);
+}
+
+/* p=2, 256 points: one code byte per pair; 64 codes = 128 weights. Each
+ * coordinate (k + 128) comes from a 256-byte table in four registers:
+ * vpermi2b reads 7 index bits from a 128-byte pair of them, and the code's
+ * top bit picks the pair. x coordinates meet the even activations, y the odd. */
+HG_INLINE float hg_qdot8_p2n256_avx512(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a,
+                                       const __m512i X0, const __m512i X1, const __m512i X2, const __m512i X3,
+                                       const __m512i Y0, const __m512i Y1, const __m512i Y2, const __m512i Y3, const int tail) {
+    const uint64_t H = (uint64_t)q->group;
+    float total = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        const uint8_t *c = codes + g * H / 2;
+        const int8_t *x = a->qp + g * H;
+        __m512i a0 = _mm512_setzero_si512(), a1 = a0, a2 = a0, a3 = a0;
+        uint64_t j = 0;
+        for (; j + 256 <= H; j += 256, c += 128, x += 256) {
+            __m512i b = hg_load_stream512(c), e = hg_load_stream512(c + 64);
+            __mmask64 hi = _mm512_movepi8_mask(b), he = _mm512_movepi8_mask(e);
+            a0 = hg_dpbusd(a0, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(X0, b, X1), _mm512_permutex2var_epi8(X2, b, X3)), _mm512_loadu_si512(x));
+            a1 = hg_dpbusd(a1, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(Y0, b, Y1), _mm512_permutex2var_epi8(Y2, b, Y3)), _mm512_loadu_si512(x + 64));
+            a2 = hg_dpbusd(a2, _mm512_mask_blend_epi8(he, _mm512_permutex2var_epi8(X0, e, X1), _mm512_permutex2var_epi8(X2, e, X3)), _mm512_loadu_si512(x + 128));
+            a3 = hg_dpbusd(a3, _mm512_mask_blend_epi8(he, _mm512_permutex2var_epi8(Y0, e, Y1), _mm512_permutex2var_epi8(Y2, e, Y3)), _mm512_loadu_si512(x + 192));
+        }
+        for (; tail ? j + 128 <= H : j < H; j += 128, c += 64, x += 128) {
+            __m512i b = hg_load_stream512(c);
+            __mmask64 hi = _mm512_movepi8_mask(b);
+            a0 = hg_dpbusd(a0, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(X0, b, X1), _mm512_permutex2var_epi8(X2, b, X3)), _mm512_loadu_si512(x));
+            a1 = hg_dpbusd(a1, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(Y0, b, Y1), _mm512_permutex2var_epi8(Y2, b, Y3)), _mm512_loadu_si512(x + 64));
+        }
+        if (tail && j < H) {
+            const hg_tail8 t = hg_tail8_load(c, x, H - j);
+            __mmask64 hi = _mm512_movepi8_mask(t.c);
+            a0 = hg_dpbusd(a0, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(X0, t.c, X1), _mm512_permutex2var_epi8(X2, t.c, X3)), t.xe);
+            a1 = hg_dpbusd(a1, _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(Y0, t.c, Y1), _mm512_permutex2var_epi8(Y2, t.c, Y3)), t.xo);
+        }
+        a0 = _mm512_add_epi32(a0, a2);
+        a1 = _mm512_add_epi32(a1, a3);
+        int32_t isum = _mm512_reduce_add_epi32(_mm512_add_epi32(a0, a1)) - 128 * a->qsum[g];
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)isum;
+    }
+    return total;
+}
+
+static void hg_qrows8_p2n256_avx512(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int row0, int row1, float *out) {
+    const uint8_t *tx = q->grid8ux, *ty = q->grid8uy;
+    const __m512i X0 = _mm512_loadu_si512(tx), X1 = _mm512_loadu_si512(tx + 64), X2 = _mm512_loadu_si512(tx + 128),
+                  X3 = _mm512_loadu_si512(tx + 192), Y0 = _mm512_loadu_si512(ty), Y1 = _mm512_loadu_si512(ty + 64),
+                  Y2 = _mm512_loadu_si512(ty + 128), Y3 = _mm512_loadu_si512(ty + 192);
+    if (q->group % 128)
+        for (int r = row0; r < row1; r++)
+            out[r - row0] = hg_qdot8_p2n256_avx512(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), a, X0, X1, X2, X3, Y0, Y1, Y2, Y3, 1);
+    else
+        for (int r = row0; r < row1; r++)
+            out[r - row0] = hg_qdot8_p2n256_avx512(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), a, X0, X1, X2, X3, Y0, Y1, Y2, Y3, 0);
+}
+
+/* Two rows at once (hg_qmatvec8_rows2): the same integer sums per block and
+ * the same float epilogue per row as the one-row kernels above, so every
+ * result is theirs bit for bit; each activation vector is loaded once for
+ * both rows. */
+/* the end of block g for two rows: the one-row kernels' epilogue, row by row */
+HG_INLINE void hg_qx2_block_end(const hg_act8 *a, uint64_t g, const uint16_t *sc0, const uint16_t *sc1, __m512i s0,
+                                __m512i s1, float *t0, float *t1) {
+    float d = a->d[g];
+    int32_t i0 = _mm512_reduce_add_epi32(s0) - 128 * a->qsum[g], i1 = _mm512_reduce_add_epi32(s1) - 128 * a->qsum[g];
+    *t0 += (hg_f16_to_f32(sc0[g]) * d) * (float)i0;
+    *t1 += (hg_f16_to_f32(sc1[g]) * d) * (float)i1;
+}
+
+HG_INLINE void hg_qdot8x2_p1n16_avx512(const hg_qinfo *q, const uint16_t *sc0, const uint8_t *c0, const uint16_t *sc1,
+                                       const uint8_t *c1, const hg_act8 *a, const __m512i T, float *y0, float *y1, const int tail) {
+    const __m512i m4 = _mm512_set1_epi8(15);
+    const uint64_t H = (uint64_t)q->group;
+    float t0 = 0, t1 = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        const int8_t *x = a->qp + g * H;
+        __m512i a0 = _mm512_setzero_si512(), a1 = a0, b0 = a0, b1 = a0;
+        uint64_t j = 0;
+        for (; tail ? j + 128 <= H : j < H; j += 128, c0 += 64, c1 += 64, x += 128) {
+            __m512i u = hg_load_stream512(c0), v = hg_load_stream512(c1);
+            __m512i xe = _mm512_loadu_si512(x), xo = _mm512_loadu_si512(x + 64);
+            a0 = hg_dpbusd(a0, _mm512_shuffle_epi8(T, _mm512_and_si512(u, m4)), xe);
+            a1 = hg_dpbusd(a1, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(u, 4), m4)), xo);
+            b0 = hg_dpbusd(b0, _mm512_shuffle_epi8(T, _mm512_and_si512(v, m4)), xe);
+            b1 = hg_dpbusd(b1, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(v, 4), m4)), xo);
+        }
+        if (tail && j < H) {
+            const hg_tail8 t = hg_tail8_load(c0, x, H - j);
+            const __m512i v = _mm512_maskz_loadu_epi8(((__mmask64)1 << ((H - j) / 2)) - 1, c1);
+            a0 = hg_dpbusd(a0, _mm512_shuffle_epi8(T, _mm512_and_si512(t.c, m4)), t.xe);
+            a1 = hg_dpbusd(a1, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(t.c, 4), m4)), t.xo);
+            b0 = hg_dpbusd(b0, _mm512_shuffle_epi8(T, _mm512_and_si512(v, m4)), t.xe);
+            b1 = hg_dpbusd(b1, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(v, 4), m4)), t.xo);
+            c0 += (H - j) / 2;
+            c1 += (H - j) / 2;
+        }
+        hg_qx2_block_end(a, g, sc0, sc1, _mm512_add_epi32(a0, a1), _mm512_add_epi32(b0, b1), &t0, &t1);
+    }
+    *y0 = t0;
+    *y1 = t1;
+}
+
+HG_INLINE void hg_qdot8x2_p2n256_avx512(const hg_qinfo *q, const uint16_t *sc0, const uint8_t *c0, const uint16_t *sc1,
+                                        const uint8_t *c1, const hg_act8 *a, const __m512i X0, const __m512i X1,
+                                        const __m512i X2, const __m512i X3, const __m512i Y0, const __m512i Y1,
+                                        const __m512i Y2, const __m512i Y3, float *y0, float *y1, const int tail) {
+    const uint64_t H = (uint64_t)q->group;
+    float t0 = 0, t1 = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        const int8_t *x = a->qp + g * H;
+        __m512i a0 = _mm512_setzero_si512(), a1 = a0, b0 = a0, b1 = a0;
+        uint64_t j = 0;
+        for (; tail ? j + 128 <= H : j < H; j += 128, c0 += 64, c1 += 64, x += 128) {
+            __m512i u = hg_load_stream512(c0), v = hg_load_stream512(c1);
+            __m512i xe = _mm512_loadu_si512(x), xo = _mm512_loadu_si512(x + 64);
+            __mmask64 hu = _mm512_movepi8_mask(u), hv = _mm512_movepi8_mask(v);
+            a0 = hg_dpbusd(a0, _mm512_mask_blend_epi8(hu, _mm512_permutex2var_epi8(X0, u, X1), _mm512_permutex2var_epi8(X2, u, X3)), xe);
+            a1 = hg_dpbusd(a1, _mm512_mask_blend_epi8(hu, _mm512_permutex2var_epi8(Y0, u, Y1), _mm512_permutex2var_epi8(Y2, u, Y3)), xo);
+            b0 = hg_dpbusd(b0, _mm512_mask_blend_epi8(hv, _mm512_permutex2var_epi8(X0, v, X1), _mm512_permutex2var_epi8(X2, v, X3)), xe);
+            b1 = hg_dpbusd(b1, _mm512_mask_blend_epi8(hv, _mm512_permutex2var_epi8(Y0, v, Y1), _mm512_permutex2var_epi8(Y2, v, Y3)), xo);
+        }
+        if (tail && j < H) {
+            const hg_tail8 t = hg_tail8_load(c0, x, H - j);
+            const __m512i v = _mm512_maskz_loadu_epi8(((__mmask64)1 << ((H - j) / 2)) - 1, c1);
+            __mmask64 hu = _mm512_movepi8_mask(t.c), hv = _mm512_movepi8_mask(v);
+            a0 = hg_dpbusd(a0, _mm512_mask_blend_epi8(hu, _mm512_permutex2var_epi8(X0, t.c, X1), _mm512_permutex2var_epi8(X2, t.c, X3)), t.xe);
+            a1 = hg_dpbusd(a1, _mm512_mask_blend_epi8(hu, _mm512_permutex2var_epi8(Y0, t.c, Y1), _mm512_permutex2var_epi8(Y2, t.c, Y3)), t.xo);
+            b0 = hg_dpbusd(b0, _mm512_mask_blend_epi8(hv, _mm512_permutex2var_epi8(X0, v, X1), _mm512_permutex2var_epi8(X2, v, X3)), t.xe);
+            b1 = hg_dpbusd(b1, _mm512_mask_blend_epi8(hv, _mm512_permutex2var_epi8(Y0, v, Y1), _mm512_permutex2var_epi8(Y2, v, Y3)), t.xo);
+            c0 += (H - j) / 2;
+            c1 += (H - j) / 2;
+        }
+        hg_qx2_block_end(a, g, sc0, sc1, _mm512_add_epi32(a0, a1), _mm512_add_epi32(b0, b1), &t0, &t1);
+    }
+    *y0 = t0;
+    *y1 = t1;
+}
+
+static void hg_qrows8x2_p1n16_avx512(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
+                                     int row1, float *out1, int n, const hg_act8 *a) {
+    const __m512i T = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)q->grid8u));
+    if (q->group % 128)
+        for (int i = 0; i < n; i++)
+            hg_qdot8x2_p1n16_avx512(q, hg_qscales(w0, q, row0 + i), hg_qcodes(w0, q, row0 + i), hg_qscales(w1, q, row1 + i),
+                                    hg_qcodes(w1, q, row1 + i), a, T, &out0[i], &out1[i], 1);
+    else
+        for (int i = 0; i < n; i++)
+            hg_qdot8x2_p1n16_avx512(q, hg_qscales(w0, q, row0 + i), hg_qcodes(w0, q, row0 + i), hg_qscales(w1, q, row1 + i),
+                                    hg_qcodes(w1, q, row1 + i), a, T, &out0[i], &out1[i], 0);
+}
+
+static void hg_qrows8x2_p2n256_avx512(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
+                                      int row1, float *out1, int n, const hg_act8 *a) {
+    const uint8_t *tx = q->grid8ux, *ty = q->grid8uy;
+    const __m512i X0 = _mm512_loadu_si512(tx), X1 = _mm512_loadu_si512(tx + 64), X2 = _mm512_loadu_si512(tx + 128),
+                  X3 = _mm512_loadu_si512(tx + 192), Y0 = _mm512_loadu_si512(ty), Y1 = _mm512_loadu_si512(ty + 64),
+                  Y2 = _mm512_loadu_si512(ty + 128), Y3 = _mm512_loadu_si512(ty + 192);
+    if (q->group % 128)
+        for (int i = 0; i < n; i++)
+            hg_qdot8x2_p2n256_avx512(q, hg_qscales(w0, q, row0 + i), hg_qcodes(w0, q, row0 + i), hg_qscales(w1, q, row1 + i),
+                                     hg_qcodes(w1, q, row1 + i), a, X0, X1, X2, X3, Y0, Y1, Y2, Y3, &out0[i], &out1[i], 1);
+    else
+        for (int i = 0; i < n; i++)
+            hg_qdot8x2_p2n256_avx512(q, hg_qscales(w0, q, row0 + i), hg_qcodes(w0, q, row0 + i), hg_qscales(w1, q, row1 + i),
+                                     hg_qcodes(w1, q, row1 + i), a, X0, X1, X2, X3, Y0, Y1, Y2, Y3, &out0[i], &out1[i], 0);
+}
+
+/* Codes of b = 2..6 bits (p=1 4, 8, 32 levels; p=2 16 and 64 points): 64 codes
+ * in 8b bytes per step. vpermb gives each 64-bit lane the b bytes of its 8
+ * codes, vpmultishiftqb moves code k of the lane to byte k (bits bk..), and
+ * vpermb looks each coordinate up in a 64-byte table (it reads 6 index bits:
+ * the table repeats the levels). p=1: 64 weights in natural order, against
+ * a->q; p=2: 128 weights, x coordinates against the even activations and y
+ * against the odd ones (a->qp). */
+HG_INLINE __m512i hg_load_code_bytes(const uint8_t *c, int nb) {   /* exactly nb bytes: never past the row */
+    switch (nb) {
+    case 16: return _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)c));
+    case 24: return _mm512_castsi256_si512(_mm256_set_m128i(_mm_loadl_epi64((const __m128i *)(c + 16)),
+                                                            _mm_loadu_si128((const __m128i *)c)));
+    case 32: return _mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)c));
+    case 40: return _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)c)),
+                                       _mm256_castsi128_si256(_mm_loadl_epi64((const __m128i *)(c + 32))), 1);
+    default:   /* 48 as 32 + 16 (a masked load decoded at half the speed streaming from DRAM) */
+        return _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)c)),
+                                  _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(c + 32))), 1);
+    }
+}
+
+HG_INLINE float hg_qdot8_packed(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a, const int b,
+                                const int p, const __m512i X, const __m512i Y, const __m512i SP, const __m512i SH) {
+    const uint64_t H = (uint64_t)q->group;
+    const uint8_t *c = codes;
+    float total = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        const int8_t *x = (p == 1 ? a->q : a->qp) + g * H;
+        __m512i a0 = _mm512_setzero_si512(), a1 = a0;
+        for (uint64_t j = 0; j < H; j += 64 * (uint64_t)p, c += 8 * b) {
+            __m512i idx = _mm512_multishift_epi64_epi8(SH, _mm512_permutexvar_epi8(SP, hg_load_code_bytes(c, 8 * b)));
+            a0 = hg_dpbusd(a0, _mm512_permutexvar_epi8(idx, X), _mm512_loadu_si512(x + j));
+            if (p == 2) a1 = hg_dpbusd(a1, _mm512_permutexvar_epi8(idx, Y), _mm512_loadu_si512(x + j + 64));
+        }
+        int32_t isum = _mm512_reduce_add_epi32(_mm512_add_epi32(a0, a1)) - 128 * a->qsum[g];
+        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)isum;
+    }
+    return total;
+}
+
+/* the row's k + 128 in the order hg_qdot8_packed reads activations */
+HG_INLINE void hg_row8_packed(const hg_qinfo *q, const uint8_t *c, uint8_t *u, const int b, const int p) {
+    const __m512i X = _mm512_loadu_si512(q->grid8rx), Y = _mm512_loadu_si512(q->grid8ry);
+    const __m512i SP = _mm512_loadu_si512(q->grid8spread), SH = _mm512_loadu_si512(q->grid8shift);
+    for (uint64_t j = 0; j < q->cols_pad; j += 64 * (uint64_t)p, c += 8 * b) {
+        __m512i idx = _mm512_multishift_epi64_epi8(SH, _mm512_permutexvar_epi8(SP, hg_load_code_bytes(c, 8 * b)));
+        _mm512_storeu_si512(u + j, _mm512_permutexvar_epi8(idx, X));
+        if (p == 2) _mm512_storeu_si512(u + j + 64, _mm512_permutexvar_epi8(idx, Y));
+    }
+}
+
+/* which packed kernel: 0 none (p=1 16 levels and p=2 256 points have their own) */
+static int hg_packed_kind(const hg_qinfo *q) {
+    if (q->planar) return 0;   /* the planar layout: the AVX2 kernels (hg_p2bp_lookup_avx2) */
+    if (q->p == 1 && (q->bits == 2 || q->bits == 3 || q->bits == 5 || q->bits == 6)) return q->group % 64 ? 0 : q->bits;
+    if (q->p == 2 && (q->bits == 4 || q->bits == 6)) return q->group % 128 ? 0 : 8 + q->bits;
+    return 0;
+}
+
+HG_INLINE void hg_qrows8_packed(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int row0, int row1, float *out,
+                                const int b, const int p) {
+    const __m512i X = _mm512_loadu_si512(q->grid8rx), Y = _mm512_loadu_si512(q->grid8ry);
+    const __m512i SP = _mm512_loadu_si512(q->grid8spread), SH = _mm512_loadu_si512(q->grid8shift);
+    for (int r = row0; r < row1; r++)
+        out[r - row0] = hg_qdot8_packed(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), a, b, p, X, Y, SP, SH);
+}
+
+static void hg_qrows8_packed_avx512(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int row0, int row1, float *out) {
+    switch (hg_packed_kind(q)) {   /* constant b and p in each copy */
+    case 2: hg_qrows8_packed(w, q, a, row0, row1, out, 2, 1); break;
+    case 3: hg_qrows8_packed(w, q, a, row0, row1, out, 3, 1); break;
+    case 5: hg_qrows8_packed(w, q, a, row0, row1, out, 5, 1); break;
+    case 6: hg_qrows8_packed(w, q, a, row0, row1, out, 6, 1); break;
+    case 12: hg_qrows8_packed(w, q, a, row0, row1, out, 4, 2); break;
+    default: hg_qrows8_packed(w, q, a, row0, row1, out, 6, 2); break;
+    }
+}
+
+/* two rows of packed codes at once (hg_qmatvec8_rows2): hg_qdot8_packed's sums and epilogue per row */
+HG_INLINE void hg_qdot8x2_packed(const hg_qinfo *q, const uint16_t *sc0, const uint8_t *c0, const uint16_t *sc1,
+                                 const uint8_t *c1, const hg_act8 *a, const int b, const int p, const __m512i X,
+                                 const __m512i Y, const __m512i SP, const __m512i SH, float *y0, float *y1) {
+    const uint64_t H = (uint64_t)q->group;
+    float t0 = 0, t1 = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        const int8_t *x = (p == 1 ? a->q : a->qp) + g * H;
+        __m512i a0 = _mm512_setzero_si512(), a1 = a0, b0 = a0, b1 = a0;
+        for (uint64_t j = 0; j < H; j += 64 * (uint64_t)p, c0 += 8 * b, c1 += 8 * b) {
+            __m512i i0 = _mm512_multishift_epi64_epi8(SH, _mm512_permutexvar_epi8(SP, hg_load_code_bytes(c0, 8 * b)));
+            __m512i i1 = _mm512_multishift_epi64_epi8(SH, _mm512_permutexvar_epi8(SP, hg_load_code_bytes(c1, 8 * b)));
+            __m512i xe = _mm512_loadu_si512(x + j);
+            a0 = hg_dpbusd(a0, _mm512_permutexvar_epi8(i0, X), xe);
+            b0 = hg_dpbusd(b0, _mm512_permutexvar_epi8(i1, X), xe);
+            if (p == 2) {
+                __m512i xo = _mm512_loadu_si512(x + j + 64);
+                a1 = hg_dpbusd(a1, _mm512_permutexvar_epi8(i0, Y), xo);
+                b1 = hg_dpbusd(b1, _mm512_permutexvar_epi8(i1, Y), xo);
+            }
+        }
+        hg_qx2_block_end(a, g, sc0, sc1, _mm512_add_epi32(a0, a1), _mm512_add_epi32(b0, b1), &t0, &t1);
+    }
+    *y0 = t0;
+    *y1 = t1;
+}
+
+HG_INLINE void hg_qrows8x2_packed(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
+                                  int row1, float *out1, int n, const hg_act8 *a, const int b, const int p) {
+    const __m512i X = _mm512_loadu_si512(q->grid8rx), Y = _mm512_loadu_si512(q->grid8ry);
+    const __m512i SP = _mm512_loadu_si512(q->grid8spread), SH = _mm512_loadu_si512(q->grid8shift);
+    for (int i = 0; i < n; i++)
+        hg_qdot8x2_packed(q, hg_qscales(w0, q, row0 + i), hg_qcodes(w0, q, row0 + i), hg_qscales(w1, q, row1 + i),
+                          hg_qcodes(w1, q, row1 + i), a, b, p, X, Y, SP, SH, &out0[i], &out1[i]);
+}
+
+static void hg_qrows8x2_packed_avx512(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
+                                      int row1, float *out1, int n, const hg_act8 *a) {
+    switch (hg_packed_kind(q)) {   /* constant b and p in each copy */
+    case 2: hg_qrows8x2_packed(q, w0, row0, out0, w1, row1, out1, n, a, 2, 1); break;
+    case 3: hg_qrows8x2_packed(q, w0, row0, out0, w1, row1, out1, n, a, 3, 1); break;
+    case 5: hg_qrows8x2_packed(q, w0, row0, out0, w1, row1, out1, n, a, 5, 1); break;
+    case 6: hg_qrows8x2_packed(q, w0, row0, out0, w1, row1, out1, n, a, 6, 1); break;
+    case 12: hg_qrows8x2_packed(q, w0, row0, out0, w1, row1, out1, n, a, 4, 2); break;
+    default: hg_qrows8x2_packed(q, w0, row0, out0, w1, row1, out1, n, a, 6, 2); break;
+    }
+}
+
+static void hg_row8_packed_avx512(const hg_qinfo *q, const uint8_t *codes, uint8_t *u) {
+    switch (hg_packed_kind(q)) {
+    case 2: hg_row8_packed(q, codes, u, 2, 1); break;
+    case 3: hg_row8_packed(q, codes, u, 3, 1); break;
+    case 5: hg_row8_packed(q, codes, u, 5, 1); break;
+    case 6: hg_row8_packed(q, codes, u, 6, 1); break;
+    case 12: hg_row8_packed(q, codes, u, 4, 2); break;
+    default: hg_row8_packed(q, codes, u, 6, 2); break;
+    }
+}
+#endif
+
