@@ -265,7 +265,6 @@ int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinf
     memset(q, 0, sizeof *q);
     q->type = type;
     q->p = (int)(params[0] & 0xFFu);
-    q->variant = (int)(params[0] >> 8);
     q->bits = (int)params[1];
     q->group = (int)params[2];
     q->hadamard = (int)(params[3] & 0xFFFFu);
@@ -273,24 +272,12 @@ int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinf
     q->sign_seed = (int)(params[3] >> 24);
     if ((q->sign_seed || q->had_m) && type != HG_HIGGS) return -1;
     if (!q->had_m) q->had_m = 1;
-    if (q->variant == HG_VARIANT_BLOCKS_PLANAR) {   /* the 3-bit block grid, planar codes: whole 32-code chunks */
-        if (type != HG_HIGGS || q->p != 2 || q->bits != 6 || q->group % 64) return -1;
-        q->variant = HG_GRID_BLOCKS;
-        q->planar = HG_PLANAR_P2B6;
-    }
-    if (q->variant == HG_VARIANT_P4_PAIRED_PLANAR) {   /* the paired p=4 grid, planar codes: whole 64-code chunks */
-        if (type != HG_HIGGS || q->p != 4 || q->bits != 12 || q->group % 256) return -1;
-        q->variant = HG_GRID_SIGNSYM;
-        q->planar = HG_PLANAR_P4B12;
-    }
-    if (q->variant) {
-        int signsym = (q->variant == HG_GRID_SIGNSYM && q->p == 2 && (q->bits == 8 || q->bits == 6)) ||
-                      (q->variant == HG_GRID_SIGNSYM && q->planar == HG_PLANAR_P4B12) ||
-                      (q->variant == HG_GRID_BLOCKS && q->p == 2 && (q->bits == 8 || q->bits == 6));
-        int uniform = q->variant == HG_GRID_UNIFORM && q->p == 1 && q->bits == 8;
-        if (type != HG_HIGGS || !(signsym || uniform)) return -1;
-    }
-    if (!hg_is_quantized(type) || q->p < 1 || q->p > 4 || q->p == 3 || q->bits < 1 || q->bits > 8 * q->p || q->bits > 16) return -1;
+    int id = hg_format_of(type, params);      /* the one place a file's variant field is decoded */
+    if (id < 0) return -1;
+    q->fmt = &hg_formats[id];
+    q->variant = q->fmt->grid;
+    q->planar = q->fmt->layout;
+    if (q->group % q->fmt->block_multiple) return -1;   /* planar codes: whole chunks per block */
     if (q->group < 16 || q->group > 32768 || q->group % q->p) return -1;
     if (q->had_m == 1 ? !hg_pow2((uint64_t)q->group) : q->group % 32 || q->group % q->had_m || !hg_pow2((uint64_t)(q->group / q->had_m)))
         return -1;
