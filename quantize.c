@@ -146,13 +146,18 @@ static void info(const char *path) {
     for (int i = 0; i < kv.n; i++) printf("meta: %s = %s\n", kv.v[i].key, kv.v[i].value);
     kv_free(&kv);
     uint64_t params = 0, linear_params = 0, linear_bytes = 0;
-    printf("%-52s %-6s %-14s %12s\n", "tensor", "type", "shape", "bytes");
+    int per_format[HG_FMT_COUNT] = {0};
+    printf("%-52s %-22s %-6s %-14s %12s\n", "tensor", "format", "block", "shape", "bytes");
     for (int i = 0; i < f.n_tensors; i++) {
         const hg_tensor *t = &f.tensors[i];
         char shape[64];
         if (t->ndim == 2) snprintf(shape, sizeof shape, "%llux%llu", (unsigned long long)t->shape[0], (unsigned long long)t->shape[1]);
         else snprintf(shape, sizeof shape, "%llu", (unsigned long long)t->shape[0]);
-        printf("%-52s %-6s %-14s %12llu\n", t->name, hg_type_name(t->type), shape, (unsigned long long)t->nbytes);
+        int id = hg_is_quantized(t->type) ? hg_format_of(t->type, t->params) : -1;
+        char block[16] = "-";
+        if (id >= 0) per_format[id]++, snprintf(block, sizeof block, "%u", t->params[2]);
+        printf("%-52s %-22s %-6s %-14s %12llu\n", t->name, id >= 0 ? hg_formats[id].name : hg_type_name(t->type), block, shape,
+               (unsigned long long)t->nbytes);
         params += t->rows * t->cols;
         if (strstr(t->name, "model.layers.") && t->ndim == 2) {
             linear_params += t->rows * t->cols;
@@ -162,6 +167,8 @@ static void info(const char *path) {
     printf("%d tensors, %.3fM parameters, %.3f bits/parameter overall", f.n_tensors, params / 1e6, 8.0 * f.data_size / params);
     if (linear_params) printf(", %.3f bits/weight in the linear layers", 8.0 * linear_bytes / linear_params);
     printf("\n");
+    for (int i = 0; i < HG_FMT_COUNT; i++)
+        if (per_format[i]) printf("format %-22s %4d tensors: %s\n", hg_formats[i].name, per_format[i], hg_formats[i].title);
     hg_close(&f);
 }
 
@@ -256,12 +263,9 @@ static void params_for(const hg_tensor *t, const Options *o, uint32_t params[4])
     switch (o->method) {
     case HG_HIGGS: {
         int m, h = hadamard_for(t->cols, o->hadamard, &m);
-        int v = grid_variant(o->p, o->bits * o->p, o->grid);
-        /* the 3-bit block grid's codes in the planar layout (variant 4) where the fast kernels read them:
-         * blocks of 64k; elsewhere the standard bit stream (variant 3) */
-        if (v == HG_GRID_BLOCKS && o->bits * o->p == 6 && h % 64 == 0) v = HG_VARIANT_BLOCKS_PLANAR;
-        if (o->p == 4 && o->bits * o->p == 12 && h % 256 == 0) v = HG_VARIANT_P4_PAIRED_PLANAR;   /* p=4 3-bit: the paired grid, planar */
-        params[0] = (uint32_t)o->p | (uint32_t)v << 8;
+        /* the registry's row for this grid at this block: planar codes where the block holds whole chunks */
+        const hg_format *f = hg_format_pick(o->p, o->bits * o->p, grid_variant(o->p, o->bits * o->p, o->grid), h);
+        params[0] = (uint32_t)o->p | (uint32_t)(f ? f->file_variant : 0) << 8;
         params[1] = (uint32_t)(o->bits * o->p); params[2] = (uint32_t)h;
         params[3] = (uint32_t)h | (uint32_t)(m > 1 ? m : 0) << 16 | (uint32_t)o->seed << 24;
         break;
@@ -466,10 +470,9 @@ static double allocate(const hg_file *f, const char *in, const Options *o, Plan 
                 pl->type = HG_HIGGS;
                 params_for(t, &one, pl->params);
                 pl->params[1] = (uint32_t)menu_cbits[j - 1];
-                int variant = (int)(pl->params[0] >> 8);   /* params_for's (grid_variant; planar codes, the block grid) */
-                if (variant == HG_VARIANT_BLOCKS_PLANAR) variant = HG_GRID_BLOCKS;
-                if (variant == HG_VARIANT_P4_PAIRED_PLANAR) variant = HG_GRID_SIGNSYM;
-                if ((one.p == 4 && !o->vector_grids) || !hg_grid_variant(one.p, 1 << menu_cbits[j - 1], variant, &t2[j])) {
+                int id = hg_format_of(HG_HIGGS, pl->params);
+                if ((one.p == 4 && !o->vector_grids) || id < 0 ||
+                    !hg_grid_variant(one.p, 1 << menu_cbits[j - 1], hg_formats[id].grid, &t2[j])) {
                     cost[(size_t)k * n_opts + j] = UINT64_MAX;
                     continue;
                 }
@@ -649,12 +652,10 @@ static void convert(const char *in, const char *out, const Options *o) {
             seconds_q += (double)(b.tv_sec - a.tv_sec) + 1e-9 * (double)(b.tv_nsec - a.tv_nsec);
             weights_q += t->rows * t->cols;
             char cfg[64];
-            if (ot->type == HG_HIGGS) snprintf(cfg, sizeof cfg, "higgs p%u n%u%s h%u%s%s", ot->params[0] & 0xFF, 1u << ot->params[1],
-                         ot->params[0] >> 8 == HG_GRID_SIGNSYM ? "s" : ot->params[0] >> 8 == HG_GRID_BLOCKS ? "b"
-                                                               : ot->params[0] >> 8 == HG_VARIANT_BLOCKS_PLANAR ? "bp"
-                                                               : ot->params[0] >> 8 == HG_VARIANT_P4_PAIRED_PLANAR ? "pp" : "", ot->params[2], ot->params[3] >> 16 & 0xFF ? "*" : "",
-                         ot->params[3] >> 24 ? " signed" : "");
-            else snprintf(cfg, sizeof cfg, "%s %ub g%u", method_name(ot->type), ot->params[1], ot->params[2]);
+            int id = hg_format_of(ot->type, ot->params);
+            if (ot->type == HG_HIGGS) snprintf(cfg, sizeof cfg, "%s h%u%s%s", id < 0 ? "?" : hg_formats[id].name, ot->params[2],
+                                               ot->params[3] >> 16 & 0xFF ? "*" : "", ot->params[3] >> 24 ? " signed" : "");
+            else snprintf(cfg, sizeof cfg, "%s g%u", id < 0 ? "?" : hg_formats[id].name, ot->params[2]);
             printf("%-44s %-26s %10.6g %8.4f\n", t->name, cfg, t2, 8.0 * nbytes / (double)(t->rows * t->cols));
             fflush(stdout);
             if (is_linear(t, o)) t2_sum += t2, n_q++;

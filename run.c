@@ -2419,6 +2419,13 @@ static void print_info(const Model *m, const Tokenizer *t) {
     for (int i = 0; i < f->n_tensors; i++) params += f->tensors[i].rows * f->tensors[i].cols;
     printf("%d tensors, %.2fM parameters, %.2f MB, %.3f bits/parameter, kernels: %s, int8 grids: %s\n", f->n_tensors,
            params / 1e6, f->size / 1e6, 8.0 * f->data_size / (double)params, hg_simd_name(), hg_act8_grids());
+    int per_format[HG_FMT_COUNT] = {0};
+    for (int i = 0; i < f->n_tensors; i++) {
+        int id = hg_is_quantized(f->tensors[i].type) ? hg_format_of(f->tensors[i].type, f->tensors[i].params) : -1;
+        if (id >= 0) per_format[id]++;
+    }
+    for (int i = 0; i < HG_FMT_COUNT; i++)
+        if (per_format[i]) printf("format %s: %d tensors, %s\n", hg_formats[i].name, per_format[i], hg_formats[i].title);
     printf("default threads (-T): %d, the CPUs this process may use (affinity mask, cgroup CPU quota)\n",
            hg_default_threads());
 }

@@ -554,6 +554,17 @@ def check_configs(tmp, grids, cfg, base, w_orig, ids, idf, configs, prefix):
             report(not worse, f"{name}_error_not_above_rms_scales", f"mean t^2 ratio {gain:.4f}; worse: {worse}")
 
 
+def format_name(t):
+    """the registry's name of a HIGGS tensor's format (src/formats.h), from its params as docs/format.md
+    defines them: p | variant << 8, bits per code"""
+    p, variant, cbits = t["params"][0] & 0xFF, t["params"][0] >> 8, t["params"][1]
+    if p == 1:
+        return f"p1-{cbits}bit" + ("-uniform" if variant == 2 else "")
+    if p == 2:
+        return f"p2-{cbits // 2}bit" + {0: "", 1: "-sym", 3: "-block", 4: "-block-planar"}[variant]
+    return {8: "p4-2bit", 10: "p4-2.5bit", 12: "p4-3bit"}[cbits] + ("-paired-planar" if variant == 6 else "")
+
+
 def dp_and_cli_checks(tmp, grids, cfg, base, w_orig, ids, idf):
     if True:
         # DP allocation: the budget holds, the file's size is what was reported, run runs the mix
@@ -582,6 +593,10 @@ def dp_and_cli_checks(tmp, grids, cfg, base, w_orig, ids, idf):
                    f"dp_target_{target}_menu_capped", f"cap {cap}, largest t^2 chosen {max(chosen, default=-1)}")
             if extra:
                 report(any(t["params"][0] == 4 for t in lin), f"dp_target_{target}_file_has_p4_tensors")
+            info = sh(os.path.join(ROOT, "quantize"), "--info", out)
+            listed = dict(re.findall(r"^(model\.\S+)\s+(\S+)\s+\d+\s", info, re.M))
+            bad = [(t["name"], listed.get(t["name"]), format_name(t)) for t in lin if listed.get(t["name"]) != format_name(t)]
+            report(not bad, f"dp_target_{target}_info_names_each_format", f"{len(lin)} layers; first mismatch {bad[:1]}")
             weights = dict(w_orig)
             for t in h["tensors"]:            # the linear layers and the int8 head
                 if t["type"] >= 16:
