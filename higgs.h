@@ -194,9 +194,15 @@ const char *hg_act8_grids(void);
  * zero-padded to a multiple of 64 bytes, then codes [rows][row_code_bytes]. */
 typedef struct hg_qinfo hg_qinfo;
 typedef struct hg_act8 hg_act8;   /* the int8 activation, below */
+/* the copy of the int8 activation hg_prepare_act8 writes to hg_act8.qp besides a->q */
+enum {
+    HG_ACT_NONE = 0,     /* none */
+    HG_ACT_EVEN_ODD = 1, /* per 128 values (a block's last t < 128: per t) the even ones, then the odd ones */
+    HG_ACT_COORDS4 = 2   /* p=4: per 256 values, coordinate d of the 64 points together (values 4j + d) */
+};
 /* A tensor format's kernels on this build, chosen once when the format is read
- * (hg_qinfo_get): the portable kernels first, then the build's ISA selector
- * replaces the entries it has a faster kernel for (higgs.h, "kernel selection").
+ * (hg_qinfo_get) from the kernel tables of src/select.h: per entry, the fastest ISA level of this
+ * build that has one for the format and block, else the portable kernel.
  * Every entry computes what the portable one defines; the int8 ones bit for bit. */
 typedef struct {
     /* float activations (hg_prepare_activation): one row's product; one row dequantized (stored domain) */
@@ -213,6 +219,9 @@ typedef struct {
     int (*gemm8)(float *out, size_t ostride, const hg_act8 *a, int B, const hg_tensor *w, const hg_qinfo *q,
                  int row0, int row1, int8_t *buf);
     int gemm8_vnni;     /* decode8 writes k + 128 for the VNNI product (see hg_act8.qp) */
+    int gemm8_natural;  /* gemm8_vnni: decode8 writes weights in natural order (they meet a->q), else in
+                         * HG_ACT_EVEN_ODD order (they meet a->qp) */
+    int act_layout;     /* HG_ACT_*: the copy hg_prepare_act8 writes to a->qp for this format's kernels */
 } hg_kernels;
 struct hg_qinfo {
     const struct hg_format *fmt;      /* the stored format: its row of hg_formats */

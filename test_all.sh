@@ -106,6 +106,7 @@ fi
 ${CC:-cc} $CFLAGS_T -o tests/test_alloc tests/test_alloc.c -lm -lpthread && run_suite "bit allocation" ./tests/test_alloc
 ${CC:-cc} $CFLAGS_T -o tests/test_sampler tests/test_sampler.c -lm -lpthread && run_suite "sampler (top-p)" ./tests/test_sampler
 ${CC:-cc} $CFLAGS_T -o tests/test_pool tests/test_pool.c -lm -lpthread && run_suite "thread pool" ./tests/test_pool
+${CC:-cc} $CFLAGS_T -march=native -o tests/test_tables tests/test_tables.c -lm -lpthread && run_suite "kernel tables" ./tests/test_tables
 
 # aarch64: cross-build with the Makefile's CROSS support (NEON kernels), run the
 # C tests and ./run under qemu-user, and check ./run against the native build:
@@ -144,7 +145,7 @@ aarch64_checks() {
 qemu_a64() { QEMU_LD_PREFIX=/usr/aarch64-linux-gnu qemu-aarch64 "$@"; }
 if command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 && command -v qemu-aarch64 >/dev/null 2>&1; then
   A64="$LOG/aarch64-tests"; mkdir -p "$A64"
-  for t in test_kernels test_simd_rows test_alloc test_sampler; do
+  for t in test_kernels test_simd_rows test_alloc test_sampler test_tables; do
     if ! aarch64-linux-gnu-gcc $CFLAGS_T -march=armv8-a -o "$A64/$t" "tests/$t.c" -lm -lpthread; then
       echo "FAIL aarch64 build of tests/$t.c"; failed=$((failed + 1)); continue
     fi

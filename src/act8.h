@@ -94,9 +94,9 @@ static float hg_act8_block(const float *v, uint64_t H, int8_t *o, int32_t *sum) 
     return hg_act8_block_ref(v, H, o, sum);
 }
 
-/* the VNNI kernels' order (and the AVX2 kernel's of the sign-symmetric p=2 grid): per 128 values,
- * the 64 even then the 64 odd; a block's last t < 128 values (blocks that are a multiple of 32, not
- * of 128, such as 288 = 2 x 128 + 32), likewise: the t/2 even then the t/2 odd */
+/* HG_ACT_EVEN_ODD, the order of the VNNI kernels and of the AVX2 ones of the sign-symmetric and 64-point
+ * p=2 grids: per 128 values, the 64 even then the 64 odd; a block's last t < 128 values (blocks that
+ * are a multiple of 32, not of 128, such as 288 = 2 x 128 + 32), likewise: the t/2 even then the t/2 odd */
 #if defined(HG_AVX512_VNNI) || defined(HG_AVX2)
 static void hg_act8_interleave_tail(const int8_t *q, int8_t *qp, uint64_t t) {
     for (uint64_t i = 0; i < t / 2; i++) {
@@ -118,10 +118,31 @@ static void hg_act8_interleave(const int8_t *q, int8_t *qp, uint64_t n) {
         _mm512_storeu_si512(qp + c + 64, _mm512_permutex2var_epi8(a, O, b));
     }
 }
+
+/* blocks of 128k at once; otherwise (blocks of 32k) each block's 128s, then its tail */
+static void hg_act8_even_odd(const hg_qinfo *q, hg_act8 *a) {
+    const uint64_t H = (uint64_t)q->group;
+    if (!(H % 128)) {
+        hg_act8_interleave(a->q, a->qp, q->cols_pad);
+        return;
+    }
+    for (uint64_t b = 0; b < q->groups; b++) {
+        uint64_t full = H / 128 * 128;
+        hg_act8_interleave(a->q + b * H, a->qp + b * H, full);
+        hg_act8_interleave_tail(a->q + b * H + full, a->qp + b * H + full, H - full);
+    }
+}
+#elif defined(HG_AVX2)
+static void hg_act8_even_odd(const hg_qinfo *q, hg_act8 *a) {   /* a few microseconds a token */
+    const uint64_t H = (uint64_t)q->group;
+    for (uint64_t b = 0; b < q->groups; b++)
+        for (uint64_t j = 0; j < H; j += 128)
+            hg_act8_interleave_tail(a->q + b * H + j, a->qp + b * H + j, H - j < 128 ? H - j : 128);
+}
 #endif
 
+/* HG_ACT_COORDS4 (p=4): per 256 values, coordinate d of the 64 points (values 4j + d) together */
 #if defined(HG_AVX512_VNNI)
-/* p=4 256 points: per 256 values, coordinate d of the 64 points (values 4j + d) together */
 static void hg_act8_coords4(const int8_t *q, int8_t *qp, uint64_t n) {
     uint8_t idx[4][64];
     for (int d = 0; d < 4; d++)
@@ -137,12 +158,9 @@ static void hg_act8_coords4(const int8_t *q, int8_t *qp, uint64_t n) {
         }
     }
 }
-#endif
-
-#if defined(HG_NEON)
-/* the coordinate-major copy for the NEON paired p=4 kernel (per 256 values, coordinate d of the 64
- * points together, as hg_act8_coords4): ld4 takes 16 points' coordinates apart */
-static void hg_act8_coords4_neon(const int8_t *q, int8_t *qp, uint64_t n) {
+#elif defined(HG_NEON)
+/* ld4 takes 16 points' coordinates apart */
+static void hg_act8_coords4(const int8_t *q, int8_t *qp, uint64_t n) {
     for (uint64_t c = 0; c < n; c += 256)
         for (int t = 0; t < 4; t++) {
             const int8x16x4_t v = vld4q_s8(q + c + 64 * t);
@@ -151,6 +169,8 @@ static void hg_act8_coords4_neon(const int8_t *q, int8_t *qp, uint64_t n) {
 }
 #endif
 
+/* a->q, a->d, a->qsum, and the copy the format's kernels on this build read (q->k.act_layout,
+ * from the kernel tables of src/select.h) */
 void hg_prepare_act8(const hg_qinfo *q, const float *x, hg_act8 *a) {
     hg_prepare_activation(q, x, a->xr);
     const uint64_t H = (uint64_t)q->group;
@@ -158,23 +178,11 @@ void hg_prepare_act8(const hg_qinfo *q, const float *x, hg_act8 *a) {
         float m = hg_act8_block(a->xr + b * H, H, a->q + b * H, &a->qsum[b]);
         a->d[b] = (m / 127.0f) * q->grid8_inv;
     }
-#if defined(HG_AVX512_VNNI)
-    if (q->p == 4) {
-        if ((q->n == 256 || q->grid8abs) && !(H % 256)) hg_act8_coords4(a->q, a->qp, q->cols_pad);
-    } else if (!(H % 128)) hg_act8_interleave(a->q, a->qp, q->cols_pad);
-    else if (!(H % 32))
-        for (uint64_t b = 0; b < q->groups; b++) {
-            uint64_t full = H / 128 * 128;
-            hg_act8_interleave(a->q + b * H, a->qp + b * H, full);
-            hg_act8_interleave_tail(a->q + b * H + full, a->qp + b * H + full, H - full);
-        }
-#elif defined(HG_AVX2)
-    if (q->p == 2 && (q->grid8abs || q->n == 64) && !(H % 32))   /* hg_qdot8_p2s_avx2, _p2n64; a few microseconds a token */
-        for (uint64_t b = 0; b < q->groups; b++)
-            for (uint64_t j = 0; j < H; j += 128)
-                hg_act8_interleave_tail(a->q + b * H + j, a->qp + b * H + j, H - j < 128 ? H - j : 128);
-#elif defined(HG_NEON)
-    if (q->p == 4 && q->planar && q->grid8paired && !(H % 256)) hg_act8_coords4_neon(a->q, a->qp, q->cols_pad);
+#if defined(HG_AVX512_VNNI) || defined(HG_AVX2)
+    if (q->k.act_layout == HG_ACT_EVEN_ODD) hg_act8_even_odd(q, a);
+#endif
+#if defined(HG_AVX512_VNNI) || defined(HG_NEON)
+    if (q->k.act_layout == HG_ACT_COORDS4) hg_act8_coords4(a->q, a->qp, q->cols_pad);
 #endif
 }
 

@@ -9,10 +9,9 @@
  * order), so every result equals hg_qdot8_row's bit for bit: a prompt gives
  * the logits that decoding it token by token gives. */
 
-/* p=1 codes other than 4-bit and p=4 codes meet the activations in natural order (a->q) in
- * the VNNI product, the rest in the kernels' order (a->qp: per 128, the even
- * then the odd activations) */
-static int hg_gemm8_natural(const hg_qinfo *q) { return (q->p == 1 && q->bits != 4) || q->p == 4; }
+/* the VNNI product reads the activation in the order its decode8 writes the weights: natural (a->q)
+ * or per 128 the even then the odd (a->qp); the kernel tables say which (hg_kernels.gemm8_natural) */
+static int hg_gemm8_natural(const hg_qinfo *q) { return q->k.gemm8_natural; }
 
 /* the (kx, ky) bytes of p=2 code c, as one 16-bit lane */
 HG_INLINE short hg_pair16(const int8_t *g, int c) {
@@ -192,11 +191,15 @@ static void hg_row8_decode_p2bp_vnni(const hg_qinfo *q, const uint8_t *codes, in
         }
 }
 #endif
+/* the codes of 2-6 bits that hg_qrows8_packed_avx512 reads */
+static void hg_row8_decode_packed_vnni(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+    hg_row8_packed_avx512(q, codes, (uint8_t *)k);
+}
+/* p=1 4-bit and p=2 256 points (8-bit codes) */
 static void hg_row8_decode_vnni(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
     const uint64_t n = q->cols_pad;
     uint8_t *u = (uint8_t *)k;
-    if (hg_packed_kind(q)) hg_row8_packed_avx512(q, codes, u);
-    else if (q->p == 1) {
+    if (q->p == 1) {
         const __m512i T = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)q->grid8u)), m4 = _mm512_set1_epi8(15);
         for (uint64_t i = 0; i < n && !(q->group % 128); i += 128, codes += 64) {   /* 64 code bytes: 128 weights */
             __m512i b = _mm512_loadu_si512(codes);

@@ -155,19 +155,11 @@ typedef struct {
  * Where AVX-512 VNNI + VBMI are built, also the grids whose codes are 2, 3, 5
  * (p=1) or 4 bits (p=2, 16 points): vpmultishiftqb unpacks them; elsewhere
  * those keep the float kernels, whose results differ from the int8 path's by
- * the int8 rounding (hg_act8_grids says which grids a build runs as int8).
+ * the int8 rounding (hg_act8_grids, src/select.h, lists from the kernel tables the
+ * formats a build runs as int8).
  * p=1 64 levels: k = round(level * 127 / max level) moves a level by up to 0.013 (of the
  * block's RMS), which adds about 9% to the grid's MSE; the Gaussian 256-level grid would
  * more than double its own, so it stays float (its uniform variant is the fast 8-bit). */
-#if defined(HG_AVX512_VNNI)
-#endif
-const char *hg_act8_grids(void) {
-#if defined(HG_AVX512_VNNI)
-    return "p1 2/3/4/5/6-bit, p1u 8-bit, p2 2/3/4-bit, p4 2/2.5/3-bit, rtn 8-bit";
-#else
-    return "p1 4/5/6-bit, p1u 8-bit, p2 3/4-bit, p4 2/2.5/3-bit, rtn 8-bit";
-#endif
-}
 #define HG_GRID8_COUNT 16
 static hg_grid8 hg_grid8_tab[HG_GRID8_COUNT] = {
     {.p = 1, .n = 16}, {.p = 2, .n = 256}, {.p = 2, .n = 64},   {.p = 1, .n = 4},    {.p = 1, .n = 8},

@@ -316,13 +316,10 @@ HG_INLINE void hg_row8_packed(const hg_qinfo *q, const uint8_t *c, uint8_t *u, c
     }
 }
 
-/* which packed kernel: 0 none (p=1 16 levels and p=2 256 points have their own) */
-static int hg_packed_kind(const hg_qinfo *q) {
-    if (q->planar) return 0;   /* the planar layout: the AVX2 kernels (hg_p2bp_lookup_avx2) */
-    if (q->p == 1 && (q->bits == 2 || q->bits == 3 || q->bits == 5 || q->bits == 6)) return q->group % 64 ? 0 : q->bits;
-    if (q->p == 2 && (q->bits == 4 || q->bits == 6)) return q->group % 128 ? 0 : 8 + q->bits;
-    return 0;
-}
+/* which copy of the packed kernels (the code bits and p as constants): p=1 2/3/5/6-bit codes, p=2 4/6-bit.
+ * Not a selection: the kernel tables (src/select.h) give these kernels to those formats only, in blocks
+ * of 64 codes, bit-stream layout */
+static int hg_packed_kind(const hg_qinfo *q) { return q->p == 1 ? q->bits : 8 + q->bits; }
 
 HG_INLINE void hg_qrows8_packed(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int row0, int row1, float *out,
                                 const int b, const int p) {

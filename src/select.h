@@ -2,260 +2,373 @@
  * Included by higgs.h under HIGGS_IMPLEMENTATION, after the parts before it (see the list
  * there and docs/architecture.md); not a header of its own. */
 
-/* ---- kernel selection ----
- * hg_qinfo_get fills q->k once per tensor format: hg_kernels_generic puts in
- * the portable kernels, then this build's selectors (AVX2; AVX-512; its VNNI
- * part; NEON) replace the entries they have a faster kernel for, each filling
- * only what it implements. The int8 path is used for a format (q->act8) where
- * some selector gave it a row kernel. What each ISA has, "-" where the
- * previous row's kernel stays:
- *
- *                 float dot, dequant           int8 one row / row range      two streams   prompt (decode8, gemm8)
- *   portable      every format                 p1 4/5/6-bit, p1u 8-bit,      -             every int8 format
- *                                              p2 3/4-bit
- *   AVX2          p1 2/3/4-bit, p2 2-bit:      p1 4/5/6-bit, p1u 8-bit,      -             decode8 p1 4/5/6-bit, p2 3/4-bit;
- *                 pshufb tables; the rest      p2 3/4-bit (blocks of 32;                   gemm8 in blocks of 32
- *                                              p2 4-bit
- *                                              sign-symmetric: pshufb
- *                                              magnitude tables)
- *                 up to 8-bit codes: gathers
- *                 (blocks of 16 codes; only
- *                 where AVX-512 is not built)
- *   AVX-512       p1 2-8-bit, p2 2/3/4-bit     -                             -             -
- *                 (blocks of 16 codes)
- *   AVX-512 VNNI  -                            row ranges: p1 2/3/4/5/6-bit, the same      the same formats (k + 128)
- *                                              p2 2/3/4-bit (p1 4-bit, p2
- *                                              4-bit in blocks of 32; the
- *                                              rest in blocks of 64 codes)
- *   NEON          - (portable)                 p1 4/5/6-bit, p1u 8-bit,      -             decode8 p1 4-bit
- *                                              p2 3/4-bit
- *                                              (blocks of 32; sdot with
- *                                              HG_NEON_DOTPROD)
- * p=4 grids (256, 1024, 4096 points): the float kernels are portable everywhere; int8: portable on
- * every build, AVX2 word-table lookups in blocks of 32 (gemm8 too), AVX-512 VNNI word tables in
- * blocks of 64 and, in blocks of 256k, byte tables (vpermi2b) on the coordinate-major activation
- * (hg_act8_coords4) for 256 points and for the sign-symmetric 4096 (magnitudes; signs on the
- * activation); the VNNI prompt product in natural order; NEON: the bit-stream grids by word-table
- * lane loads in blocks of 32, the paired 4096-point grid (planar codes, blocks of 256k) by tbl lookups
- * with its own prompt decode (sdot with HG_NEON_DOTPROD). No two-stream kernel.
- */
+/* ---- kernel tables ----
+ * One table per ISA level, indexed by format id (src/formats.h), as data: an entry holds up to
+ * HG_KCELLS cells, each the kernels this level has for the format where the block (q->group) is
+ * a multiple of the cell's `multiple`, and the activation copy (hg_act_rule) the level prepares.
+ * A NULL kernel in a cell means "a cell below serves it". hg_kernels_resolve fills q->k per
+ * kernel from the first cell that applies and has one, going from the build's highest level down
+ * (within a level, in cell order) to the portable table, which has a cell for every format.
+ * The levels this build has are fixed at compile time (hg_klevels). Then two rules:
+ *  - formats whose int8 kernels unpack a row on the stack (hg_format.row_buffer) keep rows longer
+ *    than HG_N64_MAX_COLS on the float kernels, on every build alike;
+ *  - the int8 path is used for a format (q->act8) where its chain has a row kernel (rows8).
+ * Levels, lowest first: portable; AVX2 (its float kernels only where AVX-512 is not built: the
+ * AVX-512 float table covers every format the AVX2 one does); AVX-512 (float kernels); AVX-512
+ * VNNI (int8); NEON (int8). tests/test_tables.c prints every (format, level) cell with the kernel
+ * that serves it and fails on a gap; `run --info` lists the formats this build runs as int8
+ * (hg_act8_grids, generated from the tables). Kernel names follow hg_<op>_<code shape>_<isa>,
+ * e.g. hg_dot_p1b4_avx2: the float product of p=1 4-bit codes (RTN 4-bit, NF4, AF4, p1-4bit). */
 
-/* the float kernels as table entries: name_dot and name_deq, from one kernel
- * call that takes (xr, out) with one of them NULL */
-#define HG_DOT_DEQ(name, call)                                                                                  \
-    static float name##_dot(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const float *xr) {     \
-        float *out = NULL;                                                                                      \
-        return call;                                                                                            \
-    }                                                                                                           \
-    static void name##_deq(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, float *out) {           \
-        const float *xr = NULL;                                                                                 \
-        (void)(call);                                                                                           \
+/* the float kernels as table entries: hg_dot_<shape>_<isa> and hg_dequant_<shape>_<isa>, from one
+ * kernel call that takes (xr, out) with one of them NULL */
+#define HG_DOT_DEQ(shape, call)                                                                              \
+    static float hg_dot_##shape(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const float *xr) { \
+        float *out = NULL;                                                                                  \
+        return call;                                                                                        \
+    }                                                                                                       \
+    static void hg_dequant_##shape(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, float *out) {   \
+        const float *xr = NULL;                                                                             \
+        (void)(call);                                                                                       \
     }
 
-static void hg_kernels_generic(hg_qinfo *q) {
-    q->k.dot = hg_qdot_scalar;
-    q->k.dequant = hg_qdequant_scalar;
-    if (!q->grid8) return;
-    q->k.dot8 = hg_qdot8_codes_ref;
-    q->k.decode8 = hg_row8_decode_generic;
-    if ((q->p == 1 && q->n == 16) || (q->p == 2 && q->n == 256)) q->k.dot8 = hg_qdot8_generic;
-    else if (q->p == 1 && q->n == 256) q->k.dot8 = hg_qdot8_p1_bytes_generic, q->k.decode8 = hg_row8_decode_p1n256;
-    else if (q->p == 2 && q->n == 64) q->k.dot8 = hg_qdot8_p2n64_generic;
-    else if (q->p == 1 && (q->n == 64 || q->n == 32)) q->k.dot8 = hg_qdot8_p1_unpacked_generic;
-    else if (q->p == 4) q->k.dot8 = hg_qdot8_p4_generic, q->k.decode8 = hg_row8_decode_p4;
-    else return;
-    q->k.rows8 = hg_qrows8_each;
-}
+#if defined(HG_AVX2) && !defined(HG_AVX512)
+HG_DOT_DEQ(p1b2_avx2, hg_qrow_lut_avx2(q, sc, codes, xr, out, 1, 2))
+HG_DOT_DEQ(p1b3_avx2, hg_qrow_lut_avx2(q, sc, codes, xr, out, 1, 3))
+HG_DOT_DEQ(p1b4_avx2, hg_qrow_lut_avx2(q, sc, codes, xr, out, 1, 4))
+HG_DOT_DEQ(p2b4_avx2, hg_qrow_lut_avx2(q, sc, codes, xr, out, 2, 4))
+HG_DOT_DEQ(gather_avx2, hg_qrow_gather_avx2(q, sc, codes, xr, out))
+#endif
+#if defined(HG_AVX512)
+HG_DOT_DEQ(p1b2_avx512, hg_qrow_p1_avx512(q, sc, codes, xr, out, 2))
+HG_DOT_DEQ(p1b3_avx512, hg_qrow_p1_avx512(q, sc, codes, xr, out, 3))
+HG_DOT_DEQ(p1b4_avx512, hg_qrow_p1_avx512(q, sc, codes, xr, out, 4))
+HG_DOT_DEQ(p1b5_avx512, hg_qrow_p1_avx512(q, sc, codes, xr, out, 5))
+HG_DOT_DEQ(p1b6_avx512, hg_qrow_p1_avx512(q, sc, codes, xr, out, 6))
+HG_DOT_DEQ(p1gather_avx512, hg_qrow_p1gather_avx512(q, sc, codes, xr, out))
+HG_DOT_DEQ(p2b4_avx512, hg_qrow_p2lut_avx512(q, sc, codes, xr, out, 4))
+HG_DOT_DEQ(p2b6_avx512, hg_qrow_p2lut_avx512(q, sc, codes, xr, out, 6))
+HG_DOT_DEQ(p2b8_avx512, hg_qrow_p2n256_avx512(q, sc, codes, xr, out))
+#endif
+
+/* the kernels' names beside them, for tests/test_tables.c */
+typedef struct { const char *dot, *dequant, *dot8, *rows8, *rows8x2, *decode8, *gemm8; } hg_knames;
+typedef struct {
+    int multiple;      /* the cell serves blocks (q->group) that are a multiple of this; 0: any */
+    hg_kernels k;      /* NULL: a cell below serves that kernel; k.act_layout unused (hg_act_rule) */
+    hg_knames name;
+} hg_kcell;
+typedef struct {
+    int layout, multiple;   /* HG_ACT_*, prepared where the block is a multiple of `multiple` */
+} hg_act_rule;
+#define HG_KCELLS 3
+typedef struct {
+    hg_kcell cell[HG_KCELLS];   /* tried in order */
+    hg_act_rule act;
+} hg_kentry;
+typedef struct {
+    const char *name;
+    const hg_kentry *table;     /* [HG_FMT_COUNT] */
+} hg_klevel;
+
+/* a cell's entries: HG_AT(multiple, HG_K(kernel, function), ...) */
+#define HG_AT(m, ...) {.multiple = m, __VA_ARGS__}
+#define HG_K(field, fn) .k.field = fn, .name.field = #fn
+#define HG_F(shape) HG_K(dot, hg_dot_##shape), HG_K(dequant, hg_dequant_##shape)
+/* the VNNI prompt product; natural: its decode8 writes weights in natural order (else even/odd) */
+#define HG_GEMM8_VNNI(natural) HG_K(gemm8, hg_qmatmul8_vnni), .k.gemm8_vnni = 1, .k.gemm8_natural = natural
+#define HG_EVEN_ODD_32 {HG_ACT_EVEN_ODD, 32}
+#define HG_COORDS4_256 {HG_ACT_COORDS4, 256}
+
+/* portable: every format; the int8 kernels where the format has an int8 grid (q->grid8) */
+#define HG_SCALAR HG_K(dot, hg_qdot_scalar), HG_K(dequant, hg_qdequant_scalar)
+#define HG_PORTABLE(dot8_, decode8_, rows8_) \
+    {.cell = {HG_AT(0, HG_SCALAR, HG_K(dot8, dot8_), HG_K(decode8, decode8_), rows8_)}}
+#define HG_EACH HG_K(rows8, hg_qrows8_each)
+#define HG_NO_ROWS .k.rows8 = NULL   /* no row kernel: these grids stay on the float kernels */
+static const hg_kentry hg_kernels_portable[HG_FMT_COUNT] = {
+    [HG_FMT_RTN2] = {.cell = {HG_AT(0, HG_SCALAR)}}, [HG_FMT_RTN3] = {.cell = {HG_AT(0, HG_SCALAR)}},
+    [HG_FMT_RTN4] = {.cell = {HG_AT(0, HG_SCALAR)}}, [HG_FMT_RTN5] = {.cell = {HG_AT(0, HG_SCALAR)}},
+    [HG_FMT_RTN6] = {.cell = {HG_AT(0, HG_SCALAR)}}, [HG_FMT_RTN7] = {.cell = {HG_AT(0, HG_SCALAR)}},
+    [HG_FMT_RTN8] = HG_PORTABLE(hg_qdot8_p1_bytes_generic, hg_row8_decode_p1n256, HG_EACH),
+    [HG_FMT_NF4] = {.cell = {HG_AT(0, HG_SCALAR)}}, [HG_FMT_AF4] = {.cell = {HG_AT(0, HG_SCALAR)}},
+    [HG_FMT_P1_2BIT] = HG_PORTABLE(hg_qdot8_codes_ref, hg_row8_decode_generic, HG_NO_ROWS),
+    [HG_FMT_P1_3BIT] = HG_PORTABLE(hg_qdot8_codes_ref, hg_row8_decode_generic, HG_NO_ROWS),
+    [HG_FMT_P1_4BIT] = HG_PORTABLE(hg_qdot8_generic, hg_row8_decode_generic, HG_EACH),
+    [HG_FMT_P1_5BIT] = HG_PORTABLE(hg_qdot8_p1_unpacked_generic, hg_row8_decode_generic, HG_EACH),
+    [HG_FMT_P1_6BIT] = HG_PORTABLE(hg_qdot8_p1_unpacked_generic, hg_row8_decode_generic, HG_EACH),
+    [HG_FMT_P1_8BIT] = {.cell = {HG_AT(0, HG_SCALAR)}},   /* the Gaussian 256 levels: no int8 grid */
+    [HG_FMT_P1_8BIT_UNIFORM] = HG_PORTABLE(hg_qdot8_p1_bytes_generic, hg_row8_decode_p1n256, HG_EACH),
+    [HG_FMT_P2_2BIT] = HG_PORTABLE(hg_qdot8_codes_ref, hg_row8_decode_generic, HG_NO_ROWS),
+    [HG_FMT_P2_3BIT] = HG_PORTABLE(hg_qdot8_p2n64_generic, hg_row8_decode_generic, HG_EACH),
+    [HG_FMT_P2_3BIT_SYM] = HG_PORTABLE(hg_qdot8_p2n64_generic, hg_row8_decode_generic, HG_EACH),
+    [HG_FMT_P2_3BIT_BLOCK] = HG_PORTABLE(hg_qdot8_p2n64_generic, hg_row8_decode_generic, HG_EACH),
+    [HG_FMT_P2_3BIT_BLOCK_PLANAR] = HG_PORTABLE(hg_qdot8_p2n64_generic, hg_row8_decode_generic, HG_EACH),
+    [HG_FMT_P2_4BIT] = HG_PORTABLE(hg_qdot8_generic, hg_row8_decode_generic, HG_EACH),
+    [HG_FMT_P2_4BIT_SYM] = HG_PORTABLE(hg_qdot8_generic, hg_row8_decode_generic, HG_EACH),
+    [HG_FMT_P2_4BIT_BLOCK] = HG_PORTABLE(hg_qdot8_generic, hg_row8_decode_generic, HG_EACH),
+    [HG_FMT_P4_2BIT] = HG_PORTABLE(hg_qdot8_p4_generic, hg_row8_decode_p4, HG_EACH),
+    [HG_FMT_P4_2_5BIT] = HG_PORTABLE(hg_qdot8_p4_generic, hg_row8_decode_p4, HG_EACH),
+    [HG_FMT_P4_3BIT] = HG_PORTABLE(hg_qdot8_p4_generic, hg_row8_decode_p4, HG_EACH),
+    [HG_FMT_P4_3BIT_PAIRED_PLANAR] = HG_PORTABLE(hg_qdot8_p4_generic, hg_row8_decode_p4, HG_EACH),
+};
+#undef HG_PORTABLE
+#undef HG_NO_ROWS
 
 #if defined(HG_AVX2)
+/* float kernels in blocks of 16 codes (p=1: 16 weights, p=2: 32): pshufb tables for 2-4-bit codes,
+ * gathers up to 8 bits; planar codes and p=4 stay portable. AVX-512 builds take theirs instead. */
 #if !defined(HG_AVX512)
-HG_DOT_DEQ(hg_k_p1b2_avx2, hg_qrow_lut_avx2(q, sc, codes, xr, out, 1, 2))
-HG_DOT_DEQ(hg_k_p1b3_avx2, hg_qrow_lut_avx2(q, sc, codes, xr, out, 1, 3))
-HG_DOT_DEQ(hg_k_p1b4_avx2, hg_qrow_lut_avx2(q, sc, codes, xr, out, 1, 4))
-HG_DOT_DEQ(hg_k_p2b4_avx2, hg_qrow_lut_avx2(q, sc, codes, xr, out, 2, 4))
-HG_DOT_DEQ(hg_k_gather_avx2, hg_qrow_gather_avx2(q, sc, codes, xr, out))
+#define HG_F_AVX2(shape) HG_F(shape##_avx2)
+#else
+#define HG_F_AVX2(shape) .k.dot = NULL
 #endif
-static void hg_kernels_avx2(hg_qinfo *q) {
-#if !defined(HG_AVX512)   /* AVX-512 builds keep their own float kernels, or the portable ones */
-    if (!((q->group / q->p) % 16) && q->bits <= 8 && q->p <= 2 && !q->planar) {   /* planar: the portable ones */
-        if (q->p == 1 && q->bits <= 4 && q->bits >= 2) {
-            q->k.dot = q->bits == 2 ? hg_k_p1b2_avx2_dot : q->bits == 3 ? hg_k_p1b3_avx2_dot : hg_k_p1b4_avx2_dot;
-            q->k.dequant = q->bits == 2 ? hg_k_p1b2_avx2_deq : q->bits == 3 ? hg_k_p1b3_avx2_deq : hg_k_p1b4_avx2_deq;
-        } else if (q->p == 2 && q->bits == 4) {
-            q->k.dot = hg_k_p2b4_avx2_dot;
-            q->k.dequant = hg_k_p2b4_avx2_deq;
-        } else {
-            q->k.dot = hg_k_gather_avx2_dot;
-            q->k.dequant = hg_k_gather_avx2_deq;
-        }
-    }
-#endif
-    if (q->p == 4 && q->k.rows8 && !(q->group % 32)) {
-        q->k.dot8 = q->bits == 8 ? hg_qdot8_p4b8_avx2 : q->bits == 10 ? hg_qdot8_p4b10_avx2 : hg_qdot8_p4b12_avx2;
-        if (q->planar && q->grid8paired) q->k.dot8 = hg_qdot8_p4p_avx2, q->k.decode8 = hg_row8_decode_p4p_avx2;
-        else if (q->planar) q->k.dot8 = hg_qdot8_p4_generic;
-        q->k.gemm8 = hg_qmatmul8_avx2;
-        return;
-    }
-    if (!q->k.rows8 || q->p > 2) return;
-    if (q->p == 1 && q->n == 256) {   /* RTN 8-bit */
-        if (q->group % 32) return;
-        q->k.dot8 = hg_qdot8_p1n256_avx2;
-        q->k.gemm8 = hg_qmatmul8_avx2;
-        return;
-    }
-    if (q->p == 1 && (q->n == 64 || q->n == 32)) {
-        if (q->group % 32) return;
-        q->k.dot8 = hg_qdot8_p1k_avx2;
-        q->k.decode8 = hg_row8_decode_p1k_avx2;
-        q->k.gemm8 = hg_qmatmul8_avx2;
-        return;
-    }
-    if (q->p == 2) q->k.decode8 = hg_row8_decode_p2_avx2;
-    else q->k.decode8 = hg_row8_decode_p1n16_avx2;
-    if (q->p == 2 && q->n == 64)   /* the 3-bit grids: 32 codes a step, as their decode kernels look them up */
-        q->k.decode8 = q->grid8abs ? hg_row8_decode_p2s6_avx2
-                       : q->variant == HG_GRID_BLOCKS ? (q->planar ? hg_row8_decode_p2bp_avx2 : hg_row8_decode_p2b6_avx2)
-                                                      : hg_row8_decode_p2n64_avx2;
-    if (q->p == 2 && q->n == 256 && q->grid8abs)   /* the sign-symmetric and block 4-bit grids likewise */
-        q->k.decode8 = q->variant == HG_GRID_BLOCKS ? hg_row8_decode_p2b_avx2 : hg_row8_decode_p2s_avx2;
-    if (q->group % 32) return;
-    q->k.dot8 = q->p == 1 ? hg_qdot8_p1n16_avx2 : q->grid8abs ? (q->n == 256 ? hg_qdot8_p2s_avx2 : hg_qdot8_p2s6_avx2) : q->n == 256 ? hg_qdot8_p2n256_avx2 : hg_qdot8_p2n64_avx2;
-    if (q->p == 2 && (q->grid8abs || q->n == 64))   /* two row streams */
-        q->k.rows8x2 = q->n == 64 ? (q->grid8abs ? hg_qrows8x2_p2s6_avx2 : hg_qrows8x2_p2n64_avx2) : hg_qrows8x2_p2s_avx2;
-    if (q->variant == HG_GRID_BLOCKS && q->n == 256) q->k.dot8 = hg_qdot8_p2b_avx2, q->k.rows8x2 = hg_qrows8x2_p2b_avx2;
-    if (q->variant == HG_GRID_BLOCKS && q->n == 64) q->k.dot8 = hg_qdot8_p2b6_avx2, q->k.rows8x2 = hg_qrows8x2_p2b6_avx2;
-    if (q->planar == HG_PLANAR_P2B6) q->k.dot8 = hg_qdot8_p2bp_avx2, q->k.rows8x2 = hg_qrows8x2_p2bp_avx2;
-    q->k.gemm8 = hg_qmatmul8_avx2;
-}
+/* int8: blocks of 32; decode8 (prompts) in any block */
+#define HG_AVX2_INT8(dot8_, ...) HG_K(dot8, dot8_), HG_K(gemm8, hg_qmatmul8_avx2), __VA_ARGS__   /* rows8x2 */
+#define HG_X2(fn) HG_K(rows8x2, fn)   /* two row streams */
+#define HG_NO_X2 .k.rows8x2 = NULL
+#define HG_P2_AVX2(float_, dot8_, x2_, dec_) \
+    {.cell = {HG_AT(32, float_, HG_AVX2_INT8(dot8_, x2_)), HG_AT(0, HG_K(decode8, dec_))}, .act = HG_EVEN_ODD_32}
+static const hg_kentry hg_kernels_avx2[HG_FMT_COUNT] = {
+    [HG_FMT_RTN2] = {.cell = {HG_AT(16, HG_F_AVX2(p1b2))}}, [HG_FMT_RTN3] = {.cell = {HG_AT(16, HG_F_AVX2(p1b3))}},
+    [HG_FMT_RTN4] = {.cell = {HG_AT(16, HG_F_AVX2(p1b4))}}, [HG_FMT_RTN5] = {.cell = {HG_AT(16, HG_F_AVX2(gather))}},
+    [HG_FMT_RTN6] = {.cell = {HG_AT(16, HG_F_AVX2(gather))}}, [HG_FMT_RTN7] = {.cell = {HG_AT(16, HG_F_AVX2(gather))}},
+    [HG_FMT_RTN8] = {.cell = {HG_AT(16, HG_F_AVX2(gather)), HG_AT(32, HG_AVX2_INT8(hg_qdot8_p1n256_avx2, HG_NO_X2))}},
+    [HG_FMT_NF4] = {.cell = {HG_AT(16, HG_F_AVX2(p1b4))}}, [HG_FMT_AF4] = {.cell = {HG_AT(16, HG_F_AVX2(p1b4))}},
+    [HG_FMT_P1_2BIT] = {.cell = {HG_AT(16, HG_F_AVX2(p1b2))}}, [HG_FMT_P1_3BIT] = {.cell = {HG_AT(16, HG_F_AVX2(p1b3))}},
+    [HG_FMT_P1_4BIT] = {.cell = {HG_AT(16, HG_F_AVX2(p1b4)), HG_AT(32, HG_AVX2_INT8(hg_qdot8_p1n16_avx2, HG_NO_X2)),
+                         HG_AT(0, HG_K(decode8, hg_row8_decode_p1n16_avx2))}},
+    [HG_FMT_P1_5BIT] = {.cell = {HG_AT(16, HG_F_AVX2(gather)), HG_AT(32, HG_AVX2_INT8(hg_qdot8_p1k_avx2, HG_NO_X2),
+                                                             HG_K(decode8, hg_row8_decode_p1k_avx2))}},
+    [HG_FMT_P1_6BIT] = {.cell = {HG_AT(16, HG_F_AVX2(gather)), HG_AT(32, HG_AVX2_INT8(hg_qdot8_p1k_avx2, HG_NO_X2),
+                                                             HG_K(decode8, hg_row8_decode_p1k_avx2))}},
+    [HG_FMT_P1_8BIT] = {.cell = {HG_AT(16, HG_F_AVX2(gather))}},
+    [HG_FMT_P1_8BIT_UNIFORM] = {.cell = {HG_AT(16, HG_F_AVX2(gather)),
+                                 HG_AT(32, HG_AVX2_INT8(hg_qdot8_p1n256_avx2, HG_NO_X2))}},
+    [HG_FMT_P2_2BIT] = {.cell = {HG_AT(32, HG_F_AVX2(p2b4))}},
+    [HG_FMT_P2_3BIT] = HG_P2_AVX2(HG_F_AVX2(gather), hg_qdot8_p2n64_avx2, HG_X2(hg_qrows8x2_p2n64_avx2),
+                                  hg_row8_decode_p2n64_avx2),
+    [HG_FMT_P2_3BIT_SYM] = HG_P2_AVX2(HG_F_AVX2(gather), hg_qdot8_p2s6_avx2, HG_X2(hg_qrows8x2_p2s6_avx2),
+                                      hg_row8_decode_p2s6_avx2),
+    [HG_FMT_P2_3BIT_BLOCK] = HG_P2_AVX2(HG_F_AVX2(gather), hg_qdot8_p2b6_avx2, HG_X2(hg_qrows8x2_p2b6_avx2),
+                                        hg_row8_decode_p2b6_avx2),
+    [HG_FMT_P2_3BIT_BLOCK_PLANAR] = HG_P2_AVX2(.k.dot = NULL, hg_qdot8_p2bp_avx2, HG_X2(hg_qrows8x2_p2bp_avx2),
+                                               hg_row8_decode_p2bp_avx2),   /* planar: portable float kernels */
+    [HG_FMT_P2_4BIT] = {.cell = {HG_AT(32, HG_F_AVX2(gather), HG_AVX2_INT8(hg_qdot8_p2n256_avx2, HG_NO_X2)),
+                         HG_AT(0, HG_K(decode8, hg_row8_decode_p2_avx2))}},   /* natural order: no copy */
+    [HG_FMT_P2_4BIT_SYM] = HG_P2_AVX2(HG_F_AVX2(gather), hg_qdot8_p2s_avx2, HG_X2(hg_qrows8x2_p2s_avx2),
+                                      hg_row8_decode_p2s_avx2),
+    [HG_FMT_P2_4BIT_BLOCK] = HG_P2_AVX2(HG_F_AVX2(gather), hg_qdot8_p2b_avx2, HG_X2(hg_qrows8x2_p2b_avx2),
+                                        hg_row8_decode_p2b_avx2),
+    /* p=4: word-table lookups */
+    [HG_FMT_P4_2BIT] = {.cell = {HG_AT(32, HG_AVX2_INT8(hg_qdot8_p4b8_avx2, HG_NO_X2))}},
+    [HG_FMT_P4_2_5BIT] = {.cell = {HG_AT(32, HG_AVX2_INT8(hg_qdot8_p4b10_avx2, HG_NO_X2))}},
+    [HG_FMT_P4_3BIT] = {.cell = {HG_AT(32, HG_AVX2_INT8(hg_qdot8_p4b12_avx2, HG_NO_X2))}},
+    [HG_FMT_P4_3BIT_PAIRED_PLANAR] = {.cell = {HG_AT(32, HG_AVX2_INT8(hg_qdot8_p4p_avx2, HG_NO_X2),
+                                             HG_K(decode8, hg_row8_decode_p4p_avx2))}},
+};
+#undef HG_P2_AVX2
+#undef HG_NO_X2
+#undef HG_X2
+#undef HG_AVX2_INT8
+#undef HG_F_AVX2
 #endif
 
 #if defined(HG_AVX512)
-HG_DOT_DEQ(hg_k_p1b2_avx512, hg_qrow_p1_avx512(q, sc, codes, xr, out, 2))
-HG_DOT_DEQ(hg_k_p1b3_avx512, hg_qrow_p1_avx512(q, sc, codes, xr, out, 3))
-HG_DOT_DEQ(hg_k_p1b4_avx512, hg_qrow_p1_avx512(q, sc, codes, xr, out, 4))
-HG_DOT_DEQ(hg_k_p1b5_avx512, hg_qrow_p1_avx512(q, sc, codes, xr, out, 5))
-HG_DOT_DEQ(hg_k_p1b6_avx512, hg_qrow_p1_avx512(q, sc, codes, xr, out, 6))
-HG_DOT_DEQ(hg_k_p1gather_avx512, hg_qrow_p1gather_avx512(q, sc, codes, xr, out))
-HG_DOT_DEQ(hg_k_p2b4_avx512, hg_qrow_p2lut_avx512(q, sc, codes, xr, out, 4))
-HG_DOT_DEQ(hg_k_p2b6_avx512, hg_qrow_p2lut_avx512(q, sc, codes, xr, out, 6))
-HG_DOT_DEQ(hg_k_p2b8_avx512, hg_qrow_p2n256_avx512(q, sc, codes, xr, out))
-static void hg_kernels_avx512(hg_qinfo *q) {
-    if ((q->group / q->p) % 16 || q->planar) return;
-    float (*dot)(const hg_qinfo *, const uint16_t *, const uint8_t *, const float *) = NULL;
-    void (*deq)(const hg_qinfo *, const uint16_t *, const uint8_t *, float *) = NULL;
-#define HG_PICK(name) (dot = name##_dot, deq = name##_deq)
-    if (q->p == 1) {
-        switch (q->bits) {
-        case 2: HG_PICK(hg_k_p1b2_avx512); break;
-        case 3: HG_PICK(hg_k_p1b3_avx512); break;
-        case 4: HG_PICK(hg_k_p1b4_avx512); break;
-        case 5: HG_PICK(hg_k_p1b5_avx512); break;
-        case 6: HG_PICK(hg_k_p1b6_avx512); break;
-        case 7: case 8: HG_PICK(hg_k_p1gather_avx512); break;
-        }
-    } else if (q->p == 2) {
-        switch (q->bits) {
-        case 4: HG_PICK(hg_k_p2b4_avx512); break;
-        case 6: HG_PICK(hg_k_p2b6_avx512); break;
-        case 8: HG_PICK(hg_k_p2b8_avx512); break;
-        }
-    }
-#undef HG_PICK
-    if (dot) {
-        q->k.dot = dot;
-        q->k.dequant = deq;
-    }
-}
+/* float kernels in blocks of 16 codes, bit-stream layout only */
+#define HG_F512(m, shape) {.cell = {HG_AT(m, HG_F(shape##_avx512))}}
+static const hg_kentry hg_kernels_avx512[HG_FMT_COUNT] = {
+    [HG_FMT_RTN2] = HG_F512(16, p1b2), [HG_FMT_RTN3] = HG_F512(16, p1b3), [HG_FMT_RTN4] = HG_F512(16, p1b4),
+    [HG_FMT_RTN5] = HG_F512(16, p1b5), [HG_FMT_RTN6] = HG_F512(16, p1b6), [HG_FMT_RTN7] = HG_F512(16, p1gather),
+    [HG_FMT_RTN8] = HG_F512(16, p1gather), [HG_FMT_NF4] = HG_F512(16, p1b4), [HG_FMT_AF4] = HG_F512(16, p1b4),
+    [HG_FMT_P1_2BIT] = HG_F512(16, p1b2), [HG_FMT_P1_3BIT] = HG_F512(16, p1b3), [HG_FMT_P1_4BIT] = HG_F512(16, p1b4),
+    [HG_FMT_P1_5BIT] = HG_F512(16, p1b5), [HG_FMT_P1_6BIT] = HG_F512(16, p1b6),
+    [HG_FMT_P1_8BIT] = HG_F512(16, p1gather), [HG_FMT_P1_8BIT_UNIFORM] = HG_F512(16, p1gather),
+    [HG_FMT_P2_2BIT] = HG_F512(32, p2b4), [HG_FMT_P2_3BIT] = HG_F512(32, p2b6),
+    [HG_FMT_P2_3BIT_SYM] = HG_F512(32, p2b6), [HG_FMT_P2_3BIT_BLOCK] = HG_F512(32, p2b6),
+    [HG_FMT_P2_4BIT] = HG_F512(32, p2b8), [HG_FMT_P2_4BIT_SYM] = HG_F512(32, p2b8),
+    [HG_FMT_P2_4BIT_BLOCK] = HG_F512(32, p2b8),
+};
+#undef HG_F512
 #endif
 
 #if defined(HG_AVX512_VNNI)
-static void hg_kernels_avx512_vnni(hg_qinfo *q) {
-    if (!q->grid8) return;
-    if (q->p == 4 && !(q->group % 64)) {
-        q->k.dot8 = q->bits == 8 ? hg_qdot8_p4b8_vnni : q->bits == 10 ? hg_qdot8_p4b10_vnni : hg_qdot8_p4b12_vnni;
-        q->k.rows8 = hg_qrows8_each;
-        if (q->bits == 8 && !(q->group % 256)) q->k.dot8 = hg_qdot8_p4n256_vnni, q->k.rows8 = hg_qrows8_p4n256_avx512;
-        if (q->grid8abs && !(q->group % 256)) q->k.dot8 = hg_qdot8_p4s_vnni, q->k.rows8 = hg_qrows8_p4s_avx512;
-        if (q->planar) {   /* a layout the bit-stream kernels cannot read: the paired kernel, or the generic one */
-            q->k.dot8 = q->grid8paired ? hg_qdot8_p4pair_vnni : hg_qdot8_p4_generic;
-            q->k.rows8 = q->grid8paired ? hg_qrows8_p4pair_avx512 : hg_qrows8_each;
-        }
-        q->k.decode8 = q->planar && q->grid8paired ? hg_row8_decode_p4pair_vnni : hg_row8_decode_p4_vnni;
-        q->k.gemm8 = hg_qmatmul8_vnni;
-        q->k.gemm8_vnni = 1;
-        return;
-    }
-    if (q->p == 1 && q->n == 256) {   /* RTN 8-bit: the codes are k + 128 as they are */
-        if (q->group % 64) return;
-        q->k.dot8 = hg_qdot8_p1n256_vnni;
-        q->k.decode8 = hg_row8_copy_vnni;
-        q->k.gemm8 = hg_qmatmul8_vnni;
-        q->k.gemm8_vnni = 1;
-        return;
-    }
+/* int8 row ranges with vpdpbusd, each with its own decode8 and the VNNI prompt product. Every p=1
+ * and p=2 int8 format gets the even/odd copy of the activation in blocks of 32 (whether or not
+ * its kernels read it: the packed p=1 and RTN kernels read a->q); p=4 256 points and the
+ * sign-symmetric 4096 the coordinate-major copy in blocks of 256 (byte tables, vpermi2b). */
+#define HG_VNNI_ROWS(m, rows8_, x2_, dec_, natural) \
+    {.cell = {HG_AT(m, HG_K(rows8, rows8_), HG_K(rows8x2, x2_), HG_K(decode8, dec_), HG_GEMM8_VNNI(natural))}, .act = HG_EVEN_ODD_32}
+/* codes of 2-6 bits read 8 per 64-bit lane (vpmultishiftqb): blocks of 64 codes */
+#define HG_VNNI_PACKED(m, natural) \
+    HG_VNNI_ROWS(m, hg_qrows8_packed_avx512, hg_qrows8x2_packed_avx512, hg_row8_decode_packed_vnni, natural)
+#define HG_VNNI_P4(dot8_, rows8_, dec_) HG_K(dot8, dot8_), HG_K(rows8, rows8_), HG_K(decode8, dec_), HG_GEMM8_VNNI(1)
+static const hg_kentry hg_kernels_avx512_vnni[HG_FMT_COUNT] = {
+    [HG_FMT_RTN8] = {.cell = {HG_AT(64, HG_K(dot8, hg_qdot8_p1n256_vnni), HG_K(decode8, hg_row8_copy_vnni), HG_GEMM8_VNNI(1))},
+                     .act = HG_EVEN_ODD_32},   /* the codes are k + 128 as they are */
+    [HG_FMT_P1_2BIT] = HG_VNNI_PACKED(64, 1), [HG_FMT_P1_3BIT] = HG_VNNI_PACKED(64, 1),
+    [HG_FMT_P1_4BIT] = HG_VNNI_ROWS(32, hg_qrows8_p1n16_avx512, hg_qrows8x2_p1n16_avx512, hg_row8_decode_vnni, 0),
+    [HG_FMT_P1_5BIT] = HG_VNNI_PACKED(64, 1), [HG_FMT_P1_6BIT] = HG_VNNI_PACKED(64, 1),
+    [HG_FMT_P1_8BIT_UNIFORM] = {.cell = {HG_AT(64, HG_K(dot8, hg_qdot8_p1n256_vnni), HG_K(decode8, hg_row8_copy_vnni),
+                                       HG_GEMM8_VNNI(1))},
+                                .act = HG_EVEN_ODD_32},
+    [HG_FMT_P2_2BIT] = HG_VNNI_PACKED(128, 0), [HG_FMT_P2_3BIT] = HG_VNNI_PACKED(128, 0),
+    [HG_FMT_P2_3BIT_SYM] = HG_VNNI_PACKED(128, 0), [HG_FMT_P2_3BIT_BLOCK] = HG_VNNI_PACKED(128, 0),
 #if defined(HG_AVX2)
-    if (q->planar == HG_PLANAR_P2B6) {   /* decode: the AVX2 kernels (vpdpbusd on 256 bits); prompts: the VNNI product */
-        q->k.decode8 = hg_row8_decode_p2bp_vnni;
-        q->k.gemm8 = hg_qmatmul8_vnni;
-        q->k.gemm8_vnni = 1;
-        return;
-    }
+    /* planar codes: the AVX2 row kernels (vpdpbusd on 256 bits); prompts: the VNNI product */
+    [HG_FMT_P2_3BIT_BLOCK_PLANAR] = {.cell = {HG_AT(0, HG_K(decode8, hg_row8_decode_p2bp_vnni), HG_GEMM8_VNNI(0))},
+                                     .act = HG_EVEN_ODD_32},
 #endif
-    const int p1n16 = q->p == 1 && q->n == 16 && !(q->group % 32), p2n256 = q->p == 2 && q->n == 256 && !(q->group % 32);
-    if (!hg_packed_kind(q) && !p1n16 && !p2n256) return;
-    q->k.rows8 = hg_packed_kind(q) ? hg_qrows8_packed_avx512 : p1n16 ? hg_qrows8_p1n16_avx512 : hg_qrows8_p2n256_avx512;
-    q->k.rows8x2 = hg_packed_kind(q) ? hg_qrows8x2_packed_avx512 : p1n16 ? hg_qrows8x2_p1n16_avx512 : hg_qrows8x2_p2n256_avx512;
-    q->k.decode8 = hg_row8_decode_vnni;
-    q->k.gemm8 = hg_qmatmul8_vnni;
-    q->k.gemm8_vnni = 1;
-}
+    [HG_FMT_P2_4BIT] = HG_VNNI_ROWS(32, hg_qrows8_p2n256_avx512, hg_qrows8x2_p2n256_avx512, hg_row8_decode_vnni, 0),
+    [HG_FMT_P2_4BIT_SYM] = HG_VNNI_ROWS(32, hg_qrows8_p2n256_avx512, hg_qrows8x2_p2n256_avx512, hg_row8_decode_vnni, 0),
+    [HG_FMT_P2_4BIT_BLOCK] = HG_VNNI_ROWS(32, hg_qrows8_p2n256_avx512, hg_qrows8x2_p2n256_avx512, hg_row8_decode_vnni, 0),
+    /* p=4: byte tables (vpermi2b) on the coordinate-major copy in blocks of 256, word tables in 64 */
+    [HG_FMT_P4_2BIT] = {.cell = {HG_AT(256, HG_VNNI_P4(hg_qdot8_p4n256_vnni, hg_qrows8_p4n256_avx512, hg_row8_decode_p4_vnni)),
+                         HG_AT(64, HG_VNNI_P4(hg_qdot8_p4b8_vnni, hg_qrows8_each, hg_row8_decode_p4_vnni))},
+                        .act = HG_COORDS4_256},
+    [HG_FMT_P4_2_5BIT] = {.cell = {HG_AT(64, HG_VNNI_P4(hg_qdot8_p4b10_vnni, hg_qrows8_each, hg_row8_decode_p4_vnni))}},
+    [HG_FMT_P4_3BIT] = {.cell = {HG_AT(256, HG_VNNI_P4(hg_qdot8_p4s_vnni, hg_qrows8_p4s_avx512, hg_row8_decode_p4_vnni)),
+                         HG_AT(64, HG_VNNI_P4(hg_qdot8_p4b12_vnni, hg_qrows8_each, hg_row8_decode_p4_vnni))},
+                        .act = HG_COORDS4_256},   /* magnitudes on byte tables, signs on the activation */
+    [HG_FMT_P4_3BIT_PAIRED_PLANAR] = {.cell = {HG_AT(64, HG_VNNI_P4(hg_qdot8_p4pair_vnni, hg_qrows8_p4pair_avx512,
+                                                            hg_row8_decode_p4pair_vnni))},
+                                      .act = HG_COORDS4_256},
+};
+#undef HG_VNNI_P4
+#undef HG_VNNI_PACKED
+#undef HG_VNNI_ROWS
 #endif
 
 #if defined(HG_NEON)
-static void hg_kernels_neon(hg_qinfo *q) {
-    if (q->p == 4 && q->k.rows8 && q->planar && q->grid8paired && !(q->group % 256)) {
-        q->k.dot8 = hg_qdot8_p4p_neon;
-        q->k.decode8 = hg_row8_decode_p4p_neon;
-        return;
-    }
-    if (q->p == 4 && q->k.rows8 && !q->planar && !(q->group % 32)) {
-        q->k.dot8 = q->bits == 8 ? hg_qdot8_p4b8_neon : q->bits == 10 ? hg_qdot8_p4b10_neon : hg_qdot8_p4b12_neon;
-        return;
-    }
-    if (!q->k.rows8 || q->p > 2) return;
-    if (q->p == 1 && q->n == 256) {   /* RTN 8-bit */
-        if (!(q->group % 32)) q->k.dot8 = hg_qdot8_p1_bytes_neon;
-        return;
-    }
-    if (q->p == 1 && (q->n == 64 || q->n == 32)) {
-        if (!(q->group % 32)) q->k.dot8 = hg_qdot8_p1_unpacked_neon;
-        return;
-    }
-    if (q->p == 1) q->k.decode8 = hg_row8_decode_p1n16_neon;
-    if (q->group % 32) return;
-    q->k.dot8 = q->p == 1 ? hg_qdot8_p1n16_neon : q->n == 256 ? hg_qdot8_p2n256_neon : hg_qdot8_p2n64_neon;
-}
+/* int8 dot products in blocks of 32 (sdot with HG_NEON_DOTPROD); p=4: word-table lane loads, the
+ * paired grid by tbl lookups on the coordinate-major copy with its own prompt decode */
+#define HG_NEON_DOT8(fn) {.cell = {HG_AT(32, HG_K(dot8, fn))}}
+static const hg_kentry hg_kernels_neon[HG_FMT_COUNT] = {
+    [HG_FMT_RTN8] = HG_NEON_DOT8(hg_qdot8_p1_bytes_neon),
+    [HG_FMT_P1_4BIT] = {.cell = {HG_AT(32, HG_K(dot8, hg_qdot8_p1n16_neon)), HG_AT(0, HG_K(decode8, hg_row8_decode_p1n16_neon))}},
+    [HG_FMT_P1_5BIT] = HG_NEON_DOT8(hg_qdot8_p1_unpacked_neon),
+    [HG_FMT_P1_6BIT] = HG_NEON_DOT8(hg_qdot8_p1_unpacked_neon),
+    [HG_FMT_P1_8BIT_UNIFORM] = HG_NEON_DOT8(hg_qdot8_p1_bytes_neon),
+    [HG_FMT_P2_3BIT] = HG_NEON_DOT8(hg_qdot8_p2n64_neon), [HG_FMT_P2_3BIT_SYM] = HG_NEON_DOT8(hg_qdot8_p2n64_neon),
+    [HG_FMT_P2_3BIT_BLOCK] = HG_NEON_DOT8(hg_qdot8_p2n64_neon),
+    [HG_FMT_P2_3BIT_BLOCK_PLANAR] = HG_NEON_DOT8(hg_qdot8_p2n64_neon),
+    [HG_FMT_P2_4BIT] = HG_NEON_DOT8(hg_qdot8_p2n256_neon), [HG_FMT_P2_4BIT_SYM] = HG_NEON_DOT8(hg_qdot8_p2n256_neon),
+    [HG_FMT_P2_4BIT_BLOCK] = HG_NEON_DOT8(hg_qdot8_p2n256_neon),
+    [HG_FMT_P4_2BIT] = HG_NEON_DOT8(hg_qdot8_p4b8_neon), [HG_FMT_P4_2_5BIT] = HG_NEON_DOT8(hg_qdot8_p4b10_neon),
+    [HG_FMT_P4_3BIT] = HG_NEON_DOT8(hg_qdot8_p4b12_neon),
+    [HG_FMT_P4_3BIT_PAIRED_PLANAR] = {.cell = {HG_AT(256, HG_K(dot8, hg_qdot8_p4p_neon), HG_K(decode8, hg_row8_decode_p4p_neon))},
+                                      .act = HG_COORDS4_256},
+};
+#undef HG_NEON_DOT8
 #endif
+
+/* this build's levels, lowest first */
+static const hg_klevel hg_klevels[] = {
+    {"portable", hg_kernels_portable},
+#if defined(HG_AVX2)
+    {"avx2", hg_kernels_avx2},
+#endif
+#if defined(HG_AVX512)
+    {"avx512", hg_kernels_avx512},
+#endif
+#if defined(HG_AVX512_VNNI)
+    {"avx512-vnni", hg_kernels_avx512_vnni},
+#endif
+#if defined(HG_NEON)
+    {"neon", hg_kernels_neon},
+#endif
+};
+#define HG_KLEVELS ((int)(sizeof hg_klevels / sizeof hg_klevels[0]))
+
+static int hg_block_fits(int multiple, int group) { return multiple <= 1 || group % multiple == 0; }
+
+/* the kernels of cell c that k has not got yet; from (optional) records which cell gave each */
+typedef struct { const hg_kcell *dot, *dequant, *dot8, *rows8, *rows8x2, *decode8, *gemm8; } hg_kfrom;
+static void hg_kcell_take(const hg_kcell *c, hg_kernels *k, hg_kfrom *from) {
+#define HG_TAKE(f)                                                                                            \
+    if (!k->f && c->k.f) k->f = c->k.f, from->f = c
+    HG_TAKE(dot);
+    HG_TAKE(dequant);
+    HG_TAKE(dot8);
+    HG_TAKE(rows8);
+    HG_TAKE(rows8x2);
+    HG_TAKE(decode8);
+#undef HG_TAKE
+    if (!k->gemm8 && c->k.gemm8) {   /* the product with its flags: they describe it */
+        k->gemm8 = c->k.gemm8, k->gemm8_vnni = c->k.gemm8_vnni, k->gemm8_natural = c->k.gemm8_natural;
+        from->gemm8 = c;
+    }
+}
+
+/* format f's kernels for blocks of `group` on levels 0..top: per kernel, the first cell that fits
+ * from the top level down; the activation copy likewise from the first level whose rule fits */
+static void hg_kernels_resolve(int f, int group, int top, hg_kernels *k, hg_kfrom *from) {
+    hg_kfrom unused;
+    if (!from) from = &unused;
+    memset(k, 0, sizeof *k);
+    memset(from, 0, sizeof *from);
+    for (int l = top; l >= 0; l--) {
+        const hg_kentry *e = &hg_klevels[l].table[f];
+        for (int i = 0; i < HG_KCELLS; i++)
+            if (hg_block_fits(e->cell[i].multiple, group)) hg_kcell_take(&e->cell[i], k, from);
+        if (!k->act_layout && e->act.layout && hg_block_fits(e->act.multiple, group)) k->act_layout = e->act.layout;
+    }
+}
 
 static void hg_kernels_select(hg_qinfo *q) {
-    memset(&q->k, 0, sizeof q->k);
-    hg_kernels_generic(q);
-#if defined(HG_AVX2)
-    hg_kernels_avx2(q);
-#endif
-#if defined(HG_AVX512)
-    hg_kernels_avx512(q);
-#endif
-#if defined(HG_AVX512_VNNI)
-    hg_kernels_avx512_vnni(q);
-#endif
-#if defined(HG_NEON)
-    hg_kernels_neon(q);
-#endif
+    hg_kernels_resolve(q->fmt->id, q->group, HG_KLEVELS - 1, &q->k, NULL);
     /* off the AVX-512 and AVX2 paths 5- and 6-bit codes are unpacked a row at a time into a stack
      * buffer: every build leaves longer rows to the float kernels alike */
-    int row_buffer = (q->n == 64 && q->p <= 2) || (q->n == 32 && q->p == 1);
-    if (row_buffer && q->cols_pad > HG_N64_MAX_COLS) q->k.rows8 = NULL, q->k.rows8x2 = NULL;
+    if (q->fmt->row_buffer && q->cols_pad > HG_N64_MAX_COLS) q->k.rows8 = NULL, q->k.rows8x2 = NULL;
     q->act8 = q->k.rows8 != NULL;
+}
+
+/* "p1 4/5/6-bit, p1u 8-bit, ...": the formats with a row kernel on this build in some block, by
+ * (type, p) in registry order, HIGGS first; bits per weight = code bits / p */
+static int hg_format_runs_int8(int f) {
+    for (int group = 16; group <= 32768; group *= 2) {
+        hg_kernels k;
+        if (group % hg_formats[f].block_multiple) continue;
+        hg_kernels_resolve(f, group, HG_KLEVELS - 1, &k, NULL);
+        if (k.rows8) return 1;
+    }
+    return 0;
+}
+
+static void hg_act8_grids_fill(char *s, size_t cap) {
+    char last[16] = "";
+    s[0] = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (int f = 0; f < HG_FMT_COUNT; f++) {
+            const hg_format *fm = &hg_formats[f];
+            if ((fm->type == HG_HIGGS) != !pass || !hg_format_runs_int8(f)) continue;
+            char prefix[16], width[16];
+            if (fm->type != HG_HIGGS) snprintf(prefix, sizeof prefix, "%s", fm->type == HG_RTN ? "rtn" : fm->name);
+            else snprintf(prefix, sizeof prefix, "p%d%s", fm->p, fm->grid == HG_GRID_UNIFORM ? "u" : "");
+            snprintf(width, sizeof width, "%g", (double)fm->code_bits / fm->p);
+            size_t n = strlen(s);
+            if (strcmp(prefix, last)) {
+                snprintf(s + n, cap - n, "%s%s %s-bit", n ? ", " : "", prefix, width);
+                snprintf(last, sizeof last, "%s", prefix);
+                continue;
+            }
+            char *bit = strrchr(s, '-'), *prev = bit;   /* "p2 3-bit": insert "/4" before "-bit" unless seen */
+            while (prev > s && prev[-1] != ' ' && prev[-1] != '/') prev--;
+            if ((size_t)(bit - prev) == strlen(width) && !strncmp(prev, width, strlen(width))) continue;
+            snprintf(bit, cap - (size_t)(bit - s), "/%s-bit", width);
+        }
+}
+
+const char *hg_act8_grids(void) {
+    static char s[256];
+    static int done;
+#ifndef HG_NO_THREADS
+    static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+    pthread_mutex_lock(&mu);
+#endif
+    if (!done) hg_act8_grids_fill(s, sizeof s), done = 1;
+#ifndef HG_NO_THREADS
+    pthread_mutex_unlock(&mu);
+#endif
+    return s;
 }
