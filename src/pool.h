@@ -24,12 +24,21 @@
  *    has checked in: a worker that never woke costs nothing, others took its
  *    range;
  *  - the caller and the workers spin briefly, then block;
- *  - the pool adapts how many threads take part: a job whose caller waited
- *    long after finishing its own share (HG_STALL_NS and half its own working
- *    time) is a stall; HG_STALL_MAX stalls in HG_STALL_WINDOW jobs drop one
- *    thread, and after a back-off (doubling while probes keep failing) it tries
- *    one more again. On an idle machine stalls do not happen and all threads
- *    stay. */
+ *  - the pool adapts how many threads take part, judging windows of
+ *    HG_WINDOW jobs by their wall time. Two signals:
+ *    lost time: the caller's wait after its own share beyond what an uneven
+ *    last task explains (HG_STALL_NS or a quarter of its own working time) is
+ *    time lost to a descheduled thread; a window that lost more than
+ *    1/HG_LOST_PART of its time drops a thread at once.
+ *    trials: a descheduled worker whose range the caller took costs no wait
+ *    but gives no speed either (seen under a light load: two threads half as
+ *    fast as one, with nothing lost), so from time to time the pool tries one
+ *    thread more (or, with all taking part, one fewer) for a settling window
+ *    and HG_TRIAL_WINDOWS measured ones, and keeps the count whose windows
+ *    were faster (by HG_TRIAL_GAIN). A failed trial doubles the wait before
+ *    the next (HG_PROBE_NS up to HG_PROBE_MAX_NS): on an idle machine the
+ *    trials of one thread fewer cost ~1% of the time. Decode repeats the same
+ *    jobs every token, so windows of 128 jobs compare like with like. */
 
 #ifndef HG_NO_THREADS
 #include <sched.h>
@@ -38,11 +47,14 @@
 #define HG_SPIN_NS 1000000          /* spin this long before blocking, while jobs finish on time */
 #endif
 #define HG_SPIN_BUSY_NS 20000       /* ... and this long once stalls were seen */
-#define HG_STALL_NS 200000          /* a wait this long after the caller's own share is a stall */
-#define HG_STALL_WINDOW 64          /* jobs per verdict */
-#define HG_STALL_MAX 3              /* stalls in a window that drop a thread */
-#define HG_PROBE_NS 100000000ull    /* first back-off before trying a dropped thread again */
-#define HG_PROBE_MAX_NS 3200000000ull
+#define HG_STALL_NS 200000          /* a wait up to this long after the caller's own share is no loss */
+#define HG_WINDOW 128               /* jobs per verdict */
+#define HG_LOST_PART 10             /* a window that lost more than 1/10 of its time drops a thread */
+#define HG_TRIAL_WINDOWS 2          /* measured windows per trial (after one to settle) */
+#define HG_TRIAL_GAIN 0.97          /* a trial count is kept when its windows took < 0.97x the time */
+#define HG_PROBE_NS 200000000ull    /* the wait before a trial, doubled after each failed one ... */
+#define HG_PROBE_MAX_NS 3200000000ull   /* ... up to this */
+#define HG_FIRST_TRIAL_NS 1000000000ull /* no trial of one thread fewer in the first second */
 
 /* a thread's range of tasks, lo..hi-1, in one word (hi << 32 | lo): its owner takes
  * tasks from the front (fetch-add on lo), others take from the back (CAS on hi) */
@@ -68,9 +80,13 @@ struct hg_pool {
     atomic_uint_least64_t spin_ns;
     hg_task_fn fn;
     void *ctx;
-    /* the caller's bookkeeping for adapting `active` */
-    int window_jobs, window_stalls, probing;
-    uint64_t next_probe_ns, probe_backoff_ns, probe_start_ns;
+    /* the caller's bookkeeping for adapting `active` (hg_pool_adapt) */
+    int window_jobs;
+    uint64_t window_ns, window_lost_ns;   /* this window's wall time, and the part lost to stalls */
+    uint64_t base_ns;                     /* recent windows' time at this count (halved each window) */
+    int trial_from, trial_windows;        /* a trial: the count it left (0: none), windows seen */
+    uint64_t trial_ns;                    /* the trial's measured windows' time */
+    uint64_t next_trial_ns, backoff_ns;
 };
 
 typedef struct { hg_pool *p; int id; } hg_worker_arg;
@@ -166,7 +182,7 @@ hg_pool *hg_pool_create(int n_threads) {
         pthread_cond_init(&p->bed[i].cv, NULL);
     }
     atomic_init(&p->spin_ns, HG_SPIN_NS);
-    p->probe_backoff_ns = HG_PROBE_NS;
+    p->backoff_ns = HG_PROBE_NS;
     for (int i = 1; i < p->n; i++) {
         hg_worker_arg *a = (hg_worker_arg *)malloc(sizeof *a);
         if (!a) { p->n = i; break; }
@@ -178,31 +194,56 @@ hg_pool *hg_pool_create(int n_threads) {
     return p;
 }
 
-/* The caller's verdict on one job: see the section comment. */
+static void hg_pool_set_active(hg_pool *p, int active, uint64_t spin) {
+    atomic_store(&p->active, active);
+    atomic_store(&p->spin_ns, spin);
+}
+
+/* a trial ended: keep its count if its windows were faster, else go back and wait longer */
+static void hg_pool_trial_verdict(hg_pool *p, uint64_t now) {
+    double before = (double)p->base_ns * HG_TRIAL_WINDOWS, during = (double)p->trial_ns;
+    if (during < HG_TRIAL_GAIN * before) {
+        p->backoff_ns = HG_PROBE_NS;
+        p->base_ns = p->trial_ns / HG_TRIAL_WINDOWS;
+    } else {
+        hg_pool_set_active(p, p->trial_from, p->trial_from < p->n ? HG_SPIN_BUSY_NS : HG_SPIN_NS);
+        if (p->backoff_ns < HG_PROBE_MAX_NS) p->backoff_ns *= 2;
+    }
+    p->trial_from = 0;
+    p->next_trial_ns = now + p->backoff_ns;
+}
+
+/* The caller's verdict on one job (own_ns: its own share, wait_ns: then waiting for
+ * the others): see the section comment. */
 static void hg_pool_adapt(hg_pool *p, uint64_t own_ns, uint64_t wait_ns, uint64_t now) {
+    uint64_t explained = own_ns / 4 > HG_STALL_NS ? own_ns / 4 : HG_STALL_NS;
+    p->window_ns += own_ns + wait_ns;
+    p->window_lost_ns += wait_ns > explained ? wait_ns - explained : 0;
+    if (++p->window_jobs < HG_WINDOW) return;
     int active = atomic_load(&p->active);
-    if (wait_ns > HG_STALL_NS && wait_ns > own_ns / 2) p->window_stalls++;
-    if (p->probing && p->window_stalls < HG_STALL_MAX && now - p->probe_start_ns > 4 * HG_PROBE_NS) {
-        p->probing = 0;                       /* the added thread held up: back-off from the start again */
-        p->probe_backoff_ns = HG_PROBE_NS;
+    int lossy = p->window_lost_ns * HG_LOST_PART > p->window_ns;
+    if (!p->next_trial_ns) p->next_trial_ns = now + HG_FIRST_TRIAL_NS;
+    if (lossy && active > 1) {                /* stalls: one thread fewer now, no trial needed */
+        hg_pool_set_active(p, active - 1, HG_SPIN_BUSY_NS);
+        p->base_ns = 0;
+        if (p->trial_from && p->backoff_ns < HG_PROBE_MAX_NS) p->backoff_ns *= 2;
+        p->trial_from = 0;
+        p->next_trial_ns = now + p->backoff_ns;
+    } else if (p->trial_from) {               /* a trial: one window to settle, then the measured ones */
+        if (p->trial_windows++ > 0) p->trial_ns += p->window_ns;
+        if (p->trial_windows > HG_TRIAL_WINDOWS) hg_pool_trial_verdict(p, now);
+    } else {
+        p->base_ns = p->base_ns ? (p->base_ns + p->window_ns) / 2 : p->window_ns;
+        if (now > p->next_trial_ns && p->n > 1) {
+            int to = active < p->n ? active + 1 : active - 1;
+            p->trial_from = active;
+            p->trial_windows = 0;
+            p->trial_ns = 0;
+            hg_pool_set_active(p, to, to < p->n ? HG_SPIN_BUSY_NS : HG_SPIN_NS);
+        }
     }
-    if (p->window_stalls >= HG_STALL_MAX && active > 1) {
-        atomic_store(&p->active, active - 1);
-        atomic_store(&p->spin_ns, HG_SPIN_BUSY_NS);
-        if (p->probing && p->probe_backoff_ns < HG_PROBE_MAX_NS) p->probe_backoff_ns *= 2;
-        p->probing = 0;
-        p->next_probe_ns = now + p->probe_backoff_ns;
-        p->window_jobs = p->window_stalls = 0;
-        return;
-    }
-    if (++p->window_jobs < HG_STALL_WINDOW) return;
-    if (p->window_stalls == 0 && active == p->n) atomic_store(&p->spin_ns, HG_SPIN_NS);
-    p->window_jobs = p->window_stalls = 0;
-    if (active < p->n && now > p->next_probe_ns) {
-        atomic_store(&p->active, active + 1);
-        p->probing = 1;
-        p->probe_start_ns = now;
-    }
+    p->window_jobs = 0;
+    p->window_ns = p->window_lost_ns = 0;
 }
 
 static void hg_pool_wait(hg_pool *p) {
@@ -228,8 +269,10 @@ void hg_pool_run(hg_pool *p, hg_task_fn fn, void *ctx, int n_tasks) {
     }
     int n = atomic_load(&p->active);
     if (n == 1) {                             /* the others dropped out: no dispatch, no wait */
+        uint64_t t0 = hg_now_ns();
         for (int t = 0; t < n_tasks; t++) fn(ctx, t, 0);
-        hg_pool_adapt(p, 0, 0, hg_now_ns());
+        uint64_t t1 = hg_now_ns();
+        hg_pool_adapt(p, t1 - t0, 0, t1);
         return;
     }
     p->fn = fn;
