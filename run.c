@@ -125,14 +125,28 @@ typedef struct {
 typedef struct {
     int max_pos;                      /* positions the KV cache holds */
     int window;                       /* Model.window: attention sees positions > pos - window (0: all) */
-    float *x, *xb, *xb2, *hb, *hb2, *q, *att, *logits;
+    /* one token (llama2.c's names) */
+    float *x;                         /* [dim] the residual stream */
+    float *xb;                        /* [max(dim, q_dim)] a branch's input (normed x), then attention's output */
+    float *xb2;                       /* [dim] a branch's output before it is added to x */
+    float *hb, *hb2;                  /* [hidden_dim] FFN: silu(gate) * up, and up */
+    float *q;                         /* [q_dim] queries */
+    float *att;                       /* [attention tasks][ATT_G * kpos] attention scores */
+    float *logits;                    /* [vocab] */
     int kpos, n_kv_heads, head_dim;   /* kpos: max_pos rounded up to whole key blocks */
     size_t kv_bytes;                  /* of each of the two caches */
     float *key_cache;                 /* [layer][kv head][kpos / KB][head_dim][KB], see key_head */
     float *value_cache;               /* [layer][kv head][kpos][head_dim] */
     float *rope_cos, *rope_sin;       /* head_dim/2 for the current position */
-    /* prompt batches: BATCH tokens at a time, rows of the buffers below */
-    float *bx, *bxb, *bxb2, *bhb, *bhb2, *bq, *bk, *bv, *bxr, *blogits;
+    /* prompt batches: BATCH tokens at a time, one row per token, as the one-token buffers above */
+    float *batch_x;                   /* [BATCH][dim] */
+    float *batch_xb;                  /* [BATCH][max(dim, q_dim)] */
+    float *batch_xb2;                 /* [BATCH][dim] */
+    float *batch_hb, *batch_hb2;      /* [BATCH][hidden_dim] */
+    float *batch_q;                   /* [BATCH][q_dim] */
+    float *batch_k, *batch_v;         /* [BATCH][kv_dim] keys and values before they enter the cache */
+    float *batch_xrot;                /* [BATCH][xr_stride] activations rotated for HIGGS (float kernels) */
+    float *batch_logits;              /* [BATCH][vocab] */
     float *batt;                      /* [threads][ATT_G * kpos] attention scratch of prompt batches */
     float *browbuf;                   /* [threads][max_cols_pad] decoded weight rows */
     hg_act8 bact8[BATCH];             /* the batch's activations as int8 (tensors with q.act8) */
@@ -390,16 +404,16 @@ static void state_init(RunState *s, const hg_config *c, int max_pos, uint64_t ma
     if (widest < q_dim) widest = q_dim;
     s->xr_stride = (size_t)max_cols_pad > widest ? (size_t)max_cols_pad : widest;
     s->row_stride = s->xr_stride;
-    s->bx = xcalloc((size_t)BATCH * c->dim, sizeof(float));
-    s->bxb = xcalloc((size_t)BATCH * big, sizeof(float));
-    s->bxb2 = xcalloc((size_t)BATCH * c->dim, sizeof(float));
-    s->bhb = xcalloc((size_t)BATCH * c->hidden_dim, sizeof(float));
-    s->bhb2 = xcalloc((size_t)BATCH * c->hidden_dim, sizeof(float));
-    s->bq = xcalloc((size_t)BATCH * q_dim, sizeof(float));
-    s->bk = xcalloc((size_t)BATCH * kv_dim, sizeof(float));
-    s->bv = xcalloc((size_t)BATCH * kv_dim, sizeof(float));
-    s->bxr = xcalloc((size_t)BATCH * s->xr_stride, sizeof(float));
-    s->blogits = xcalloc((size_t)BATCH * c->vocab_size, sizeof(float));
+    s->batch_x = xcalloc((size_t)BATCH * c->dim, sizeof(float));
+    s->batch_xb = xcalloc((size_t)BATCH * big, sizeof(float));
+    s->batch_xb2 = xcalloc((size_t)BATCH * c->dim, sizeof(float));
+    s->batch_hb = xcalloc((size_t)BATCH * c->hidden_dim, sizeof(float));
+    s->batch_hb2 = xcalloc((size_t)BATCH * c->hidden_dim, sizeof(float));
+    s->batch_q = xcalloc((size_t)BATCH * q_dim, sizeof(float));
+    s->batch_k = xcalloc((size_t)BATCH * kv_dim, sizeof(float));
+    s->batch_v = xcalloc((size_t)BATCH * kv_dim, sizeof(float));
+    s->batch_xrot = xcalloc((size_t)BATCH * s->xr_stride, sizeof(float));
+    s->batch_logits = xcalloc((size_t)BATCH * c->vocab_size, sizeof(float));
     s->batt = xcalloc((size_t)threads * ATT_G * (size_t)s->kpos, sizeof(float));
     s->browbuf = xcalloc((size_t)threads * s->row_stride, sizeof(float));
     for (int b = 0; b < BATCH; b++)
@@ -412,8 +426,8 @@ static void state_free(RunState *s) {
     if (s->key_cache) munmap(s->key_cache, s->kv_bytes);
     if (s->value_cache) munmap(s->value_cache, s->kv_bytes);
     free(s->rope_cos); free(s->rope_sin);
-    free(s->bx); free(s->bxb); free(s->bxb2); free(s->bhb); free(s->bhb2); free(s->bq); free(s->bk); free(s->bv);
-    free(s->bxr); free(s->blogits); free(s->batt); free(s->browbuf);
+    free(s->batch_x); free(s->batch_xb); free(s->batch_xb2); free(s->batch_hb); free(s->batch_hb2); free(s->batch_q); free(s->batch_k); free(s->batch_v);
+    free(s->batch_xrot); free(s->batch_logits); free(s->batt); free(s->browbuf);
     for (int b = 0; b < BATCH; b++) hg_act8_free(&s->bact8[b]);
 }
 
@@ -912,7 +926,7 @@ static float *forward(const Model *m, RunState *s, int token, int pos) {
     }
     for (int l = 0; l < c->n_layers; l++) {
         const Layer *L = &m->layers[l];
-        float *k = s->bk, *v = s->bv;
+        float *k = s->batch_k, *v = s->batch_v;
         rmsnorm(s->xb, s->x, (const float *)L->attn_norm->data, dim, c->rms_norm_eps);
         float *qkv_out[3] = {s->q, k, v};
         const Weight *qkv[3] = {&L->wq, &L->wk, &L->wv};
@@ -1036,8 +1050,8 @@ static void matmul_batch_n(RunState *s, float *const *outs, const float *x, int 
     if (act8)
         for (int b = 0; b < B; b++) hg_prepare_act8(&w->q, x + (size_t)b * cols, &s->bact8[b]);
     else if (w->quantized) {
-        for (int b = 0; b < B; b++) hg_prepare_activation(&w->q, x + (size_t)b * cols, s->bxr + (size_t)b * s->xr_stride);
-        xin = s->bxr;
+        for (int b = 0; b < B; b++) hg_prepare_activation(&w->q, x + (size_t)b * cols, s->batch_xrot + (size_t)b * s->xr_stride);
+        xin = s->batch_xrot;
         stride = s->xr_stride;
     }
     for (int i = 0; i < n; i++) {
@@ -1062,33 +1076,33 @@ static void attention_batch_task(void *ctx, int task, int thread) {
     RunState *s = j->s;
     int per_token = c->n_kv_heads * att_groups(c), b = task / per_token;
     size_t q_dim = (size_t)c->n_heads * c->head_dim;
-    attend_group(c, s, j->layer, j->pos0 + b, task % per_token, s->bq + b * q_dim, s->bxb + b * q_dim,
+    attend_group(c, s, j->layer, j->pos0 + b, task % per_token, s->batch_q + b * q_dim, s->batch_xb + b * q_dim,
                  s->batt + (size_t)thread * ATT_G * s->kpos, s->kpos);
 }
 
 /* runs tokens[0..B) at positions pos0.. (B <= BATCH) through layers first_layer.. ; logits of every
- * token land in s->blogits when all_logits, else only the last one's in s->logits. For
- * first_layer > 0 the caller has put the residual stream entering that layer in s->bx (layers
+ * token land in s->batch_logits when all_logits, else only the last one's in s->logits. For
+ * first_layer > 0 the caller has put the residual stream entering that layer in s->batch_x (layers
  * before it, and their KV cache, are not touched). record[l] (when record is not NULL) receives
  * the residual stream entering layer l, B x dim floats. forward_batch: from the embedding. */
 static void forward_batch_layers(const Model *m, RunState *s, const int *tokens, int B, int pos0, int all_logits,
                                  int first_layer, float *const *record) {
     const hg_config *c = &m->c;
     int dim = c->dim, hd = c->head_dim, kv_dim = c->n_kv_heads * hd, q_dim = c->n_heads * hd, hidden = c->hidden_dim;
-    float *kbuf = s->bk, *vbuf = s->bv;
+    float *kbuf = s->batch_k, *vbuf = s->batch_v;
     if (first_layer == 0)
-        for (int b = 0; b < B; b++) hg_dequant_row(s->bx + (size_t)b * dim, m->embed, tokens[b]);
+        for (int b = 0; b < B; b++) hg_dequant_row(s->batch_x + (size_t)b * dim, m->embed, tokens[b]);
     for (int l = first_layer; l < c->n_layers; l++) {
         const Layer *L = &m->layers[l];
-        if (record) memcpy(record[l], s->bx, (size_t)B * dim * sizeof(float));
+        if (record) memcpy(record[l], s->batch_x, (size_t)B * dim * sizeof(float));
         for (int b = 0; b < B; b++)
-            rmsnorm(s->bxb + (size_t)b * dim, s->bx + (size_t)b * dim, (const float *)L->attn_norm->data, dim, c->rms_norm_eps);
-        float *qkv_out[3] = {s->bq, kbuf, vbuf};
+            rmsnorm(s->batch_xb + (size_t)b * dim, s->batch_x + (size_t)b * dim, (const float *)L->attn_norm->data, dim, c->rms_norm_eps);
+        float *qkv_out[3] = {s->batch_q, kbuf, vbuf};
         const Weight *qkv[3] = {&L->wq, &L->wk, &L->wv};
-        matmul_batch_n(s, qkv_out, s->bxb, B, qkv, 3);
+        matmul_batch_n(s, qkv_out, s->batch_xb, B, qkv, 3);
         for (int b = 0; b < B; b++) {
             int pos = pos0 + b;
-            add_bias(s->bq + (size_t)b * q_dim, L->bq, q_dim);
+            add_bias(s->batch_q + (size_t)b * q_dim, L->bq, q_dim);
             add_bias(kbuf + (size_t)b * kv_dim, L->bk, kv_dim);
             add_bias(vbuf + (size_t)b * kv_dim, L->bv, kv_dim);
             for (int i = 0; i < hd / 2; i++) {
@@ -1096,28 +1110,28 @@ static void forward_batch_layers(const Model *m, RunState *s, const int *tokens,
                 s->rope_cos[i] = (float)cos(a);
                 s->rope_sin[i] = (float)sin(a);
             }
-            rope_apply(s->bq + (size_t)b * q_dim, c->n_heads, hd, s->rope_cos, s->rope_sin);
+            rope_apply(s->batch_q + (size_t)b * q_dim, c->n_heads, hd, s->rope_cos, s->rope_sin);
             rope_apply(kbuf + (size_t)b * kv_dim, c->n_kv_heads, hd, s->rope_cos, s->rope_sin);
             store_kv(s, l, pos, kbuf + (size_t)b * kv_dim, vbuf + (size_t)b * kv_dim);
         }
         BatchAttnJob aj = {m, s, l, pos0, B};
         hg_pool_run(g_pool, attention_batch_task, &aj, B * c->n_kv_heads * att_groups(c));
-        matmul_batch(s, s->bxb2, s->bxb, B, &L->wo);
-        for (size_t i = 0; i < (size_t)B * dim; i++) s->bx[i] += s->bxb2[i];
+        matmul_batch(s, s->batch_xb2, s->batch_xb, B, &L->wo);
+        for (size_t i = 0; i < (size_t)B * dim; i++) s->batch_x[i] += s->batch_xb2[i];
         for (int b = 0; b < B; b++)
-            rmsnorm(s->bxb + (size_t)b * dim, s->bx + (size_t)b * dim, (const float *)L->ffn_norm->data, dim, c->rms_norm_eps);
-        float *gu_out[2] = {s->bhb, s->bhb2};
+            rmsnorm(s->batch_xb + (size_t)b * dim, s->batch_x + (size_t)b * dim, (const float *)L->ffn_norm->data, dim, c->rms_norm_eps);
+        float *gu_out[2] = {s->batch_hb, s->batch_hb2};
         const Weight *gu[2] = {&L->w_gate, &L->w_up};
-        matmul_batch_n(s, gu_out, s->bxb, B, gu, 2);
-        silu_mul(s->bhb, s->bhb2, 0, (size_t)B * hidden);
-        matmul_batch(s, s->bxb2, s->bhb, B, &L->w_down);
-        for (size_t i = 0; i < (size_t)B * dim; i++) s->bx[i] += s->bxb2[i];
+        matmul_batch_n(s, gu_out, s->batch_xb, B, gu, 2);
+        silu_mul(s->batch_hb, s->batch_hb2, 0, (size_t)B * hidden);
+        matmul_batch(s, s->batch_xb2, s->batch_hb, B, &L->w_down);
+        for (size_t i = 0; i < (size_t)B * dim; i++) s->batch_x[i] += s->batch_xb2[i];
     }
     int first = all_logits ? 0 : B - 1;
     for (int b = first; b < B; b++)
-        rmsnorm(s->bx + (size_t)b * dim, s->bx + (size_t)b * dim, (const float *)m->final_norm->data, dim, c->rms_norm_eps);
-    if (all_logits) matmul_batch(s, s->blogits, s->bx, B, &m->head);
-    else matmul(s->logits, s->bx + (size_t)(B - 1) * dim, &m->head);
+        rmsnorm(s->batch_x + (size_t)b * dim, s->batch_x + (size_t)b * dim, (const float *)m->final_norm->data, dim, c->rms_norm_eps);
+    if (all_logits) matmul_batch(s, s->batch_logits, s->batch_x, B, &m->head);
+    else matmul(s->logits, s->batch_x + (size_t)(B - 1) * dim, &m->head);
 }
 
 static void forward_batch(const Model *m, RunState *s, const int *tokens, int B, int pos0, int all_logits) {
@@ -2088,12 +2102,12 @@ static double kl_of(const float *lq, const float *lb, int n, double *lpq, double
  * quantized one on the same windows. */
 typedef struct { const Model *m; RunState *s; } Eval;
 
-/* the logits of window tokens [p, p + B) into s->blogits (batched, or token by token) */
+/* the logits of window tokens [p, p + B) into s->batch_logits (batched, or token by token) */
 static void window_logits(const Eval *e, const int *win, int p, int B) {
     if (g_batch) forward_batch(e->m, e->s, win + p, B, p, 1);
     else
         for (int b = 0; b < B; b++)
-            memcpy(e->s->blogits + (size_t)b * e->m->c.vocab_size, forward(e->m, e->s, win[p + b], p + b),
+            memcpy(e->s->batch_logits + (size_t)b * e->m->c.vocab_size, forward(e->m, e->s, win[p + b], p + b),
                    (size_t)e->m->c.vocab_size * sizeof(float));
 }
 
@@ -2128,11 +2142,11 @@ static void perplexity(const Eval *q, const Eval *base, const Tokenizer *t, cons
             if (base) window_logits(base, win, p, B);
             for (int b = 0; b < B; b++, p++) {
                 if (p < first) continue;
-                const float *lq = q->s->blogits + (size_t)b * vocab;
+                const float *lq = q->s->batch_logits + (size_t)b * vocab;
                 nll += nll_of(lq, vocab, win[p + 1]);
                 scored++;
                 if (!base) continue;
-                const float *lb = base->s->blogits + (size_t)b * vocab;
+                const float *lb = base->s->batch_logits + (size_t)b * vocab;
                 nll_base += nll_of(lb, vocab, win[p + 1]);
                 int same;
                 double k = kl_of(lq, lb, vocab, lpq, lpb, &same);
@@ -2219,11 +2233,11 @@ static double sens_metric(const Model *m, RunState *s, const Ids *seqs, int n_se
                 for (int l = 0; l < resid->n_layers; l++) resid->rec[l] = resid_at(resid, l, q * len + p);
                 forward_batch_layers(m, s, tok + p, B, p, 1, 0, resid->rec);
             } else {
-                if (first > 0) memcpy(s->bx, resid_at(resid, first, q * len + p), (size_t)B * resid->dim * sizeof(float));
+                if (first > 0) memcpy(s->batch_x, resid_at(resid, first, q * len + p), (size_t)B * resid->dim * sizeof(float));
                 forward_batch_layers(m, s, tok + p, B, p, 1, first, NULL);
             }
             for (int b = 0; b < B; b++) {
-                const float *lg = s->blogits + (size_t)b * vocab;
+                const float *lg = s->batch_logits + (size_t)b * vocab;
                 double lse = nll_of(lg, vocab, 0) + lg[0];     /* log-sum-exp */
                 size_t at = ((size_t)q * len + p + b) * vocab;
                 count++;
@@ -2380,8 +2394,8 @@ static void dump_logits(const Model *m, RunState *s, Ids ids, const char *out_pa
     for (int p = 0; p < ids.n;) {
         int B = g_batch ? (ids.n - p < BATCH ? ids.n - p : BATCH) : 1;
         if (g_batch) forward_batch(m, s, ids.v + p, B, p, 1);
-        else memcpy(s->blogits, forward(m, s, ids.v[p], p), vocab * sizeof(float));
-        if (fwrite(s->blogits, sizeof(float), vocab * (size_t)B, f) != vocab * (size_t)B) die("writing %s failed", out_path);
+        else memcpy(s->batch_logits, forward(m, s, ids.v[p], p), vocab * sizeof(float));
+        if (fwrite(s->batch_logits, sizeof(float), vocab * (size_t)B, f) != vocab * (size_t)B) die("writing %s failed", out_path);
         p += B;
     }
     out_close(f, out_path);
