@@ -101,7 +101,9 @@ wait_quiet() {
 median() { tr ' ' '\n' | grep . | sort -g | awk '{v[NR] = $1} END{printf "%.2f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
 
 OUT=bench/results/$TAG.tsv MD=bench/results/$TAG.md
-printf "higgs\tgguf\tbuild\tthreads\tround\ttry\tused\thiggs MB\tllama.cpp MB\thiggs decode\tllama.cpp decode\thiggs prompt\tllama.cpp prompt\tothers %% (higgs)\tothers %% (llama.cpp)\n" > "$OUT"
+CPU=$(bash "$(dirname "$0")/cpu_name.sh")   # every table names the CPU it was measured on (issue 37)
+printf "# CPU: %s\n" "$CPU" > "$OUT"
+printf "higgs\tgguf\tbuild\tthreads\tround\ttry\tused\thiggs MB\tllama.cpp MB\thiggs decode\tllama.cpp decode\thiggs prompt\tllama.cpp prompt\tothers %% (higgs)\tothers %% (llama.cpp)\n" >> "$OUT"
 ROWS="" MAXO=0 KV=""
 for p in "${PAIRS[@]}"; do
   read -r h g <<< "$p"
@@ -149,11 +151,13 @@ done
   echo "over 200 generated tokens; prompt: tok/s over a $NPROMPT-token prompt. Ratio: HIGGS / llama.cpp."
   echo "MB: tensor bytes of the file (10^6 bytes; llama.cpp's as llama-bench reports it)."
   echo
+  echo "CPU: $CPU"
+  echo
   echo "| config | build | threads | HIGGS MB | llama.cpp MB | HIGGS decode | llama.cpp decode | ratio | HIGGS prompt | llama.cpp prompt | ratio |"
   echo "|---|---|---|---|---|---|---|---|---|---|---|"
   printf "%s" "$ROWS"
   echo
-  echo "- machine: $(awk -F': ' '/model name/{print $2; exit}' /proc/cpuinfo), $(nproc) CPUs; $(date -u +%Y-%m-%d)"
+  echo "- machine: $CPU; $(date -u +%Y-%m-%d)"
   echo "- HIGGS: ./run of commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- run.c higgs.h || echo ' (run.c/higgs.h modified)')${RUN2:+; avx2 rows: $RUN2}"
   echo "- llama.cpp: $LB${LB2:+; avx2 rows: $LB2} (build_commit $lcommit, build_number $lnum as llama-bench reports them; options -p $NPROMPT -n 200 -r 1 $LARGS; its default KV cache type:${KV%;})"
   [ -z "$NOTE" ] || echo "- $NOTE"

@@ -1,0 +1,48 @@
+/* bench/mca/kernels.c: the decode and prompt kernels of issue 37 as exported symbols, for
+ * bench/mca.sh: it compiles this file with -S for a target (-march=...), cuts each wrapper's hot
+ * inner loop (bench/mca/cut_loop.py) and feeds it to llvm-mca. The kernels are the project's own
+ * (src/, through higgs.h): nothing here copies them, so the figures follow src/ as it changes. */
+#define HIGGS_IMPLEMENTATION
+#include "../../higgs.h"
+
+#if defined(HG_AVX512_VNNI)
+/* p=2 4-bit (HG_FMT_P2_4BIT_SYM and the other 256-point grids) at avx512-vnni: one row, two rows */
+void mca_p2n256_vnni_1row(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int r0, int r1, float *out) {
+    hg_qrows8_p2n256_avx512(w, q, a, r0, r1, out);
+}
+void mca_p2n256_vnni_2row(const hg_qinfo *q, const hg_tensor *w0, int r0, float *o0, const hg_tensor *w1, int r1, float *o1,
+                          int n, const hg_act8 *a) {
+    hg_qrows8x2_p2n256_avx512(q, w0, r0, o0, w1, r1, o1, n, a);
+}
+/* the VNNI prompt product (4 rows x 4 tokens of vpdpbusd) and its p=2 4-bit row decoder */
+int mca_gemm8_vnni(float *out, size_t ostride, const hg_act8 *a, int B, const hg_tensor *w, const hg_qinfo *q, int r0, int r1,
+                   int8_t *buf) {
+    return hg_qmatmul8_vnni(out, ostride, a, B, w, q, r0, r1, buf);
+}
+void mca_decode8_p2n256_vnni(const hg_qinfo *q, const uint8_t *codes, int8_t *k) { hg_row8_decode_vnni(q, codes, k); }
+#endif
+
+#if defined(HG_AVX2)
+/* p=2 4-bit sign-symmetric grid (HG_FMT_P2_4BIT_SYM) at avx2: one row (dot8 through hg_qrows8_each), two rows */
+float mca_p2s_avx2_1row(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    return hg_qdot8_p2s_avx2(q, sc, codes, a);
+}
+void mca_p2s_avx2_2row(const hg_qinfo *q, const hg_tensor *w0, int r0, float *o0, const hg_tensor *w1, int r1, float *o1, int n,
+                       const hg_act8 *a) {
+    hg_qrows8x2_p2s_avx2(q, w0, r0, o0, w1, r1, o1, n, a);
+}
+/* p=2 3-bit block grid, planar (HG_FMT_P2_3BIT_BLOCK_PLANAR): the AVX2 kernels serve AVX2 and
+ * AVX-512 VNNI builds alike (vpdpbusd on 256 bits where the build has VNNI) */
+float mca_p2bp_avx2_1row(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    return hg_qdot8_p2bp_avx2(q, sc, codes, a);
+}
+void mca_p2bp_avx2_2row(const hg_qinfo *q, const hg_tensor *w0, int r0, float *o0, const hg_tensor *w1, int r1, float *o1, int n,
+                        const hg_act8 *a) {
+    hg_qrows8x2_p2bp_avx2(q, w0, r0, o0, w1, r1, o1, n, a);
+}
+/* the AVX2 prompt product (2 rows x 4 tokens) */
+int mca_gemm8_avx2(float *out, size_t ostride, const hg_act8 *a, int B, const hg_tensor *w, const hg_qinfo *q, int r0, int r1,
+                   int8_t *buf) {
+    return hg_qmatmul8_avx2(out, ostride, a, B, w, q, r0, r1, buf);
+}
+#endif
