@@ -3,7 +3,7 @@
 #   bench/ab.sh MODEL THREADS ROUNDS "COMMAND A" "COMMAND B"
 # e.g. bench/ab.sh bench/cache/tinyllama-shape-L22-p2b4.higgs 2 4 "./run" "./run --no-pairs"
 # Each command gets "MODEL -i PROMPT -n STEPS -t 0 -T THREADS --profile" appended; prints each
-# round's tok/s and profile, then the median tok/s of each. This host's speed drifts from minute to
+# round's decode and prompt tok/s and profile, then the medians of each. This host's speed drifts from minute to
 # minute, so rounds alternate A and B; trust differences that hold in most rounds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,15 +11,17 @@ cd "$(dirname "$0")/.."
 MODEL=$1; T=$2; R=$3; A=$4; B=$5
 PROMPT=$(printf 'The quick brown fox jumps over the lazy dog. %.0s' $(seq 1 12))
 STEPS=$(( $(./run "$MODEL" -m tokenize -i "$PROMPT" | wc -w) + 1 + 200 ))
-ta=""; tb=""
+ta=""; tb=""; pa=""; pb=""
 for r in $(seq "$R"); do
   for side in A B; do
     cmd=$A; [ $side = B ] && cmd=$B
     err=$($cmd "$MODEL" -i "$PROMPT" -n "$STEPS" -t 0 -T "$T" --profile 2>&1 >/dev/null)
     tps=$(echo "$err" | awk '/achieved tok\/s/{printf "%.2f", $3}')
-    echo "round $r $side: $tps tok/s; $(echo "$err" | grep 'decode profile' | sed 's/decode profile, //')"
-    if [ $side = A ]; then ta="$ta $tps"; else tb="$tb $tps"; fi
+    pps=$(echo "$err" | awk '/^prompt:/{printf "%.2f", $5}')
+    echo "round $r $side: $tps tok/s, prompt $pps tok/s; $(echo "$err" | grep 'decode profile' | sed 's/decode profile, //')"
+    if [ $side = A ]; then ta="$ta $tps"; pa="$pa $pps"; else tb="$tb $tps"; pb="$pb $pps"; fi
   done
 done
 med() { echo $1 | tr ' ' '\n' | sort -g | awk '{v[NR] = $1} END{printf "%.2f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
 echo "median tok/s: A ($A) $(med "$ta"), B ($B) $(med "$tb")"
+echo "median prompt tok/s: A ($A) $(med "$pa"), B ($B) $(med "$pb")"

@@ -10,11 +10,12 @@
 # same model as a GGUF, e.g. Q4_0 made by bench/vs_llamacpp.sh), llama-bench -p 0 -n N -t T runs
 # beside every ./run cell (T = the CPUs where ./run uses its default).
 # --run: time another build of run (default ./run), e.g. an older one copied aside.
-# Writes bench/results/NAME.tsv (every run) and NAME.md (default NAME: contention).
+# Writes bench/results/NAME.tsv (every run) and NAME.md (default NAME: contention); the default tag
+# also puts the table into docs/speed.md between its contention markers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 die() { echo "contention.sh: $*" >&2; exit 1; }
-RUN=./run CONFIG=p2b4 ROUNDS=3 TOKENS=64 LOADS="0 1 2" CPUS=$(nproc) TAG=contention LB='' GGUF=''
+RUN=./run CONFIG=p2b4 ROUNDS=3 TOKENS=128 LOADS="0 1 2" CPUS=$(nproc) TAG=contention LB='' GGUF=''
 THREADS="1 0 $((2 * CPUS))"
 while [ $# -gt 0 ]; do
   case $1 in
@@ -91,6 +92,21 @@ done
     echo "$row"
   done
   echo
+  T2C=$((2 * CPUS))
+  if [[ " $THREADS " == *" 1 "* && " $THREADS " == *" 0 "* ]]; then
+    for K in $LOADS; do
+      one=$(med "${cell[$K,run,1]:-}"); def=$(med "${cell[$K,run,0]:-}"); over=$(med "${cell[$K,run,$T2C]:-}")
+      awk -v k="$K" -v a="$one" -v b="$def" -v c="$over" -v t="$T2C" 'BEGIN {
+        printf "- %s busy: the default thread count decodes at %s of -T 1", k, (a > 0 && b > 0) ? sprintf("%.2fx", b / a) : "-"
+        if (c != "-" && c > 0 && b > 0) printf "; -T %s at %.2fx of the default", t, c / b
+        printf "\n" }'
+    done
+    echo
+  fi
   echo "A dash: every round ran past ${LIMIT} s. Every run: $(basename "$OUT")."
 } > "$MD"
 cat "$MD"
+if [ "$TAG" = contention ]; then   # the table into docs/speed.md, between its markers
+  awk -v md="$MD" '/<!-- contention:begin -->/ {print; while ((getline l < md) > 0) print l; skip = 1; next}
+                   /<!-- contention:end -->/ {skip = 0} !skip' docs/speed.md > docs/speed.md.tmp && mv docs/speed.md.tmp docs/speed.md
+fi
