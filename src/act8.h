@@ -186,6 +186,18 @@ void hg_prepare_act8(const hg_qinfo *q, const float *x, hg_act8 *a) {
 #endif
 }
 
+/* The int8 kernels' block epilogue, the one float step of the int8 path: block b adds
+ *   (scale_b * d_b) * (float)isum_b
+ * to the row's total, blocks in order (scale_b the block's f16 scale, d_b = max|v| / 127 / S the
+ * activation block's step over the grid's, isum_b = sum k_i q_i exactly). Every int8 kernel that
+ * reduces a block to one int32 ends it here; FP_CONTRACT is off (src/platform.h), so the two products
+ * and the caller's addition round one by one and every kernel gives the reference's bits. The
+ * vector epilogues (hg_add4_blocks, the prompt products' four rows at once) do the same operations
+ * lane by lane. */
+HG_INLINE float hg_block_epilogue(uint16_t scale_f16, float d, int32_t isum) {
+    return (hg_f16_to_f32(scale_f16) * d) * (float)isum;
+}
+
 /* the definition: sum_b scale_b * (d_b / S) * sum k_i q_i, in this float order */
 static float hg_qdot8_codes_ref(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     const int per_group = q->group / q->p;
@@ -197,7 +209,7 @@ static float hg_qdot8_codes_ref(const hg_qinfo *q, const uint16_t *sc, const uin
             const int8_t *pt = q->grid8 + (size_t)hg_qcode(q, codes, idx) * (size_t)q->p;
             for (int d = 0; d < q->p; d++) isum += (int32_t)pt[d] * (int32_t)a->q[idx * (uint64_t)q->p + (uint64_t)d];
         }
-        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)isum;
+        total += hg_block_epilogue(sc[g], a->d[g], isum);
     }
     return total;
 }

@@ -167,7 +167,7 @@ static float hg_qdot8_p1n256_vnni(const hg_qinfo *q, const uint16_t *sc, const u
     }
     for (; g < q->groups; g++) {
         int32_t s = _mm512_reduce_add_epi32(hg_p1n256_block_vnni(codes + g * H, a->q + g * H, H)) - 128 * a->qsum[g];
-        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)s;
+        total += hg_block_epilogue(sc[g], a->d[g], s);
     }
     return total;
 }

@@ -50,7 +50,7 @@ static float hg_qdot8_p1n16_avx2(const hg_qinfo *q, const uint16_t *sc, const ui
             __m256i k = _mm256_shuffle_epi8(T, idx), v = _mm256_loadu_si256((const __m256i *)x);
             acc = hg_dpbusd_avx2(acc, _mm256_sign_epi8(k, k), _mm256_sign_epi8(v, k));
         }
-        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(acc, _mm256_setzero_si256());
+        total += hg_block_epilogue(sc[g], a->d[g], hg_isum_avx2(acc, _mm256_setzero_si256()));
     }
     return total;
 }
@@ -105,7 +105,7 @@ static float hg_qdot8_p1n256_avx2(const hg_qinfo *q, const uint16_t *sc, const u
     }
     for (; g < q->groups; g++) {
         __m256i s = hg_p1n256_block_avx2(codes + g * H, a->q + g * H, H);
-        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(s, _mm256_setzero_si256());
+        total += hg_block_epilogue(sc[g], a->d[g], hg_isum_avx2(s, _mm256_setzero_si256()));
     }
     return total;
 }
@@ -145,7 +145,7 @@ HG_INLINE float hg_qdot8_pairs_avx2(const hg_qinfo *q, const uint16_t *sc, const
             a0 = _mm256_add_epi32(a0, _mm256_madd_epi16(k0, _mm256_cvtepi8_epi16(_mm_loadu_si128((const __m128i *)x))));
             a1 = _mm256_add_epi32(a1, _mm256_madd_epi16(k1, _mm256_cvtepi8_epi16(_mm_loadu_si128((const __m128i *)(x + 16)))));
         }
-        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(a0, a1);
+        total += hg_block_epilogue(sc[g], a->d[g], hg_isum_avx2(a0, a1));
     }
     return total;
 }
@@ -249,7 +249,7 @@ static float hg_qdot8_p1k_avx2(const hg_qinfo *q, const uint16_t *sc, const uint
         const int8_t *x = a->q + g * H;
         __m256i a0 = _mm256_setzero_si256(), a1 = a0;
         for (uint64_t j = 0; j < H; j += 32, c += 4 * bits, x += 32) hg_acc_k32_avx2(hg_p1_k32_avx2(T, c, end, bits), x, j, &a0, &a1);
-        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(a0, a1);
+        total += hg_block_epilogue(sc[g], a->d[g], hg_isum_avx2(a0, a1));
     }
     return total;
 }
@@ -354,7 +354,7 @@ HG_INLINE float hg_qdot8_p2sb_avx2(const hg_qinfo *q, const uint16_t *sc, const 
                                _mm256_loadu_si256((const __m256i *)(x + 96)), blocks);
         }
         if (j < H) a1 = _mm256_add_epi32(a1, hg_p2s_tail_avx2(TX, TY, c, x, (H - j) / 2, blocks));
-        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(a0, a1);
+        total += hg_block_epilogue(sc[g], a->d[g], hg_isum_avx2(a0, a1));
     }
     return total;
 }
@@ -368,8 +368,8 @@ static float hg_qdot8_p2b_avx2(const hg_qinfo *q, const uint16_t *sc, const uint
  * the lanes' sum less off, the offset tables' 64 * sum(q)) */
 HG_INLINE void hg_add_block2_avx2(float *t0, float *t1, uint16_t sc0, uint16_t sc1, float d, __m256i s0, __m256i s1,
                                   int32_t off) {
-    *t0 += (hg_f16_to_f32(sc0) * d) * (float)(hg_isum_avx2(s0, _mm256_setzero_si256()) - off);
-    *t1 += (hg_f16_to_f32(sc1) * d) * (float)(hg_isum_avx2(s1, _mm256_setzero_si256()) - off);
+    *t0 += hg_block_epilogue(sc0, d, hg_isum_avx2(s0, _mm256_setzero_si256()) - off);
+    *t1 += hg_block_epilogue(sc1, d, hg_isum_avx2(s1, _mm256_setzero_si256()) - off);
 }
 /* two rows at once (hg_qmatvec8_rows2): each activation vector loaded once for both, and two
  * streams through memory in flight; each row's sums and epilogue as in hg_qdot8_p2sb_avx2 */
@@ -587,7 +587,7 @@ HG_INLINE float hg_qdot8_p2b3_avx2(const hg_qinfo *q, const uint16_t *sc, const 
     for (uint64_t g = 0; g < q->groups; g++) {
         __m256i acc[4] = {_mm256_setzero_si256(), _mm256_setzero_si256()};
         hg_p2b3_block_avx2(acc, TX, TY, kind, 0, codes + g * H / 2 * 6 / 8, codes, end, end, a->qp + g * H, H);
-        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)(hg_isum_avx2(acc[0], acc[1]) - off * a->qsum[g]);
+        total += hg_block_epilogue(sc[g], a->d[g], hg_isum_avx2(acc[0], acc[1]) - off * a->qsum[g]);
     }
     return total;
 }

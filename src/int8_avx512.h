@@ -83,7 +83,7 @@ HG_INLINE float hg_qdot8_p1n16_avx512(const hg_qinfo *q, const uint16_t *sc, con
         }
         int32_t isum = _mm512_reduce_add_epi32(_mm512_add_epi32(_mm512_add_epi32(a0, a1), _mm512_add_epi32(a2, a3)))
                        - 128 * a->qsum[g];
-        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)isum;
+        total += hg_block_epilogue(sc[g], a->d[g], isum);
     }
     return total;
 }
@@ -136,7 +136,7 @@ HG_INLINE float hg_qdot8_p2n256_avx512(const hg_qinfo *q, const uint16_t *sc, co
         a0 = _mm512_add_epi32(a0, a2);
         a1 = _mm512_add_epi32(a1, a3);
         int32_t isum = _mm512_reduce_add_epi32(_mm512_add_epi32(a0, a1)) - 128 * a->qsum[g];
-        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)isum;
+        total += hg_block_epilogue(sc[g], a->d[g], isum);
     }
     return total;
 }
@@ -163,8 +163,8 @@ HG_INLINE void hg_qx2_block_end(const hg_act8 *a, uint64_t g, const uint16_t *sc
                                 __m512i s1, float *t0, float *t1) {
     float d = a->d[g];
     int32_t i0 = _mm512_reduce_add_epi32(s0) - 128 * a->qsum[g], i1 = _mm512_reduce_add_epi32(s1) - 128 * a->qsum[g];
-    *t0 += (hg_f16_to_f32(sc0[g]) * d) * (float)i0;
-    *t1 += (hg_f16_to_f32(sc1[g]) * d) * (float)i1;
+    *t0 += hg_block_epilogue(sc0[g], d, i0);
+    *t1 += hg_block_epilogue(sc1[g], d, i1);
 }
 
 HG_INLINE void hg_qdot8x2_p1n16_avx512(const hg_qinfo *q, const uint16_t *sc0, const uint8_t *c0, const uint16_t *sc1,
@@ -300,7 +300,7 @@ HG_INLINE float hg_qdot8_packed(const hg_qinfo *q, const uint16_t *sc, const uin
             if (p == 2) a1 = hg_dpbusd(a1, _mm512_permutexvar_epi8(idx, Y), _mm512_loadu_si512(x + j + 64));
         }
         int32_t isum = _mm512_reduce_add_epi32(_mm512_add_epi32(a0, a1)) - 128 * a->qsum[g];
-        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)isum;
+        total += hg_block_epilogue(sc[g], a->d[g], isum);
     }
     return total;
 }

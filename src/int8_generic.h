@@ -30,7 +30,7 @@ static float hg_qdot8_generic(const hg_qinfo *q, const uint16_t *sc, const uint8
             for (uint64_t j = 0; j < H / 2; j++) { s0 += k[c[j] & 15] * x[2 * j]; s1 += k[c[j] >> 4] * x[2 * j + 1]; }
         else
             for (uint64_t j = 0; j < H / 2; j++) { s0 += k[2 * c[j]] * x[2 * j]; s1 += k[2 * c[j] + 1] * x[2 * j + 1]; }
-        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)(s0 + s1);
+        total += hg_block_epilogue(sc[g], a->d[g], s0 + s1);
     }
     return total;
 }
@@ -53,7 +53,7 @@ static float hg_qdot8_p1_bytes_generic(const hg_qinfo *q, const uint16_t *sc, co
         const int8_t *x = a->q + g * H;
         int32_t s = 0;
         for (uint64_t j = 0; j < H; j++) s += q->grid8[c[j]] * x[j];
-        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)s;
+        total += hg_block_epilogue(sc[g], a->d[g], s);
     }
     return total;
 }
@@ -88,7 +88,7 @@ static float hg_qdot8_p4_generic(const hg_qinfo *q, const uint16_t *sc, const ui
                 s0 += pt[0] * x[4 * k]; s1 += pt[1] * x[4 * k + 1]; s2 += pt[2] * x[4 * k + 2]; s3 += pt[3] * x[4 * k + 3];
             }
         }
-        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)(s0 + s1 + s2 + s3);
+        total += hg_block_epilogue(sc[g], a->d[g], s0 + s1 + s2 + s3);
     }
     return total;
 }

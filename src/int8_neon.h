@@ -33,7 +33,7 @@ static float hg_qdot8_p1n16_neon(const hg_qinfo *q, const uint16_t *sc, const ui
             a0 = hg_q8_mla(a0, vqtbl1q_s8(T, idx.val[0]), vld1q_s8(x));
             a1 = hg_q8_mla(a1, vqtbl1q_s8(T, idx.val[1]), vld1q_s8(x + 16));
         }
-        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)vaddvq_s32(vaddq_s32(a0, a1));
+        total += hg_block_epilogue(sc[g], a->d[g], vaddvq_s32(vaddq_s32(a0, a1)));
     }
     return total;
 }
@@ -59,7 +59,7 @@ static float hg_qdot8_p1_bytes_neon(const hg_qinfo *q, const uint16_t *sc, const
             a0 = hg_q8_mla(a0, k0, vld1q_s8(x + j));
             a1 = hg_q8_mla(a1, k1, vld1q_s8(x + j + 16));
         }
-        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)vaddvq_s32(vaddq_s32(a0, a1));
+        total += hg_block_epilogue(sc[g], a->d[g], vaddvq_s32(vaddq_s32(a0, a1)));
     }
     return total;
 }
@@ -84,7 +84,7 @@ static float hg_qdot8_p2n256_neon(const hg_qinfo *q, const uint16_t *sc, const u
             a0 = hg_q8_mla(a0, k.val[0], vld1q_s8(x));
             a1 = hg_q8_mla(a1, k.val[1], vld1q_s8(x + 16));
         }
-        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)vaddvq_s32(vaddq_s32(a0, a1));
+        total += hg_block_epilogue(sc[g], a->d[g], vaddvq_s32(vaddq_s32(a0, a1)));
     }
     return total;
 }
@@ -135,7 +135,7 @@ static float hg_qdot8_p4p_neon(const hg_qinfo *q, const uint16_t *sc, const uint
     for (uint64_t g = 0; g < q->groups; g++, codes += H / 256 * 96) {   /* two passes over a block (a few KB, in L1) */
         int32x4_t acc = hg_p4p_pass_neon(q, 0, codes, a->qp + g * H, H, vdupq_n_s32(0));
         acc = hg_p4p_pass_neon(q, 2, codes, a->qp + g * H, H, acc);
-        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)vaddvq_s32(acc);
+        total += hg_block_epilogue(sc[g], a->d[g], vaddvq_s32(acc));
     }
     return total;
 }
@@ -165,7 +165,7 @@ HG_INLINE float hg_qdot8_p4_neon(const hg_qinfo *q, const uint16_t *sc, const ui
             acc0 = hg_q8_mla(acc0, hg_p4_four_neon(q->grid8w, codes, end, bits), vld1q_s8(x));
             acc1 = hg_q8_mla(acc1, hg_p4_four_neon(q->grid8w, codes + bits / 2, end, bits), vld1q_s8(x + 16));
         }
-        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)vaddvq_s32(vaddq_s32(acc0, acc1));
+        total += hg_block_epilogue(sc[g], a->d[g], vaddvq_s32(vaddq_s32(acc0, acc1)));
     }
     return total;
 }

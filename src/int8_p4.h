@@ -36,7 +36,7 @@ HG_INLINE float hg_qdot8_p4_vnni(const hg_qinfo *q, const uint16_t *sc, const ui
             else acc0 = hg_dpbusd(acc0, w, _mm512_loadu_si512(x));
         }
         int32_t isum = _mm512_reduce_add_epi32(_mm512_add_epi32(acc0, acc1)) - 128 * a->qsum[g];
-        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)isum;
+        total += hg_block_epilogue(sc[g], a->d[g], isum);
     }
     return total;
 }
@@ -65,7 +65,7 @@ HG_INLINE float hg_qdot8_p4n256_avx512(const hg_qinfo *q, const uint16_t *sc, co
         }
         __m512i s = _mm512_add_epi32(_mm512_add_epi32(acc[0], acc[1]), _mm512_add_epi32(acc[2], acc[3]));
         int32_t isum = _mm512_reduce_add_epi32(s) - 128 * a->qsum[g];
-        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)isum;
+        total += hg_block_epilogue(sc[g], a->d[g], isum);
     }
     return total;
 }
@@ -130,7 +130,7 @@ HG_INLINE void hg_p4s_step(__m512i acc[4], const __m512i T[16], __m512i u, __m51
 }
 HG_INLINE float hg_p4s_block_sum(const __m512i acc[4], uint16_t sc, float d) {
     const __m512i s = _mm512_add_epi32(_mm512_add_epi32(acc[0], acc[1]), _mm512_add_epi32(acc[2], acc[3]));
-    return (hg_f16_to_f32(sc) * d) * (float)_mm512_reduce_add_epi32(s);
+    return hg_block_epilogue(sc, d, _mm512_reduce_add_epi32(s));
 }
 HG_INLINE float hg_qdot8_p4s_avx512(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a,
                                     const __m512i T[16]) {
@@ -189,7 +189,7 @@ HG_INLINE float hg_qdot8_p4pair_avx512(const hg_qinfo *q, const uint16_t *sc, co
     float total = 0;
     for (uint64_t g = 0; g < q->groups; g++, codes += H / 256 * 96) {
         const int32_t isum = _mm512_reduce_add_epi32(hg_p4pair_block(codes, a->qp + g * H, H, T));
-        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)isum;
+        total += hg_block_epilogue(sc[g], a->d[g], isum);
     }
     return total;
 }
@@ -260,7 +260,7 @@ HG_INLINE float hg_qdot8_p4_avx2(const hg_qinfo *q, const uint16_t *sc, const ui
             __m256i w = _mm256_set_m128i(hg_p4_four(tab, codes + bits / 2, end, bits), hg_p4_four(tab, codes, end, bits));
             hg_acc_k32_avx2(w, x, j, &acc0, &acc1);
         }
-        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(acc0, acc1);
+        total += hg_block_epilogue(sc[g], a->d[g], hg_isum_avx2(acc0, acc1));
     }
     return total;
 }
@@ -315,7 +315,7 @@ static float hg_qdot8_p4p_avx2(const hg_qinfo *q, const uint16_t *sc, const uint
                 else acc0 = hg_dpbusd_avx2(acc0, w, v);
             }
         }
-        total += (hg_f16_to_f32(sc[g]) * a->d[g]) * (float)hg_isum_avx2(acc0, acc1);
+        total += hg_block_epilogue(sc[g], a->d[g], hg_isum_avx2(acc0, acc1));
     }
     return total;
 }
