@@ -223,6 +223,39 @@ typedef struct {
                          * HG_ACT_EVEN_ODD order (they meet a->qp) */
     int act_layout;     /* HG_ACT_*: the copy hg_prepare_act8 writes to a->qp for this format's kernels */
 } hg_kernels;
+/* A grid as int8 (the hg_act8 path), built once per grid (hg_grid8_get, src/grids.h) and shared by every
+ * tensor of the format: point c's coordinates g scaled to k = round(g * S), S = 127 / max|g| (63 for the
+ * 64-point block grid, whose k + 64 must be unsigned bytes), and the tables the int8 kernels read, each
+ * built for the grids whose kernels read it (zero elsewhere). n points of p coordinates; RTN 8-bit and the
+ * uniform 8-bit grid have k = c - 128 (k, ku and inv only). */
+typedef struct hg_grid8 {
+    int p, n, variant, ready;         /* the grid (ready: built) */
+    float inv;                        /* 1 / S: hg_prepare_act8 folds it into each block's activation step a->d[b] */
+    int8_t k[4096 * 4];               /* [n][p]: k of coordinate d of point c at k[p * c + d] */
+    uint8_t ku[4096 * 4];             /* [n][p]: k + 128, the unsigned operand of VNNI dot products */
+    /* p=2: the two coordinates apart (zero past n), so that a kernel's per-row setup is a few register loads */
+    int8_t kx[256], ky[256];          /* [n]: k of the first / second coordinate */
+    uint8_t kux[256], kuy[256];       /* [n]: k + 128 */
+    int32_t kxy16[256];               /* [n]: (kx, ky) as two int16 in one int32 (AVX2 lookups) */
+    /* p <= 2, codes of 2-6 bits read 8 per 64-bit lane (AVX-512 VBMI) */
+    uint8_t vbmi_kux[64], vbmi_kuy[64]; /* [64]: each coordinate's k + 128 (p=1: ku) repeated to 64 entries
+                                         * (vpermb reads 6 index bits) */
+    uint8_t vbmi_spread[64];          /* [64]: byte k of lane l takes code byte bits * l + k */
+    uint8_t vbmi_shift[64];           /* [64]: code k of a lane starts at bit bits * k */
+    /* p=4 */
+    uint8_t kuc[4][256];              /* [4][n], n = 256: k + 128 of coordinate d of each point (byte lookups) */
+    uint32_t kw[4096], kuw[4096];     /* [n]: a point's four k (k + 128) as one little-endian word, for 32-bit loads */
+    /* sign-symmetric grids (p=4 4096 points; p=2 256 and 64 points of HG_GRID_SIGNSYM, 256 of HG_GRID_BLOCKS) */
+    int sym;                          /* point c = signs (bits 8-11 of c for p=4, 6-7 / 4-5 for p=2) * point(c & (mags - 1)),
+                                       * its k >= 0 there; the tables below are set only where this holds */
+    uint8_t kabs[4][256];             /* [p][mags]: |k| of coordinate d of each magnitude point (256, 64 or 16 of them) */
+    uint32_t kabsw[256];              /* [256], p=4: the four |k| of magnitude m as one little-endian word */
+    int paired;                       /* p=4: kabs[d][m + 128] = kabs[d ^ 1][m] for m < 128 (the paired grid) */
+    /* HG_GRID_BLOCKS (p=2: X[t] and Y[t], t = 0..15, the two coordinates' 16 levels) */
+    uint8_t blk_ky[16];               /* [16], 256 points: |k| of Y[t] (kabs[1][4t]; kabs[0][0..15] are X's) */
+    uint8_t blk_ku[3][16];            /* [3][16], 64 points: k + 64 of X[t], of Y[t], and of Y in the planar layout's
+                                       * order (entry j holds Y[(j >> 2) | (j & 3) << 2]) */
+} hg_grid8;
 struct hg_qinfo {
     const struct hg_format *fmt;      /* the stored format: its row of hg_formats */
     uint32_t type;
@@ -236,27 +269,7 @@ struct hg_qinfo {
     const float *codebook;            /* n * p floats */
     double mse_per_dim;               /* HIGGS grids: E||g - Q(g)||^2 / p under N(0, I) */
     int act8;                         /* decode may use the int8 path (hg_qdot8_row) */
-    const int8_t *grid8;              /* act8: n * p ints k = round(g * S), S = 127 / max|g| */
-    const uint8_t *grid8u;            /* act8: k + 128, the unsigned operand of VNNI dot products */
-    float grid8_inv;                  /* act8: 1 / S */
-    /* act8, p=2: the coordinates apart (256 entries, zero past n), built once
-     * so that a kernel's per-row setup is a few register loads */
-    const int8_t *grid8x, *grid8y;    /* k of the first / second coordinate */
-    const uint8_t *grid8ux, *grid8uy; /* k + 128 */
-    const int32_t *grid8pair;         /* (kx, ky) as two int16 in one int32 (AVX2 lookups) */
-    /* act8, codes of 2-6 bits read 8 per 64-bit lane (AVX-512 VBMI): the table of
-     * each coordinate's k + 128 repeated to 64 entries (vpermb reads 6 index bits),
-     * and the byte spread / bit shifts that put code k of a lane in its byte k */
-    const uint8_t *grid8rx, *grid8ry, *grid8spread, *grid8shift;
-    const uint8_t (*grid8c)[256];     /* act8, p=4 256 points: k + 128 of each coordinate apart */
-    const uint32_t *grid8w, *grid8uw; /* act8, p=4: a point's four k (k + 128) in one word, for 32-bit loads */
-    const uint8_t (*grid8abs)[256];   /* act8, sign-symmetric grids (p=4 4096 points, p=2 256 of variants HG_GRID_SIGNSYM
-                                       * and HG_GRID_BLOCKS): |k| of each magnitude point (0..255, 0..63) per coordinate */
-    const uint8_t *grid8by;           /* act8, HG_GRID_BLOCKS 256 points: |k| of Y[t], t = 0..15 (grid8abs[0][0..15] are X's) */
-    const uint8_t (*grid8bu)[16];     /* act8, HG_GRID_BLOCKS 64 points: k + 64 of X[t] and of Y[t], t = 0..15;
-                                       * [2], Y's in the planar layout's order: entry j holds Y[(j >> 2) | (j & 3) << 2] */
-    int grid8paired;                  /* act8, p=4 4096 points: grid8abs[d][m + 128] = grid8abs[d ^ 1][m] (the paired grid) */
-    const uint32_t *grid8absw;        /* act8, p=4 4096 points: the four |k| of magnitude m in one word */
+    const hg_grid8 *g8;               /* act8: the grid's int8 tables (struct hg_grid8 above); NULL: no int8 grid */
     int planar;                       /* codes in planes: HG_PLANAR_P2B6 (file variant 4), HG_PLANAR_P4B12 (6) */
     hg_kernels k;                     /* this format's kernels on this build */
 };

@@ -176,7 +176,7 @@ void hg_prepare_act8(const hg_qinfo *q, const float *x, hg_act8 *a) {
     const uint64_t H = (uint64_t)q->group;
     for (uint64_t b = 0; b < q->groups; b++) {
         float m = hg_act8_block(a->xr + b * H, H, a->q + b * H, &a->qsum[b]);
-        a->d[b] = (m / 127.0f) * q->grid8_inv;
+        a->d[b] = (m / 127.0f) * q->g8->inv;
     }
 #if defined(HG_AVX512_VNNI) || defined(HG_AVX2)
     if (q->k.act_layout == HG_ACT_EVEN_ODD) hg_act8_even_odd(q, a);
@@ -198,6 +198,20 @@ HG_INLINE float hg_block_epilogue(uint16_t scale_f16, float d, int32_t isum) {
     return (hg_f16_to_f32(scale_f16) * d) * (float)isum;
 }
 
+/* The block loop of a one-row int8 kernel, written once: blocks g = 0 .. q->groups - 1 in order; in the
+ * body, x is block g's int8 activation in the copy the kernel reads (act: a->q, natural order, or a->qp,
+ * the copy of q->k.act_layout) and g the block; the body sets int32_t isum, the block's exact sum of
+ * k_i * x_i, and the loop adds its epilogue to total. A kernel with setup per row (tables in registers)
+ * does it before; the body is pasted in place, so the code is what the loop written out gives. Where a
+ * block is to read another activation (a per-block choice among copies), x is chosen here. */
+#define HG_FOR_BLOCKS8(q, sc, a, act, total, ...)                                                                \
+    for (uint64_t g = 0; g < (q)->groups; g++) {                                                                 \
+        const int8_t *x = (act) + g * (uint64_t)(q)->group;                                                      \
+        int32_t isum;                                                                                            \
+        __VA_ARGS__                                                                                              \
+        total += hg_block_epilogue((sc)[g], (a)->d[g], isum);                                                    \
+    }
+
 /* the definition: sum_b scale_b * (d_b / S) * sum k_i q_i, in this float order */
 static float hg_qdot8_codes_ref(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     const int per_group = q->group / q->p;
@@ -206,7 +220,7 @@ static float hg_qdot8_codes_ref(const hg_qinfo *q, const uint16_t *sc, const uin
         int32_t isum = 0;
         for (int k = 0; k < per_group; k++) {
             uint64_t idx = g * (uint64_t)per_group + (uint64_t)k;
-            const int8_t *pt = q->grid8 + (size_t)hg_qcode(q, codes, idx) * (size_t)q->p;
+            const int8_t *pt = q->g8->k + (size_t)hg_qcode(q, codes, idx) * (size_t)q->p;
             for (int d = 0; d < q->p; d++) isum += (int32_t)pt[d] * (int32_t)a->q[idx * (uint64_t)q->p + (uint64_t)d];
         }
         total += hg_block_epilogue(sc[g], a->d[g], isum);

@@ -24,7 +24,7 @@ static inline void hg_code_put(uint8_t *codes, uint64_t i, int bits, int code) {
  * of 32 codes, 24 bytes; code i's bits 0-3 (its x index) in byte i % 16, the low nibble for i < 16
  * and the high one for i >= 16, then e = (c >> 4) ^ (c & 3) in bits 2 * (i / 8) of byte 16 + i % 8.
  * The AVX2 kernel takes the x index as it is and the y index as nibble ^ e, one XOR, from a table in
- * that order (grid8bu[2]), where the standard bit stream costs six instructions to unpack. */
+ * that order (hg_grid8.blk_ku[2]), where the standard bit stream costs six instructions to unpack. */
 static inline int hg_code_at_planar(const uint8_t *codes, uint64_t i) {
     const uint8_t *b = codes + i / 32 * 24;
     const unsigned j = (unsigned)(i % 32), nib = b[j % 16] >> (j / 16 * 4) & 15u, e = b[16 + j % 8] >> (j / 8 * 2) & 3u;

@@ -23,8 +23,8 @@ HG_INLINE short hg_pair16(const int8_t *g, int c) {
 /* p=1 4-bit weights i.. of a row: byte j holds weight 2j in its low nibble, 2j + 1 in its high */
 static void hg_row8_decode_p1n16_from(const hg_qinfo *q, const uint8_t *codes, int8_t *k, uint64_t i) {
     for (; i < q->cols_pad; i += 2) {
-        k[i] = q->grid8[codes[i / 2] & 15];
-        k[i + 1] = q->grid8[codes[i / 2] >> 4];
+        k[i] = q->g8->k[codes[i / 2] & 15];
+        k[i + 1] = q->g8->k[codes[i / 2] >> 4];
     }
 }
 
@@ -45,7 +45,7 @@ HG_INLINE const uint8_t *hg_codes8_at(const hg_qinfo *q, const uint8_t *codes, u
  * code at a time. */
 static void hg_row8_decode_generic(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
     const uint64_t n = q->cols_pad;
-    const int8_t *g = q->grid8;
+    const int8_t *g = q->g8->k;
     if (q->p == 2 && (q->bits == 8 || q->bits == 6)) {
         uint8_t c6[8];
         uint64_t i = 0;
@@ -66,8 +66,8 @@ static void hg_row8_decode_generic(const hg_qinfo *q, const uint8_t *codes, int8
     }
 }
 
-/* p=4: a point's four bytes per code from a word table: k (grid8w) or, for
- * the VNNI product, k + 128 (grid8uw); natural order either way */
+/* p=4: a point's four bytes per code from a word table: k (g8->kw) or, for
+ * the VNNI product, k + 128 (g8->kuw); natural order either way */
 static void hg_row8_decode_p4_words(const hg_qinfo *q, const uint8_t *codes, int8_t *k, const uint32_t *tab) {
     const int per_row = (int)(q->cols_pad / 4);
     int32_t idx[1024];
@@ -78,11 +78,11 @@ static void hg_row8_decode_p4_words(const hg_qinfo *q, const uint8_t *codes, int
     }
 }
 static void hg_row8_decode_p4(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
-    hg_row8_decode_p4_words(q, codes, k, q->grid8w);
+    hg_row8_decode_p4_words(q, codes, k, q->g8->kw);
 }
 #if defined(HG_AVX512_VNNI)
 static void hg_row8_decode_p4_vnni(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
-    hg_row8_decode_p4_words(q, codes, k, q->grid8uw);
+    hg_row8_decode_p4_words(q, codes, k, q->g8->kuw);
 }
 #endif
 
@@ -92,7 +92,7 @@ static void hg_row8_decode_p4_vnni(const hg_qinfo *q, const uint8_t *codes, int8
  * 1.5 for vpgatherdd) */
 static void hg_row8_decode_p2_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
     const uint64_t n = q->cols_pad;
-    const int8_t *g = q->grid8;
+    const int8_t *g = q->g8->k;
     uint8_t c6[8];
     uint64_t i = 0;
     for (; i + 8 <= n / 2; i += 8) {
@@ -106,7 +106,7 @@ static void hg_row8_decode_p2_avx2(const hg_qinfo *q, const uint8_t *codes, int8
 /* p=1 4-bit: both nibbles of 16 code bytes looked up with pshufb and interleaved */
 static void hg_row8_decode_p1n16_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
     const uint64_t n = q->cols_pad;
-    const int8_t *g = q->grid8;
+    const int8_t *g = q->g8->k;
     const __m128i T = _mm_loadu_si128((const __m128i *)g), m4 = _mm_set1_epi8(15);
     uint64_t i = 0;
     for (; i + 32 <= n; i += 32) {
@@ -123,7 +123,7 @@ static void hg_row8_decode_p1n16_avx2(const hg_qinfo *q, const uint8_t *codes, i
 /* p=1 4-bit: tbl on both nibbles, stored interleaved */
 static void hg_row8_decode_p1n16_neon(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
     const uint64_t n = q->cols_pad;
-    const int8_t *g = q->grid8;
+    const int8_t *g = q->g8->k;
     const int8x16_t T = vld1q_s8(g);
     uint64_t i = 0;
     for (; i + 32 <= n; i += 32) {
@@ -175,16 +175,16 @@ static void hg_row8_copy_vnni(const hg_qinfo *q, const uint8_t *codes, int8_t *k
 
 #if defined(HG_AVX2)
 /* the planar 3-bit block grid for the VNNI prompt product: k + 128, each block's 64 x then 64 y per
- * 128 weights (a block's last 64, 32 and 32), as the activations (hg_p2b3_x); 32 codes a step looked
+ * 128 weights (a block's last 64, 32 and 32), as the activations (hg_p2n64kind_x); 32 codes a step looked
  * up as the decode kernel does */
 static void hg_row8_decode_p2bp_vnni(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
     __m256i TX[4], TY[4], kx, ky;
-    hg_p2b3_tables_avx2(q, HG_P2B3_PLANAR, TX, TY);
+    hg_p2n64kind_tables_avx2(q, HG_P2N64_BLKPL, TX, TY);
     const uint64_t H = (uint64_t)q->group;
     const __m256i m64 = _mm256_set1_epi8(64);
     for (uint64_t g = 0; g < q->groups; g++)
         for (uint64_t j = 0, half; j < H; j += 64, codes += 24) {
-            int8_t *u = (int8_t *)hg_p2b3_x(k + g * H, j, H, &half);
+            int8_t *u = (int8_t *)hg_p2n64kind_x(k + g * H, j, H, &half);
             hg_p2bp_lookup_avx2(TX, TY, codes, &kx, &ky);
             _mm256_storeu_si256((__m256i *)u, _mm256_add_epi8(kx, m64));
             _mm256_storeu_si256((__m256i *)(u + half), _mm256_add_epi8(ky, m64));
@@ -200,7 +200,7 @@ static void hg_row8_decode_vnni(const hg_qinfo *q, const uint8_t *codes, int8_t 
     const uint64_t n = q->cols_pad;
     uint8_t *u = (uint8_t *)k;
     if (q->p == 1) {
-        const __m512i T = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)q->grid8u)), m4 = _mm512_set1_epi8(15);
+        const __m512i T = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)q->g8->ku)), m4 = _mm512_set1_epi8(15);
         for (uint64_t i = 0; i < n && !(q->group % 128); i += 128, codes += 64) {   /* 64 code bytes: 128 weights */
             __m512i b = _mm512_loadu_si512(codes);
             _mm512_storeu_si512(u + i, _mm512_shuffle_epi8(T, _mm512_and_si512(b, m4)));
@@ -216,7 +216,7 @@ static void hg_row8_decode_vnni(const hg_qinfo *q, const uint8_t *codes, int8_t 
             codes += t / 2;
         }
     } else if (q->bits == 8) {
-        const uint8_t *tx = q->grid8ux, *ty = q->grid8uy;
+        const uint8_t *tx = q->g8->kux, *ty = q->g8->kuy;
         const __m512i X0 = _mm512_loadu_si512(tx), X1 = _mm512_loadu_si512(tx + 64), X2 = _mm512_loadu_si512(tx + 128),
                       X3 = _mm512_loadu_si512(tx + 192), Y0 = _mm512_loadu_si512(ty), Y1 = _mm512_loadu_si512(ty + 64),
                       Y2 = _mm512_loadu_si512(ty + 128), Y3 = _mm512_loadu_si512(ty + 192);

@@ -21,8 +21,9 @@ static float hg_rtn_levels[9][256];   /* [bits]: c - 2^(bits-1) */
 #define HG_GRID_P1_N256U_STEP 0.0307655782f
 #define HG_GRID_P1_N256U_MSE 8.7706922e-05
 static float hg_grid_p1_n256u[256];
-static int8_t hg_rtn8_k[256];         /* RTN 8-bit as int8 weights: k = c - 128 */
-static uint8_t hg_rtn8_u[256];        /* and k + 128 = c, the unsigned operand of VNNI products */
+/* RTN 8-bit as int8 weights, k = c - 128 (ku = c, the unsigned operand of VNNI products), and the
+ * uniform 8-bit grid with the same k, whose levels are k * HG_GRID_P1_N256U_STEP */
+static hg_grid8 hg_grid8_rtn8, hg_grid8_uniform;   /* filled by hg_rtn_tables_fill (zero here: not in the binary) */
 
 #ifndef HG_NO_THREADS
 static pthread_mutex_t hg_grid_sign_mu = PTHREAD_MUTEX_INITIALIZER;
@@ -54,7 +55,16 @@ static void hg_rtn_tables_fill(void) {
     if (!done) {
         for (int bits = 2; bits <= 8; bits++)
             for (int c = 0; c < 1 << bits; c++) hg_rtn_levels[bits][c] = (float)(c - (1 << (bits - 1)));
-        for (int c = 0; c < 256; c++) hg_rtn8_k[c] = (int8_t)(c - 128), hg_rtn8_u[c] = (uint8_t)c;
+        for (int c = 0; c < 256; c++) {
+            hg_grid8_rtn8.k[c] = hg_grid8_uniform.k[c] = (int8_t)(c - 128);
+            hg_grid8_rtn8.ku[c] = hg_grid8_uniform.ku[c] = (uint8_t)c;
+        }
+        hg_grid8_rtn8.p = hg_grid8_uniform.p = 1;
+        hg_grid8_rtn8.n = hg_grid8_uniform.n = 256;
+        hg_grid8_uniform.variant = HG_GRID_UNIFORM;
+        hg_grid8_rtn8.inv = 1.0f;
+        hg_grid8_uniform.inv = HG_GRID_P1_N256U_STEP;
+        hg_grid8_rtn8.ready = hg_grid8_uniform.ready = 1;
         for (int c = 0; c < 256; c++) hg_grid_p1_n256u[c] = (float)(c - 128) * HG_GRID_P1_N256U_STEP;
         done = 1;
     }
@@ -131,25 +141,7 @@ const float *hg_grid(int p, int n, double *mse_per_dim) {
 }
 
 #define HG_N64_MAX_COLS 32768
-/* the int8 version of a grid (see hg_act8), built once */
-typedef struct {
-    int p, n, variant, ready;
-    int8_t k[4096 * 4], kx[256], ky[256];
-    uint8_t ku[4096 * 4], kux[256], kuy[256];
-    uint8_t kuc[4][256];   /* p=4 n=256: k + 128 of coordinate d of each point (byte lookups) */
-    uint32_t kw[4096], kuw[4096];   /* p=4: a point's four k (k + 128) as one little-endian word */
-    int sym;                        /* p=4 n=4096: point(c) = signs (bits 8-11 of c) * point(c & 255), k >= 0 there;
-                                     * p=2 HG_GRID_SIGNSYM: signs (bits 6-7) * point(c & 63) */
-    int paired;                     /* sym, p=4: kabs[d][m + 128] = kabs[d ^ 1][m] for m < 128 (HG_GRID_SIGNSYM) */
-    uint32_t kabsw[256];            /* sym, p=4: the four |k| of magnitude m as one little-endian word */
-    uint8_t kabs[4][256];           /* sym: k of coordinate d of the magnitude points */
-    uint8_t kby[16];                /* HG_GRID_BLOCKS 256 points: k of Y[t] (kabs[1][4t]) */
-    uint8_t kbu[3][16];             /* HG_GRID_BLOCKS 64 points: k + 64 of X[t] and of Y[t] (|k| <= 63 there), and
-                                     * of Y[(t >> 2) | (t & 3) << 2] (the planar layout's y index) */
-    int32_t pair[256];
-    uint8_t rx[64], ry[64], spread[64], shift[64];
-    float inv;
-} hg_grid8;
+/* the int8 version of a grid (struct hg_grid8 in higgs.h: its tables and their shapes), built once */
 /* The int8 path (hg_act8) on every build: p=1 16 and 64 levels and the uniform 256 (whose k are the
  * codes), p=2 256 and 64 points.
  * Where AVX-512 VNNI + VBMI are built, also the grids whose codes are 2, 3, 5
@@ -197,7 +189,7 @@ static const hg_grid8 *hg_grid8_get(int p, int n, int variant) {
             g->ky[i] = g->k[2 * i + 1];
             g->kux[i] = g->ku[2 * i];
             g->kuy[i] = g->ku[2 * i + 1];
-            g->pair[i] = (int32_t)((uint32_t)(uint16_t)(int16_t)g->kx[i] | (uint32_t)(uint16_t)(int16_t)g->ky[i] << 16);
+            g->kxy16[i] = (int32_t)((uint32_t)(uint16_t)(int16_t)g->kx[i] | (uint32_t)(uint16_t)(int16_t)g->ky[i] << 16);
         }
         for (int i = 0; p == 4 && n == 256 && i < n; i++)
             for (int d = 0; d < 4; d++) g->kuc[d][i] = g->ku[4 * i + d];
@@ -217,12 +209,12 @@ static const hg_grid8 *hg_grid8_get(int p, int n, int variant) {
         g->paired = g->sym && p == 4;
         for (int i = 0; g->paired && i < 128; i++)
             for (int d = 0; d < 4; d++) g->paired &= g->kabs[d][i + 128] == g->kabs[d ^ 1][i];
-        for (int t = 0; variant == HG_GRID_BLOCKS && n == 256 && t < 16; t++) g->kby[t] = g->kabs[1][4 * t];
+        for (int t = 0; variant == HG_GRID_BLOCKS && n == 256 && t < 16; t++) g->blk_ky[t] = g->kabs[1][4 * t];
         for (int t = 0; blocks64 && t < 16; t++) {   /* point t has X[t], point 4t has Y[t] */
-            g->kbu[0][t] = (uint8_t)(g->k[2 * t] + 64);
-            g->kbu[1][t] = (uint8_t)(g->k[2 * (4 * t) + 1] + 64);
+            g->blk_ku[0][t] = (uint8_t)(g->k[2 * t] + 64);
+            g->blk_ku[1][t] = (uint8_t)(g->k[2 * (4 * t) + 1] + 64);
         }
-        for (int t = 0; blocks64 && t < 16; t++) g->kbu[2][t] = g->kbu[1][(t >> 2) | (t & 3) << 2];
+        for (int t = 0; blocks64 && t < 16; t++) g->blk_ku[2][t] = g->blk_ku[1][(t >> 2) | (t & 3) << 2];
         for (int i = 0; p == 4 && i < n; i++) {
             g->kw[i] = (uint32_t)(uint8_t)g->k[4 * i] | (uint32_t)(uint8_t)g->k[4 * i + 1] << 8 |
                        (uint32_t)(uint8_t)g->k[4 * i + 2] << 16 | (uint32_t)(uint8_t)g->k[4 * i + 3] << 24;
@@ -232,11 +224,11 @@ static const hg_grid8 *hg_grid8_get(int p, int n, int variant) {
         int bits = 0;
         while ((1 << bits) < n) bits++;
         for (int i = 0; i < 64 && p <= 2; i++) {
-            g->rx[i] = p == 1 ? g->ku[i % n] : g->kux[i % n];
-            g->ry[i] = p == 1 ? g->ku[i % n] : g->kuy[i % n];
+            g->vbmi_kux[i] = p == 1 ? g->ku[i % n] : g->kux[i % n];
+            g->vbmi_kuy[i] = p == 1 ? g->ku[i % n] : g->kuy[i % n];
             int lane = i / 8, k = i % 8;
-            g->spread[i] = (uint8_t)(bits * lane + (k < bits ? k : 0));   /* byte k of lane <- code byte bits * lane + k */
-            g->shift[i] = (uint8_t)(bits * k);                              /* code k of the lane at bit bits * k */
+            g->vbmi_spread[i] = (uint8_t)(bits * lane + (k < bits ? k : 0));   /* byte k of lane <- code byte bits * lane + k */
+            g->vbmi_shift[i] = (uint8_t)(bits * k);                              /* code k of the lane at bit bits * k */
         }
         g->inv = 1.0f / S;
         g->ready = 1;
@@ -280,33 +272,9 @@ int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinf
         if (q->had_m > 1 && !(q->had_base = hg_hadamard_base(q->had_m))) return -1;
         q->codebook = hg_grid_variant(q->p, q->n, q->variant, &q->mse_per_dim);
         if (q->variant == HG_GRID_UNIFORM) {   /* level (c - 128) * step: the RTN 8-bit int8 path, scaled */
-            q->grid8 = hg_rtn8_k;
-            q->grid8u = hg_rtn8_u;
-            q->grid8_inv = HG_GRID_P1_N256U_STEP;
+            q->g8 = &hg_grid8_uniform;
         } else {
-            const hg_grid8 *g8 = hg_grid8_get(q->p, q->n, q->variant);
-            if (g8) {
-                q->grid8 = g8->k;
-                q->grid8u = g8->ku;
-                q->grid8_inv = g8->inv;
-                q->grid8x = g8->kx;
-                q->grid8y = g8->ky;
-                q->grid8ux = g8->kux;
-                q->grid8uy = g8->kuy;
-                q->grid8pair = g8->pair;
-                q->grid8rx = g8->rx;
-                q->grid8ry = g8->ry;
-                q->grid8spread = g8->spread;
-                q->grid8shift = g8->shift;
-                q->grid8c = g8->kuc;
-                q->grid8w = g8->kw;
-                q->grid8abs = g8->sym ? g8->kabs : NULL;
-                q->grid8paired = g8->paired;
-                q->grid8absw = g8->kabsw;
-                q->grid8by = g8->kby;
-                q->grid8bu = g8->kbu;
-                q->grid8uw = g8->kuw;
-            }
+            q->g8 = hg_grid8_get(q->p, q->n, q->variant);
         }
         break;
     case HG_RTN:
@@ -314,9 +282,7 @@ int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinf
         hg_rtn_tables_fill();
         q->codebook = hg_rtn_levels[q->bits];
         if (q->bits == 8) {           /* the levels are the int8 values themselves: the int8 activation path */
-            q->grid8 = hg_rtn8_k;
-            q->grid8u = hg_rtn8_u;
-            q->grid8_inv = 1.0f;
+            q->g8 = &hg_grid8_rtn8;
         }
         break;
     case HG_NF4: case HG_AF4:

@@ -35,13 +35,12 @@ static inline int32_t hg_isum_avx2(__m256i a0, __m256i a1) {
 /* AVX2 has no unsigned-by-signed dot with 32-bit sums, but vpmaddubsw on |k|
  * and sign(k) * q cannot saturate (2 * 127 * 127 < 32768); natural order. */
 static float hg_qdot8_p1n16_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
-    const __m256i T = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)q->grid8));
+    const __m256i T = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)q->g8->k));
     const __m128i m4 = _mm_set1_epi8(15);
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
-    for (uint64_t g = 0; g < q->groups; g++) {
+    HG_FOR_BLOCKS8(q, sc, a, a->q, total, {
         const uint8_t *c = codes + g * H / 2;
-        const int8_t *x = a->q + g * H;
         __m256i acc = _mm256_setzero_si256();
         for (uint64_t j = 0; j < H; j += 32, c += 16, x += 32) {
             __m128i b = _mm_loadu_si128((const __m128i *)c);
@@ -50,8 +49,8 @@ static float hg_qdot8_p1n16_avx2(const hg_qinfo *q, const uint16_t *sc, const ui
             __m256i k = _mm256_shuffle_epi8(T, idx), v = _mm256_loadu_si256((const __m256i *)x);
             acc = hg_dpbusd_avx2(acc, _mm256_sign_epi8(k, k), _mm256_sign_epi8(v, k));
         }
-        total += hg_block_epilogue(sc[g], a->d[g], hg_isum_avx2(acc, _mm256_setzero_si256()));
-    }
+        isum = hg_isum_avx2(acc, _mm256_setzero_si256());
+    })
     return total;
 }
 
@@ -117,12 +116,11 @@ static float hg_qdot8_p1n256_avx2(const hg_qinfo *q, const uint16_t *sc, const u
  * the scalar loads 4.8-5.2; microcode that mitigates Gather Data Sampling
  * makes gathers slower still on many Intel CPUs. */
 HG_INLINE float hg_qdot8_pairs_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a, const int bits) {
-    const int32_t *tab = q->grid8pair;
+    const int32_t *tab = q->g8->kxy16;
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
-    for (uint64_t g = 0; g < q->groups; g++) {
+    HG_FOR_BLOCKS8(q, sc, a, a->q, total, {
         const uint8_t *c = codes + g * H / 2 * (uint64_t)bits / 8;
-        const int8_t *x = a->q + g * H;
         __m256i a0 = _mm256_setzero_si256(), a1 = a0;
         for (uint64_t j = 0; j < H; j += 32, c += 2 * bits, x += 32) {
             __m256i k0, k1;
@@ -145,8 +143,8 @@ HG_INLINE float hg_qdot8_pairs_avx2(const hg_qinfo *q, const uint16_t *sc, const
             a0 = _mm256_add_epi32(a0, _mm256_madd_epi16(k0, _mm256_cvtepi8_epi16(_mm_loadu_si128((const __m128i *)x))));
             a1 = _mm256_add_epi32(a1, _mm256_madd_epi16(k1, _mm256_cvtepi8_epi16(_mm_loadu_si128((const __m128i *)(x + 16)))));
         }
-        total += hg_block_epilogue(sc[g], a->d[g], hg_isum_avx2(a0, a1));
-    }
+        isum = hg_isum_avx2(a0, a1);
+    })
     return total;
 }
 static float hg_qdot8_p2n256_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
@@ -235,7 +233,7 @@ HG_INLINE __m256i hg_p1_k32_avx2(const __m256i T[4], const uint8_t *c, const uin
     return hg_lut64_avx2(T, i, m4, _mm256_slli_epi16(i, 2));
 }
 HG_INLINE void hg_p1_tables_avx2(const hg_qinfo *q, __m256i T[4]) {
-    for (int h = 0; h < 4; h++) T[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(q->grid8 + 16 * (h % (q->n / 16)))));
+    for (int h = 0; h < 4; h++) T[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(q->g8->k + 16 * (h % (q->n / 16)))));
 }
 static float hg_qdot8_p1k_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     const int bits = q->bits;         /* 5 or 6: a branch per step that always goes the same way */
@@ -244,13 +242,12 @@ static float hg_qdot8_p1k_avx2(const hg_qinfo *q, const uint16_t *sc, const uint
     const uint8_t *end = codes + q->row_code_bytes;
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
-    for (uint64_t g = 0; g < q->groups; g++) {
+    HG_FOR_BLOCKS8(q, sc, a, a->q, total, {
         const uint8_t *c = codes + g * H * (uint64_t)bits / 8;
-        const int8_t *x = a->q + g * H;
         __m256i a0 = _mm256_setzero_si256(), a1 = a0;
         for (uint64_t j = 0; j < H; j += 32, c += 4 * bits, x += 32) hg_acc_k32_avx2(hg_p1_k32_avx2(T, c, end, bits), x, j, &a0, &a1);
-        total += hg_block_epilogue(sc[g], a->d[g], hg_isum_avx2(a0, a1));
-    }
+        isum = hg_isum_avx2(a0, a1);
+    })
     return total;
 }
 /* prompts: the row's k, natural order (hg_qmatmul8_avx2) */
@@ -333,8 +330,8 @@ HG_INLINE __m256i hg_p2s_tail_avx2(const __m256i TX[4], const __m256i TY[4], con
 /* the lookup tables: the 64 magnitudes' four 16-entry tables per coordinate, or (blocks) X and Y */
 HG_INLINE void hg_p2s_tables_avx2(const hg_qinfo *q, __m256i TX[4], __m256i TY[4], const int blocks) {
     for (int h = 0; h < (blocks ? 1 : 4); h++) {
-        TX[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(q->grid8abs[0] + 16 * h)));
-        TY[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(blocks ? q->grid8by : q->grid8abs[1] + 16 * h)));
+        TX[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(q->g8->kabs[0] + 16 * h)));
+        TY[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(blocks ? q->g8->blk_ky : q->g8->kabs[1] + 16 * h)));
     }
 }
 HG_INLINE float hg_qdot8_p2sb_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a, const int blocks) {
@@ -342,9 +339,8 @@ HG_INLINE float hg_qdot8_p2sb_avx2(const hg_qinfo *q, const uint16_t *sc, const 
     hg_p2s_tables_avx2(q, TX, TY, blocks);
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
-    for (uint64_t g = 0; g < q->groups; g++) {
+    HG_FOR_BLOCKS8(q, sc, a, a->qp, total, {
         const uint8_t *c = codes + g * H / 2;
-        const int8_t *x = a->qp + g * H;
         __m256i a0 = _mm256_setzero_si256(), a1 = a0;
         uint64_t j = 0;
         for (; j + 128 <= H; j += 128, c += 64, x += 128) {
@@ -354,14 +350,14 @@ HG_INLINE float hg_qdot8_p2sb_avx2(const hg_qinfo *q, const uint16_t *sc, const 
                                _mm256_loadu_si256((const __m256i *)(x + 96)), blocks);
         }
         if (j < H) a1 = _mm256_add_epi32(a1, hg_p2s_tail_avx2(TX, TY, c, x, (H - j) / 2, blocks));
-        total += hg_block_epilogue(sc[g], a->d[g], hg_isum_avx2(a0, a1));
-    }
+        isum = hg_isum_avx2(a0, a1);
+    })
     return total;
 }
 static float hg_qdot8_p2s_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     return hg_qdot8_p2sb_avx2(q, sc, codes, a, 0);
 }
-static float hg_qdot8_p2b_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+static float hg_qdot8_p2n256blk_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     return hg_qdot8_p2sb_avx2(q, sc, codes, a, 1);
 }
 /* two rows' block epilogues: t += (scale_b * d_b) * isum_b, each as the definition has it (isum_b:
@@ -409,11 +405,11 @@ static void hg_qrows8x2_p2s_avx2(const hg_qinfo *q, const hg_tensor *w0, int row
                                  int row1, float *out1, int n, const hg_act8 *a) {
     hg_qrows8x2_p2sb_avx2(q, w0, row0, out0, w1, row1, out1, n, a, 0);
 }
-static void hg_qrows8x2_p2b_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
+static void hg_qrows8x2_p2n256blk_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
                                  int row1, float *out1, int n, const hg_act8 *a) {
     hg_qrows8x2_p2sb_avx2(q, w0, row0, out0, w1, row1, out1, n, a, 1);
 }
-/* a row's int8 weights for the prompt product in natural order (as hg_row8_decode_p2b3_avx2): 32
+/* a row's int8 weights for the prompt product in natural order (as hg_row8_decode_p2n64kind_avx2): 32
  * codes a step, magnitudes looked up as in hg_p2s32_avx2 and the signs (code bits 6 and 7) put on
  * them, x and y interleaved; a row's last 16 codes by scalar loads */
 HG_INLINE void hg_row8_decode_p2sb_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k, const int blocks) {
@@ -431,12 +427,12 @@ HG_INLINE void hg_row8_decode_p2sb_avx2(const hg_qinfo *q, const uint8_t *codes,
         _mm256_storeu_si256((__m256i *)(k + 2 * i), _mm256_permute2x128_si256(lo, hi, 0x20));
         _mm256_storeu_si256((__m256i *)(k + 2 * i + 32), _mm256_permute2x128_si256(lo, hi, 0x31));
     }
-    for (; i < n; i++) memcpy(k + 2 * i, q->grid8 + 2 * codes[i], 2);
+    for (; i < n; i++) memcpy(k + 2 * i, q->g8->k + 2 * codes[i], 2);
 }
 static void hg_row8_decode_p2s_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
     hg_row8_decode_p2sb_avx2(q, codes, k, 0);
 }
-static void hg_row8_decode_p2b_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+static void hg_row8_decode_p2n256blk_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
     hg_row8_decode_p2sb_avx2(q, codes, k, 1);
 }
 #endif
@@ -449,20 +445,20 @@ static void hg_row8_decode_p2b_avx2(const hg_qinfo *q, const uint8_t *codes, int
  * is coordinate-major (a->qp: per 128 values the 64 x then the 64 y; a block's last 64, the 32 x
  * then the 32 y). Blocks that are no multiple of 64 take the pairs kernel on the expanded table. */
 /* acc + one step of 32 codes at c against the x at x and the y at x + half (int32 lanes) */
-/* the 3-bit grids' kinds (hg_p2b3_tables_avx2 below) and their lookups of 32 raw codes t
+/* the 3-bit grids' kinds (hg_p2n64kind_tables_avx2 below) and their lookups of 32 raw codes t
  * (hg_codes6x32_raw_avx2: bits 6-7 of each byte belong to a neighbour): the sign-symmetric grid's
  * |k| (code bits 0-3), the block grid's k + 64 (x entry c & 15, y entry c >> 2), the free grid's k
  * (four tables picked by code bits 4 and 5) */
-enum { HG_P2B3_FREE = 0, HG_P2B3_SYM = 1, HG_P2B3_BLOCKS = 2, HG_P2B3_PLANAR = 3 };
-HG_INLINE void hg_p2b3_lookup_avx2(const __m256i TX[4], const __m256i TY[4], const int kind, __m256i t, __m256i *kx, __m256i *ky) {
-    if (kind == HG_P2B3_BLOCKS) {
+enum { HG_P2N64_FREE = 0, HG_P2N64_SYM = 1, HG_P2N64_BLK = 2, HG_P2N64_BLKPL = 3 };
+HG_INLINE void hg_p2n64kind_lookup_avx2(const __m256i TX[4], const __m256i TY[4], const int kind, __m256i t, __m256i *kx, __m256i *ky) {
+    if (kind == HG_P2N64_BLK) {
         const __m256i m15 = _mm256_set1_epi8(15);
         *kx = _mm256_shuffle_epi8(TX[0], _mm256_and_si256(t, m15));
         *ky = _mm256_shuffle_epi8(TY[0], _mm256_and_si256(_mm256_srli_epi16(t, 2), m15));
         return;
     }
     const __m256i c = _mm256_and_si256(t, _mm256_set1_epi8(63));
-    if (kind == HG_P2B3_SYM) {   /* vpshufb reads bits 0-3; bits 4-5 lie outside them and bit 7 is clear */
+    if (kind == HG_P2N64_SYM) {   /* vpshufb reads bits 0-3; bits 4-5 lie outside them and bit 7 is clear */
         *kx = _mm256_shuffle_epi8(TX[0], c);
         *ky = _mm256_shuffle_epi8(TY[0], c);
     } else {
@@ -474,9 +470,9 @@ HG_INLINE void hg_p2b3_lookup_avx2(const __m256i TX[4], const __m256i TY[4], con
 /* the block grid's 32 codes at c in the planar layout (hg_code_at_planar: 24 bytes, nothing read past
  * them): byte i of the x index vector is code i's nibble (the first 16 bytes' low nibbles, then their
  * high ones: one broadcast, per-lane shifts by 0 and 4), its y index nibble ^ e (the 8 bytes of e
- * broadcast, each 64-bit lane shifted by 2 (i / 8)); both looked up as k + 64, TY in grid8bu[2]'s
+ * broadcast, each 64-bit lane shifted by 2 (i / 8)); both looked up as k + 64, TY in blk_ku[2]'s
  * order. 7 vector instructions where the standard layout takes 11 (hg_codes6x32_raw_avx2 and
- * hg_p2b3_lookup_avx2) */
+ * hg_p2n64kind_lookup_avx2) */
 HG_INLINE void hg_p2bp_lookup_avx2(const __m256i TX[4], const __m256i TY[4], const uint8_t *c, __m256i *kx, __m256i *ky) {
     uint64_t e8;
     memcpy(&e8, c + 16, 8);
@@ -487,14 +483,14 @@ HG_INLINE void hg_p2bp_lookup_avx2(const __m256i TX[4], const __m256i TY[4], con
     *kx = _mm256_shuffle_epi8(TX[0], xi);
     *ky = _mm256_shuffle_epi8(TY[0], _mm256_xor_si256(xi, e));
 }
-HG_INLINE void hg_p2s6x32_avx2(__m256i *ax, __m256i *ay, const __m256i TX[4], const __m256i TY[4], const uint8_t *c, const uint8_t *end,
+HG_INLINE void hg_p2n64sym_x32_avx2(__m256i *ax, __m256i *ay, const __m256i TX[4], const __m256i TY[4], const uint8_t *c, const uint8_t *end,
                                   const int8_t *x, uint64_t half) {
     /* the signs (code bits 4 and 5) from the raw codes: bits 6-7 shift out of their byte (into the
      * next byte's bits 0-2, which do not touch its bit 7), and "| 1" keeps every byte nonzero */
     const __m256i t = hg_codes6x32_raw_avx2(c, end), s = _mm256_or_si256(t, _mm256_set1_epi8(1));
     const __m256i sx = _mm256_slli_epi16(s, 3), sy = _mm256_slli_epi16(s, 2);
     __m256i kx, ky;
-    hg_p2b3_lookup_avx2(TX, TY, HG_P2B3_SYM, t, &kx, &ky);
+    hg_p2n64kind_lookup_avx2(TX, TY, HG_P2N64_SYM, t, &kx, &ky);
     *ax = hg_dpbusd_avx2(*ax, kx, _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)x), sx));
     *ay = hg_dpbusd_avx2(*ay, ky, _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)(x + half)), sy));
 }
@@ -505,7 +501,7 @@ HG_INLINE void hg_p2s6x32_avx2(__m256i *ax, __m256i *ay, const __m256i TX[4], co
 HG_INLINE void hg_p2n64x32_avx2(__m256i *ax, __m256i *ay, const __m256i TX[4], const __m256i TY[4], const uint8_t *c, const uint8_t *end,
                                    const int8_t *x, uint64_t half) {
     __m256i kx, ky;
-    hg_p2b3_lookup_avx2(TX, TY, HG_P2B3_FREE, hg_codes6x32_raw_avx2(c, end), &kx, &ky);
+    hg_p2n64kind_lookup_avx2(TX, TY, HG_P2N64_FREE, hg_codes6x32_raw_avx2(c, end), &kx, &ky);
     __m256i vx = _mm256_loadu_si256((const __m256i *)x), vy = _mm256_loadu_si256((const __m256i *)(x + half));
     *ax = hg_dpbusd_avx2(*ax, _mm256_sign_epi8(kx, kx), _mm256_sign_epi8(vx, kx));
     *ay = hg_dpbusd_avx2(*ay, _mm256_sign_epi8(ky, ky), _mm256_sign_epi8(vy, ky));
@@ -515,41 +511,41 @@ HG_INLINE void hg_p2n64x32_avx2(__m256i *ax, __m256i *ay, const __m256i TX[4], c
  * that vpmaddubsw multiplies by q as it is, and the block's sum drops 64 * sum(q) (hg_act8.qsum)
  * afterwards. 17 vector instructions per 64 weights against 20 for the sign-symmetric grid (no
  * sign bits to move and apply). Activations as above. */
-HG_INLINE void hg_p2b6x32_avx2(__m256i *ax, __m256i *ay, const __m256i TX[4], const __m256i TY[4], const int kind,
+HG_INLINE void hg_p2n64blk_x32_avx2(__m256i *ax, __m256i *ay, const __m256i TX[4], const __m256i TY[4], const int kind,
                                 const uint8_t *c, const uint8_t *end, const int8_t *x, uint64_t half) {
-    __m256i kx, ky;   /* the bit stream (HG_P2B3_BLOCKS) or the planar layout (HG_P2B3_PLANAR) */
-    if (kind == HG_P2B3_PLANAR) hg_p2bp_lookup_avx2(TX, TY, c, &kx, &ky);
-    else hg_p2b3_lookup_avx2(TX, TY, HG_P2B3_BLOCKS, hg_codes6x32_raw_avx2(c, end), &kx, &ky);
+    __m256i kx, ky;   /* the bit stream (HG_P2N64_BLK) or the planar layout (HG_P2N64_BLKPL) */
+    if (kind == HG_P2N64_BLKPL) hg_p2bp_lookup_avx2(TX, TY, c, &kx, &ky);
+    else hg_p2n64kind_lookup_avx2(TX, TY, HG_P2N64_BLK, hg_codes6x32_raw_avx2(c, end), &kx, &ky);
     *ax = hg_dpbusd_avx2(*ax, kx, _mm256_loadu_si256((const __m256i *)x));
     *ay = hg_dpbusd_avx2(*ay, ky, _mm256_loadu_si256((const __m256i *)(x + half)));
 }
 /* the 3-bit grids' tables by kind (HG_P2B3_*): sym, the 16 magnitudes of each coordinate in T[0];
- * blocks, X's and Y's k + 64 in T[0] (planar, Y's in grid8bu[2]'s order); free, the 64 points'
+ * blocks, X's and Y's k + 64 in T[0] (planar, Y's in blk_ku[2]'s order); free, the 64 points'
  * coordinates in T[0..3] */
-HG_INLINE void hg_p2b3_tables_avx2(const hg_qinfo *q, const int kind, __m256i TX[4], __m256i TY[4]) {
-    const int blocks = kind == HG_P2B3_BLOCKS || kind == HG_P2B3_PLANAR;
-    for (int h = 0; h < (kind != HG_P2B3_FREE ? 1 : 4); h++) {
-        const void *x = kind == HG_P2B3_SYM ? (const void *)q->grid8abs[0] : blocks ? (const void *)q->grid8bu[0]
-                                                                                    : (const void *)(q->grid8x + 16 * h);
-        const void *y = kind == HG_P2B3_SYM ? (const void *)q->grid8abs[1]
-                        : blocks            ? (const void *)q->grid8bu[kind == HG_P2B3_PLANAR ? 2 : 1]
-                                            : (const void *)(q->grid8y + 16 * h);
+HG_INLINE void hg_p2n64kind_tables_avx2(const hg_qinfo *q, const int kind, __m256i TX[4], __m256i TY[4]) {
+    const int blocks = kind == HG_P2N64_BLK || kind == HG_P2N64_BLKPL;
+    for (int h = 0; h < (kind != HG_P2N64_FREE ? 1 : 4); h++) {
+        const void *x = kind == HG_P2N64_SYM ? (const void *)q->g8->kabs[0] : blocks ? (const void *)q->g8->blk_ku[0]
+                                                                                    : (const void *)(q->g8->kx + 16 * h);
+        const void *y = kind == HG_P2N64_SYM ? (const void *)q->g8->kabs[1]
+                        : blocks            ? (const void *)q->g8->blk_ku[kind == HG_P2N64_BLKPL ? 2 : 1]
+                                            : (const void *)(q->g8->ky + 16 * h);
         TX[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)x));
         TY[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)y));
     }
 }
 /* step j (its first weight) of a block of H: the activations of its 32 x (y at + half) */
-HG_INLINE const int8_t *hg_p2b3_x(const int8_t *xb, uint64_t j, uint64_t H, uint64_t *half) {
+HG_INLINE const int8_t *hg_p2n64kind_x(const int8_t *xb, uint64_t j, uint64_t H, uint64_t *half) {
     const uint64_t chunk = j / 128 * 128;
     *half = H - chunk < 128 ? (H - chunk) / 2 : 64;
     return xb + chunk + (j - chunk) / 2;
 }
 /* one step of 32 codes at c into the x and the y products' accumulators (two chains: with vpdpbusd,
  * AVX-VNNI and AVX-512 builds, one accumulator would wait on its latency twice a step) */
-HG_INLINE void hg_p2b3_step_avx2(__m256i *ax, __m256i *ay, const __m256i TX[4], const __m256i TY[4], const int kind,
+HG_INLINE void hg_p2n64kind_step_avx2(__m256i *ax, __m256i *ay, const __m256i TX[4], const __m256i TY[4], const int kind,
                                  const uint8_t *c, const uint8_t *end, const int8_t *x, uint64_t half) {
-    if (kind == HG_P2B3_SYM) hg_p2s6x32_avx2(ax, ay, TX, TY, c, end, x, half);
-    else if (kind == HG_P2B3_BLOCKS || kind == HG_P2B3_PLANAR) hg_p2b6x32_avx2(ax, ay, TX, TY, kind, c, end, x, half);
+    if (kind == HG_P2N64_SYM) hg_p2n64sym_x32_avx2(ax, ay, TX, TY, c, end, x, half);
+    else if (kind == HG_P2N64_BLK || kind == HG_P2N64_BLKPL) hg_p2n64blk_x32_avx2(ax, ay, TX, TY, kind, c, end, x, half);
     else hg_p2n64x32_avx2(ax, ay, TX, TY, c, end, x, half);
 }
 /* the steps of one block of H weights (a multiple of 64) whose codes start at c, for one row (two = 0)
@@ -557,58 +553,58 @@ HG_INLINE void hg_p2b3_step_avx2(__m256i *ax, __m256i *ay, const __m256i TX[4], 
  * steps against the 64 x, then the 64 y) with plain 16-byte loads and no per-step bookkeeping; a
  * block's last 64 weights, and the last chunk of a row whose loads would end 4 bytes past it, through
  * the checked load (hg_load_step_avx2) */
-HG_INLINE void hg_p2b3_block_avx2(__m256i s[4], const __m256i TX[4], const __m256i TY[4], const int kind, const int two,
+HG_INLINE void hg_p2n64kind_block_avx2(__m256i s[4], const __m256i TX[4], const __m256i TY[4], const int kind, const int two,
                                   const uint8_t *c0, const uint8_t *c1, const uint8_t *end0, const uint8_t *end1,
                                   const int8_t *xb, uint64_t H) {
     const uint64_t bytes = H / 2 * 6 / 8;
     uint64_t full = H / 128 * 128, j = 0;
-    if (kind != HG_P2B3_PLANAR && !(H % 128) && ((uint64_t)(end0 - c0) < bytes + 4 || (two && (uint64_t)(end1 - c1) < bytes + 4)))
+    if (kind != HG_P2N64_BLKPL && !(H % 128) && ((uint64_t)(end0 - c0) < bytes + 4 || (two && (uint64_t)(end1 - c1) < bytes + 4)))
         full -= 128;   /* the planar layout's loads stay in the step */
     for (; j < full; j += 128, c0 += 48, c1 += two ? 48 : 0, xb += 128) {
-        hg_p2b3_step_avx2(&s[0], &s[1], TX, TY, kind, c0, c0 + 28, xb, 64);   /* end c + 28: the check folds away */
-        if (two) hg_p2b3_step_avx2(&s[2], &s[3], TX, TY, kind, c1, c1 + 28, xb, 64);
-        hg_p2b3_step_avx2(&s[0], &s[1], TX, TY, kind, c0 + 24, c0 + 52, xb + 32, 64);
-        if (two) hg_p2b3_step_avx2(&s[2], &s[3], TX, TY, kind, c1 + 24, c1 + 52, xb + 32, 64);
+        hg_p2n64kind_step_avx2(&s[0], &s[1], TX, TY, kind, c0, c0 + 28, xb, 64);   /* end c + 28: the check folds away */
+        if (two) hg_p2n64kind_step_avx2(&s[2], &s[3], TX, TY, kind, c1, c1 + 28, xb, 64);
+        hg_p2n64kind_step_avx2(&s[0], &s[1], TX, TY, kind, c0 + 24, c0 + 52, xb + 32, 64);
+        if (two) hg_p2n64kind_step_avx2(&s[2], &s[3], TX, TY, kind, c1 + 24, c1 + 52, xb + 32, 64);
     }
     for (uint64_t half; j < H; j += 64, c0 += 24, c1 += two ? 24 : 0) {
-        const int8_t *x = hg_p2b3_x(xb - full, j, H, &half);
-        hg_p2b3_step_avx2(&s[0], &s[1], TX, TY, kind, c0, end0, x, half);
-        if (two) hg_p2b3_step_avx2(&s[2], &s[3], TX, TY, kind, c1, end1, x, half);
+        const int8_t *x = hg_p2n64kind_x(xb - full, j, H, &half);
+        hg_p2n64kind_step_avx2(&s[0], &s[1], TX, TY, kind, c0, end0, x, half);
+        if (two) hg_p2n64kind_step_avx2(&s[2], &s[3], TX, TY, kind, c1, end1, x, half);
     }
 }
-HG_INLINE float hg_qdot8_p2b3_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a, const int kind) {
+HG_INLINE float hg_qdot8_p2n64kind_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a, const int kind) {
     if (q->group % 64) return hg_qdot8_pairs_avx2(q, sc, codes, a, 6);   /* blocks such as 96: 16 codes at a time */
     __m256i TX[4], TY[4];
-    hg_p2b3_tables_avx2(q, kind, TX, TY);
-    const int32_t off = kind == HG_P2B3_BLOCKS || kind == HG_P2B3_PLANAR ? 64 : 0;   /* the block grid's tables hold k + 64 */
+    hg_p2n64kind_tables_avx2(q, kind, TX, TY);
+    const int32_t off = kind == HG_P2N64_BLK || kind == HG_P2N64_BLKPL ? 64 : 0;   /* the block grid's tables hold k + 64 */
     const uint8_t *end = codes + q->row_code_bytes;
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
     for (uint64_t g = 0; g < q->groups; g++) {
         __m256i acc[4] = {_mm256_setzero_si256(), _mm256_setzero_si256()};
-        hg_p2b3_block_avx2(acc, TX, TY, kind, 0, codes + g * H / 2 * 6 / 8, codes, end, end, a->qp + g * H, H);
+        hg_p2n64kind_block_avx2(acc, TX, TY, kind, 0, codes + g * H / 2 * 6 / 8, codes, end, end, a->qp + g * H, H);
         total += hg_block_epilogue(sc[g], a->d[g], hg_isum_avx2(acc[0], acc[1]) - off * a->qsum[g]);
     }
     return total;
 }
-static float hg_qdot8_p2s6_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
-    return hg_qdot8_p2b3_avx2(q, sc, codes, a, HG_P2B3_SYM);
+static float hg_qdot8_p2n64sym_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    return hg_qdot8_p2n64kind_avx2(q, sc, codes, a, HG_P2N64_SYM);
 }
-static float hg_qdot8_p2b6_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
-    return hg_qdot8_p2b3_avx2(q, sc, codes, a, HG_P2B3_BLOCKS);
+static float hg_qdot8_p2n64blk_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    return hg_qdot8_p2n64kind_avx2(q, sc, codes, a, HG_P2N64_BLK);
 }
 static float hg_qdot8_p2n64_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
-    return hg_qdot8_p2b3_avx2(q, sc, codes, a, HG_P2B3_FREE);
+    return hg_qdot8_p2n64kind_avx2(q, sc, codes, a, HG_P2N64_FREE);
 }
 static float hg_qdot8_p2bp_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
-    return hg_qdot8_p2b3_avx2(q, sc, codes, a, HG_P2B3_PLANAR);
+    return hg_qdot8_p2n64kind_avx2(q, sc, codes, a, HG_P2N64_BLKPL);
 }
 /* two rows at once, as hg_qrows8x2_p2s_avx2 */
-HG_INLINE void hg_qrows8x2_p2b3_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
+HG_INLINE void hg_qrows8x2_p2n64kind_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
                                      int row1, float *out1, int n, const hg_act8 *a, const int kind) {
     __m256i TX[4], TY[4];
-    hg_p2b3_tables_avx2(q, kind, TX, TY);
-    const int32_t off = kind == HG_P2B3_BLOCKS || kind == HG_P2B3_PLANAR ? 64 : 0;
+    hg_p2n64kind_tables_avx2(q, kind, TX, TY);
+    const int32_t off = kind == HG_P2N64_BLK || kind == HG_P2N64_BLKPL ? 64 : 0;
     const uint64_t H = (uint64_t)q->group;
     for (int r = 0; r < n; r++) {
         const uint16_t *sc0 = hg_qscales(w0, q, row0 + r), *sc1 = hg_qscales(w1, q, row1 + r);
@@ -622,7 +618,7 @@ HG_INLINE void hg_qrows8x2_p2b3_avx2(const hg_qinfo *q, const hg_tensor *w0, int
         float t0 = 0, t1 = 0;
         for (uint64_t g = 0; g < q->groups; g++) {
             __m256i s[4] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256()};
-            hg_p2b3_block_avx2(s, TX, TY, kind, 1, codes0 + g * H / 2 * 6 / 8, codes1 + g * H / 2 * 6 / 8, end0, end1, a->qp + g * H, H);
+            hg_p2n64kind_block_avx2(s, TX, TY, kind, 1, codes0 + g * H / 2 * 6 / 8, codes1 + g * H / 2 * 6 / 8, end0, end1, a->qp + g * H, H);
             hg_add_block2_avx2(&t0, &t1, sc0[g], sc1[g], a->d[g], _mm256_add_epi32(s[0], s[1]), _mm256_add_epi32(s[2], s[3]),
                                off * a->qsum[g]);
         }
@@ -630,41 +626,41 @@ HG_INLINE void hg_qrows8x2_p2b3_avx2(const hg_qinfo *q, const hg_tensor *w0, int
         out1[r] = t1;
     }
 }
-static void hg_qrows8x2_p2s6_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
+static void hg_qrows8x2_p2n64sym_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
                                   int row1, float *out1, int n, const hg_act8 *a) {
-    hg_qrows8x2_p2b3_avx2(q, w0, row0, out0, w1, row1, out1, n, a, HG_P2B3_SYM);
+    hg_qrows8x2_p2n64kind_avx2(q, w0, row0, out0, w1, row1, out1, n, a, HG_P2N64_SYM);
 }
-static void hg_qrows8x2_p2b6_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
+static void hg_qrows8x2_p2n64blk_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
                                   int row1, float *out1, int n, const hg_act8 *a) {
-    hg_qrows8x2_p2b3_avx2(q, w0, row0, out0, w1, row1, out1, n, a, HG_P2B3_BLOCKS);
+    hg_qrows8x2_p2n64kind_avx2(q, w0, row0, out0, w1, row1, out1, n, a, HG_P2N64_BLK);
 }
 static void hg_qrows8x2_p2n64_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
                                    int row1, float *out1, int n, const hg_act8 *a) {
-    hg_qrows8x2_p2b3_avx2(q, w0, row0, out0, w1, row1, out1, n, a, HG_P2B3_FREE);
+    hg_qrows8x2_p2n64kind_avx2(q, w0, row0, out0, w1, row1, out1, n, a, HG_P2N64_FREE);
 }
 static void hg_qrows8x2_p2bp_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
                                   int row1, float *out1, int n, const hg_act8 *a) {
-    hg_qrows8x2_p2b3_avx2(q, w0, row0, out0, w1, row1, out1, n, a, HG_P2B3_PLANAR);
+    hg_qrows8x2_p2n64kind_avx2(q, w0, row0, out0, w1, row1, out1, n, a, HG_P2N64_BLKPL);
 }
 /* a row's int8 weights for the prompt product (hg_qmatmul8_avx2) in natural order, (k[2i], k[2i + 1])
  * the point of code i: 32 codes a step looked up as the decode kernels do (the block grid's k + 64
  * back to k, the sign-symmetric grid's signs put on its magnitudes), x and y interleaved; a row's
  * last 16 codes by scalar loads */
-HG_INLINE void hg_row8_decode_p2b3_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k, const int kind) {
+HG_INLINE void hg_row8_decode_p2n64kind_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k, const int kind) {
     __m256i TX[4], TY[4];
-    hg_p2b3_tables_avx2(q, kind, TX, TY);
+    hg_p2n64kind_tables_avx2(q, kind, TX, TY);
     const uint8_t *end = codes + q->row_code_bytes;
     const uint64_t n = q->cols_pad / 2;
     uint64_t i = 0;
     for (; i + 32 <= n; i += 32) {
-        const __m256i t = kind == HG_P2B3_PLANAR ? _mm256_setzero_si256() : hg_codes6x32_raw_avx2(codes + i / 4 * 3, end);
+        const __m256i t = kind == HG_P2N64_BLKPL ? _mm256_setzero_si256() : hg_codes6x32_raw_avx2(codes + i / 4 * 3, end);
         __m256i kx, ky;
-        if (kind == HG_P2B3_PLANAR) hg_p2bp_lookup_avx2(TX, TY, codes + i / 32 * 24, &kx, &ky);
-        else hg_p2b3_lookup_avx2(TX, TY, kind, t, &kx, &ky);
-        if (kind == HG_P2B3_BLOCKS || kind == HG_P2B3_PLANAR) {
+        if (kind == HG_P2N64_BLKPL) hg_p2bp_lookup_avx2(TX, TY, codes + i / 32 * 24, &kx, &ky);
+        else hg_p2n64kind_lookup_avx2(TX, TY, kind, t, &kx, &ky);
+        if (kind == HG_P2N64_BLK || kind == HG_P2N64_BLKPL) {
             kx = _mm256_sub_epi8(kx, _mm256_set1_epi8(64));
             ky = _mm256_sub_epi8(ky, _mm256_set1_epi8(64));
-        } else if (kind == HG_P2B3_SYM) {   /* signs as in hg_p2s6x32_avx2 */
+        } else if (kind == HG_P2N64_SYM) {   /* signs as in hg_p2n64sym_x32_avx2 */
             const __m256i s = _mm256_or_si256(t, _mm256_set1_epi8(1));
             kx = _mm256_sign_epi8(kx, _mm256_slli_epi16(s, 3));
             ky = _mm256_sign_epi8(ky, _mm256_slli_epi16(s, 2));
@@ -673,19 +669,19 @@ HG_INLINE void hg_row8_decode_p2b3_avx2(const hg_qinfo *q, const uint8_t *codes,
         _mm256_storeu_si256((__m256i *)(k + 2 * i), _mm256_permute2x128_si256(lo, hi, 0x20));
         _mm256_storeu_si256((__m256i *)(k + 2 * i + 32), _mm256_permute2x128_si256(lo, hi, 0x31));
     }
-    for (; i < n; i++) memcpy(k + 2 * i, q->grid8 + 2 * hg_qcode(q, codes, i), 2);
+    for (; i < n; i++) memcpy(k + 2 * i, q->g8->k + 2 * hg_qcode(q, codes, i), 2);
 }
 static void hg_row8_decode_p2n64_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
-    hg_row8_decode_p2b3_avx2(q, codes, k, HG_P2B3_FREE);
+    hg_row8_decode_p2n64kind_avx2(q, codes, k, HG_P2N64_FREE);
 }
-static void hg_row8_decode_p2s6_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
-    hg_row8_decode_p2b3_avx2(q, codes, k, HG_P2B3_SYM);
+static void hg_row8_decode_p2n64sym_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+    hg_row8_decode_p2n64kind_avx2(q, codes, k, HG_P2N64_SYM);
 }
-static void hg_row8_decode_p2b6_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
-    hg_row8_decode_p2b3_avx2(q, codes, k, HG_P2B3_BLOCKS);
+static void hg_row8_decode_p2n64blk_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+    hg_row8_decode_p2n64kind_avx2(q, codes, k, HG_P2N64_BLK);
 }
 static void hg_row8_decode_p2bp_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
-    hg_row8_decode_p2b3_avx2(q, codes, k, HG_P2B3_PLANAR);
+    hg_row8_decode_p2n64kind_avx2(q, codes, k, HG_P2N64_BLKPL);
 }
 #endif
 

@@ -59,9 +59,8 @@ HG_INLINE float hg_qdot8_p1n16_avx512(const hg_qinfo *q, const uint16_t *sc, con
     const __m512i m4 = _mm512_set1_epi8(15);
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
-    for (uint64_t g = 0; g < q->groups; g++) {
+    HG_FOR_BLOCKS8(q, sc, a, a->qp, total, {
         const uint8_t *c = codes + g * H / 2;
-        const int8_t *x = a->qp + g * H;
         __m512i a0 = _mm512_setzero_si512(), a1 = a0, a2 = a0, a3 = a0;
         uint64_t j = 0;
         for (; j + 256 <= H; j += 256, c += 128, x += 256) {
@@ -81,10 +80,9 @@ HG_INLINE float hg_qdot8_p1n16_avx512(const hg_qinfo *q, const uint16_t *sc, con
             a0 = hg_dpbusd(a0, _mm512_shuffle_epi8(T, _mm512_and_si512(t.c, m4)), t.xe);
             a1 = hg_dpbusd(a1, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(t.c, 4), m4)), t.xo);
         }
-        int32_t isum = _mm512_reduce_add_epi32(_mm512_add_epi32(_mm512_add_epi32(a0, a1), _mm512_add_epi32(a2, a3)))
-                       - 128 * a->qsum[g];
-        total += hg_block_epilogue(sc[g], a->d[g], isum);
-    }
+        isum = _mm512_reduce_add_epi32(_mm512_add_epi32(_mm512_add_epi32(a0, a1), _mm512_add_epi32(a2, a3)))
+               - 128 * a->qsum[g];
+    })
     return total;
 }
 
@@ -92,7 +90,7 @@ HG_INLINE float hg_qdot8_p1n16_avx512(const hg_qinfo *q, const uint16_t *sc, con
  * row (a store to out may alias it, so the compiler would reload it per row;
  * 2048-column rows are short enough for that to cost ~10% in cache). */
 static void hg_qrows8_p1n16_avx512(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int row0, int row1, float *out) {
-    const __m512i T = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)q->grid8u));
+    const __m512i T = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)q->g8->ku));
     if (q->group % 128)   /* blocks with a masked last step: a copy of the kernel of their own (tail, a constant) */
         for (int r = row0; r < row1; r++) out[r - row0] = hg_qdot8_p1n16_avx512(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), a, T, 1);
     else
@@ -108,9 +106,8 @@ HG_INLINE float hg_qdot8_p2n256_avx512(const hg_qinfo *q, const uint16_t *sc, co
                                        const __m512i Y0, const __m512i Y1, const __m512i Y2, const __m512i Y3, const int tail) {
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
-    for (uint64_t g = 0; g < q->groups; g++) {
+    HG_FOR_BLOCKS8(q, sc, a, a->qp, total, {
         const uint8_t *c = codes + g * H / 2;
-        const int8_t *x = a->qp + g * H;
         __m512i a0 = _mm512_setzero_si512(), a1 = a0, a2 = a0, a3 = a0;
         uint64_t j = 0;
         for (; j + 256 <= H; j += 256, c += 128, x += 256) {
@@ -135,14 +132,13 @@ HG_INLINE float hg_qdot8_p2n256_avx512(const hg_qinfo *q, const uint16_t *sc, co
         }
         a0 = _mm512_add_epi32(a0, a2);
         a1 = _mm512_add_epi32(a1, a3);
-        int32_t isum = _mm512_reduce_add_epi32(_mm512_add_epi32(a0, a1)) - 128 * a->qsum[g];
-        total += hg_block_epilogue(sc[g], a->d[g], isum);
-    }
+        isum = _mm512_reduce_add_epi32(_mm512_add_epi32(a0, a1)) - 128 * a->qsum[g];
+    })
     return total;
 }
 
 static void hg_qrows8_p2n256_avx512(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int row0, int row1, float *out) {
-    const uint8_t *tx = q->grid8ux, *ty = q->grid8uy;
+    const uint8_t *tx = q->g8->kux, *ty = q->g8->kuy;
     const __m512i X0 = _mm512_loadu_si512(tx), X1 = _mm512_loadu_si512(tx + 64), X2 = _mm512_loadu_si512(tx + 128),
                   X3 = _mm512_loadu_si512(tx + 192), Y0 = _mm512_loadu_si512(ty), Y1 = _mm512_loadu_si512(ty + 64),
                   Y2 = _mm512_loadu_si512(ty + 128), Y3 = _mm512_loadu_si512(ty + 192);
@@ -238,7 +234,7 @@ HG_INLINE void hg_qdot8x2_p2n256_avx512(const hg_qinfo *q, const uint16_t *sc0, 
 
 static void hg_qrows8x2_p1n16_avx512(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
                                      int row1, float *out1, int n, const hg_act8 *a) {
-    const __m512i T = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)q->grid8u));
+    const __m512i T = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)q->g8->ku));
     if (q->group % 128)
         for (int i = 0; i < n; i++)
             hg_qdot8x2_p1n16_avx512(q, hg_qscales(w0, q, row0 + i), hg_qcodes(w0, q, row0 + i), hg_qscales(w1, q, row1 + i),
@@ -251,7 +247,7 @@ static void hg_qrows8x2_p1n16_avx512(const hg_qinfo *q, const hg_tensor *w0, int
 
 static void hg_qrows8x2_p2n256_avx512(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
                                       int row1, float *out1, int n, const hg_act8 *a) {
-    const uint8_t *tx = q->grid8ux, *ty = q->grid8uy;
+    const uint8_t *tx = q->g8->kux, *ty = q->g8->kuy;
     const __m512i X0 = _mm512_loadu_si512(tx), X1 = _mm512_loadu_si512(tx + 64), X2 = _mm512_loadu_si512(tx + 128),
                   X3 = _mm512_loadu_si512(tx + 192), Y0 = _mm512_loadu_si512(ty), Y1 = _mm512_loadu_si512(ty + 64),
                   Y2 = _mm512_loadu_si512(ty + 128), Y3 = _mm512_loadu_si512(ty + 192);
@@ -307,8 +303,8 @@ HG_INLINE float hg_qdot8_packed(const hg_qinfo *q, const uint16_t *sc, const uin
 
 /* the row's k + 128 in the order hg_qdot8_packed reads activations */
 HG_INLINE void hg_row8_packed(const hg_qinfo *q, const uint8_t *c, uint8_t *u, const int b, const int p) {
-    const __m512i X = _mm512_loadu_si512(q->grid8rx), Y = _mm512_loadu_si512(q->grid8ry);
-    const __m512i SP = _mm512_loadu_si512(q->grid8spread), SH = _mm512_loadu_si512(q->grid8shift);
+    const __m512i X = _mm512_loadu_si512(q->g8->vbmi_kux), Y = _mm512_loadu_si512(q->g8->vbmi_kuy);
+    const __m512i SP = _mm512_loadu_si512(q->g8->vbmi_spread), SH = _mm512_loadu_si512(q->g8->vbmi_shift);
     for (uint64_t j = 0; j < q->cols_pad; j += 64 * (uint64_t)p, c += 8 * b) {
         __m512i idx = _mm512_multishift_epi64_epi8(SH, _mm512_permutexvar_epi8(SP, hg_load_code_bytes(c, 8 * b)));
         _mm512_storeu_si512(u + j, _mm512_permutexvar_epi8(idx, X));
@@ -323,8 +319,8 @@ static int hg_packed_kind(const hg_qinfo *q) { return q->p == 1 ? q->bits : 8 + 
 
 HG_INLINE void hg_qrows8_packed(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int row0, int row1, float *out,
                                 const int b, const int p) {
-    const __m512i X = _mm512_loadu_si512(q->grid8rx), Y = _mm512_loadu_si512(q->grid8ry);
-    const __m512i SP = _mm512_loadu_si512(q->grid8spread), SH = _mm512_loadu_si512(q->grid8shift);
+    const __m512i X = _mm512_loadu_si512(q->g8->vbmi_kux), Y = _mm512_loadu_si512(q->g8->vbmi_kuy);
+    const __m512i SP = _mm512_loadu_si512(q->g8->vbmi_spread), SH = _mm512_loadu_si512(q->g8->vbmi_shift);
     for (int r = row0; r < row1; r++)
         out[r - row0] = hg_qdot8_packed(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), a, b, p, X, Y, SP, SH);
 }
@@ -369,8 +365,8 @@ HG_INLINE void hg_qdot8x2_packed(const hg_qinfo *q, const uint16_t *sc0, const u
 
 HG_INLINE void hg_qrows8x2_packed(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
                                   int row1, float *out1, int n, const hg_act8 *a, const int b, const int p) {
-    const __m512i X = _mm512_loadu_si512(q->grid8rx), Y = _mm512_loadu_si512(q->grid8ry);
-    const __m512i SP = _mm512_loadu_si512(q->grid8spread), SH = _mm512_loadu_si512(q->grid8shift);
+    const __m512i X = _mm512_loadu_si512(q->g8->vbmi_kux), Y = _mm512_loadu_si512(q->g8->vbmi_kuy);
+    const __m512i SP = _mm512_loadu_si512(q->g8->vbmi_spread), SH = _mm512_loadu_si512(q->g8->vbmi_shift);
     for (int i = 0; i < n; i++)
         hg_qdot8x2_packed(q, hg_qscales(w0, q, row0 + i), hg_qcodes(w0, q, row0 + i), hg_qscales(w1, q, row1 + i),
                           hg_qcodes(w1, q, row1 + i), a, b, p, X, Y, SP, SH, &out0[i], &out1[i]);

@@ -19,19 +19,18 @@ static void hg_unpack6_row(const hg_qinfo *q, const uint8_t *c, uint64_t n, uint
 
 /* portable: whole code bytes, int32 sums (what -march-less builds run) */
 static float hg_qdot8_generic(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
-    const int8_t *k = q->grid8;
+    const int8_t *k = q->g8->k;
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
-    for (uint64_t g = 0; g < q->groups; g++) {
+    HG_FOR_BLOCKS8(q, sc, a, a->q, total, {
         const uint8_t *c = codes + g * H / 2;
-        const int8_t *x = a->q + g * H;
         int32_t s0 = 0, s1 = 0;
         if (q->p == 1)
             for (uint64_t j = 0; j < H / 2; j++) { s0 += k[c[j] & 15] * x[2 * j]; s1 += k[c[j] >> 4] * x[2 * j + 1]; }
         else
             for (uint64_t j = 0; j < H / 2; j++) { s0 += k[2 * c[j]] * x[2 * j]; s1 += k[2 * c[j] + 1] * x[2 * j + 1]; }
-        total += hg_block_epilogue(sc[g], a->d[g], s0 + s1);
-    }
+        isum = s0 + s1;
+    })
     return total;
 }
 
@@ -48,13 +47,12 @@ static void hg_unpack5(const uint8_t *c, uint64_t n, uint8_t *out) {
 static float hg_qdot8_p1_bytes_generic(const hg_qinfo *q, const uint16_t *sc, const uint8_t *bytes, const hg_act8 *a) {
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
-    for (uint64_t g = 0; g < q->groups; g++) {
+    HG_FOR_BLOCKS8(q, sc, a, a->q, total, {
         const uint8_t *c = bytes + g * H;
-        const int8_t *x = a->q + g * H;
         int32_t s = 0;
-        for (uint64_t j = 0; j < H; j++) s += q->grid8[c[j]] * x[j];
-        total += hg_block_epilogue(sc[g], a->d[g], s);
-    }
+        for (uint64_t j = 0; j < H; j++) s += q->g8->k[c[j]] * x[j];
+        isum = s;
+    })
     return total;
 }
 /* a p=1 32- or 64-level row's codes, one byte each (cols_pad <= HG_N64_MAX_COLS) */
@@ -84,7 +82,7 @@ static float hg_qdot8_p4_generic(const hg_qinfo *q, const uint16_t *sc, const ui
             hg_unpack_codes(q, codes, g * (uint64_t)per_group + (uint64_t)done, count, idx);
             const int8_t *x = a->q + g * (uint64_t)q->group + 4 * (uint64_t)done;
             for (int k = 0; k < count; k++) {
-                const int8_t *pt = q->grid8 + 4 * idx[k];
+                const int8_t *pt = q->g8->k + 4 * idx[k];
                 s0 += pt[0] * x[4 * k]; s1 += pt[1] * x[4 * k + 1]; s2 += pt[2] * x[4 * k + 2]; s3 += pt[3] * x[4 * k + 3];
             }
         }

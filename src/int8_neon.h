@@ -19,13 +19,12 @@ static inline int32x4_t hg_q8_mla(int32x4_t acc, int8x16_t k, int8x16_t x) {
 #endif
 }
 static float hg_qdot8_p1n16_neon(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
-    const int8x16_t T = vld1q_s8(q->grid8);
+    const int8x16_t T = vld1q_s8(q->g8->k);
     const uint8x16_t m4 = vdupq_n_u8(15);
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
-    for (uint64_t g = 0; g < q->groups; g++) {
+    HG_FOR_BLOCKS8(q, sc, a, a->q, total, {
         const uint8_t *c = codes + g * H / 2;
-        const int8_t *x = a->q + g * H;
         int32x4_t a0 = vdupq_n_s32(0), a1 = a0;
         for (uint64_t j = 0; j < H; j += 32, c += 16, x += 32) {
             uint8x16_t b = vld1q_u8(c);
@@ -33,8 +32,8 @@ static float hg_qdot8_p1n16_neon(const hg_qinfo *q, const uint16_t *sc, const ui
             a0 = hg_q8_mla(a0, vqtbl1q_s8(T, idx.val[0]), vld1q_s8(x));
             a1 = hg_q8_mla(a1, vqtbl1q_s8(T, idx.val[1]), vld1q_s8(x + 16));
         }
-        total += hg_block_epilogue(sc[g], a->d[g], vaddvq_s32(vaddq_s32(a0, a1)));
-    }
+        isum = vaddvq_s32(vaddq_s32(a0, a1));
+    })
     return total;
 }
 /* p=1 with whole code bytes, natural order: 256 levels as they are (RTN 8-bit and the uniform grid:
@@ -44,13 +43,12 @@ static float hg_qdot8_p1_bytes_neon(const hg_qinfo *q, const uint16_t *sc, const
     const uint8x16_t flip = vdupq_n_u8(0x80);
     const int direct = q->n == 256;
     int8_t tab[64] = {0};
-    memcpy(tab, q->grid8, direct ? 0 : (size_t)q->n);
+    memcpy(tab, q->g8->k, direct ? 0 : (size_t)q->n);
     const int8x16x4_t T = vld1q_s8_x4(tab);
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
-    for (uint64_t g = 0; g < q->groups; g++) {
+    HG_FOR_BLOCKS8(q, sc, a, a->q, total, {
         const uint8_t *c = bytes + g * H;
-        const int8_t *x = a->q + g * H;
         int32x4_t a0 = vdupq_n_s32(0), a1 = a0;
         for (uint64_t j = 0; j < H; j += 32) {
             uint8x16_t c0 = vld1q_u8(c + j), c1 = vld1q_u8(c + j + 16);
@@ -59,20 +57,19 @@ static float hg_qdot8_p1_bytes_neon(const hg_qinfo *q, const uint16_t *sc, const
             a0 = hg_q8_mla(a0, k0, vld1q_s8(x + j));
             a1 = hg_q8_mla(a1, k1, vld1q_s8(x + j + 16));
         }
-        total += hg_block_epilogue(sc[g], a->d[g], vaddvq_s32(vaddq_s32(a0, a1)));
-    }
+        isum = vaddvq_s32(vaddq_s32(a0, a1));
+    })
     return total;
 }
 static float hg_qdot8_p2n256_neon(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
-    const int8_t *tx = q->grid8x, *ty = q->grid8y;
+    const int8_t *tx = q->g8->kx, *ty = q->g8->ky;
     int8x16x4_t X[4], Y[4];
     for (int t = 0; t < 4; t++) { X[t] = vld1q_s8_x4(tx + 64 * t); Y[t] = vld1q_s8_x4(ty + 64 * t); }
     const uint8x16_t s64 = vdupq_n_u8(64);
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
-    for (uint64_t g = 0; g < q->groups; g++) {
+    HG_FOR_BLOCKS8(q, sc, a, a->q, total, {
         const uint8_t *c = codes + g * H / 2;
-        const int8_t *x = a->q + g * H;
         int32x4_t a0 = vdupq_n_s32(0), a1 = a0;
         for (uint64_t j = 0; j < H; j += 32, c += 16, x += 32) {
             uint8x16_t i0 = vld1q_u8(c), i1 = vsubq_u8(i0, s64), i2 = vsubq_u8(i1, s64), i3 = vsubq_u8(i2, s64);
@@ -84,8 +81,8 @@ static float hg_qdot8_p2n256_neon(const hg_qinfo *q, const uint16_t *sc, const u
             a0 = hg_q8_mla(a0, k.val[0], vld1q_s8(x));
             a1 = hg_q8_mla(a1, k.val[1], vld1q_s8(x + 16));
         }
-        total += hg_block_epilogue(sc[g], a->d[g], vaddvq_s32(vaddq_s32(a0, a1)));
-    }
+        isum = vaddvq_s32(vaddq_s32(a0, a1));
+    })
     return total;
 }
 #endif
@@ -100,7 +97,7 @@ static float hg_qdot8_p2n256_neon(const hg_qinfo *q, const uint16_t *sc, const u
  * as (k ^ m) - m. Per 16 codes and two coordinates: 4 table lookups, 2 ORs, 2 bsl, 8 for the signs, 2 sdot. */
 /* codes 16s .. 16s + 15 of the chunk at c: their signed k for coordinates e and e + 1 (T: coordinate
  * e's table in T[0], T[1], coordinate e + 1's in T[2], T[3]; P the 16 bytes of planes e and e + 1) */
-HG_INLINE void hg_p4p_two_neon(const uint8x16x4_t T[4], const uint8_t *c, uint8x16_t P, int s, int8x16_t w[2]) {
+HG_INLINE void hg_p4pair_two_neon(const uint8x16x4_t T[4], const uint8_t *c, uint8x16_t P, int s, int8x16_t w[2]) {
     const uint8x16_t u = vld1q_u8(c + 16 * s);
     const uint8x16_t j = vandq_u8(u, vdupq_n_u8(127)), j64 = veorq_u8(j, vdupq_n_u8(64));   /* out of range: 0 */
     const uint8x16_t swap = vcltzq_s8(vreinterpretq_s8_u8(u));
@@ -114,33 +111,33 @@ HG_INLINE void hg_p4p_two_neon(const uint8x16x4_t T[4], const uint8_t *c, uint8x
     w[1] = vreinterpretq_s8_u8(vsubq_u8(veorq_u8(vbslq_u8(swap, r0, r1), m1), m1));
 }
 /* one block's products for coordinates e and e + 1, the pair's tables in registers for the pass */
-HG_INLINE int32x4_t hg_p4p_pass_neon(const hg_qinfo *q, const int e, const uint8_t *c, const int8_t *x, uint64_t H, int32x4_t acc) {
-    const uint8x16x4_t T[4] = {vld1q_u8_x4(q->grid8abs[e]), vld1q_u8_x4(q->grid8abs[e] + 64), vld1q_u8_x4(q->grid8abs[e + 1]),
-                               vld1q_u8_x4(q->grid8abs[e + 1] + 64)};
+HG_INLINE int32x4_t hg_p4pair_pass_neon(const hg_qinfo *q, const int e, const uint8_t *c, const int8_t *x, uint64_t H, int32x4_t acc) {
+    const uint8x16x4_t T[4] = {vld1q_u8_x4(q->g8->kabs[e]), vld1q_u8_x4(q->g8->kabs[e] + 64), vld1q_u8_x4(q->g8->kabs[e + 1]),
+                               vld1q_u8_x4(q->g8->kabs[e + 1] + 64)};
     int32x4_t acc1 = vdupq_n_s32(0);
     for (uint64_t j = 0; j < H; j += 256, c += 96, x += 256) {
         const uint8x16_t P = vld1q_u8(c + 64 + 8 * e);
         for (int s = 0; s < 4; s++) {
             int8x16_t w[2];
-            hg_p4p_two_neon(T, c, P, s, w);
+            hg_p4pair_two_neon(T, c, P, s, w);
             acc = hg_q8_mla(acc, w[0], vld1q_s8(x + 64 * e + 16 * s));
             acc1 = hg_q8_mla(acc1, w[1], vld1q_s8(x + 64 * (e + 1) + 16 * s));
         }
     }
     return vaddq_s32(acc, acc1);
 }
-static float hg_qdot8_p4p_neon(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+static float hg_qdot8_p4pair_neon(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
     for (uint64_t g = 0; g < q->groups; g++, codes += H / 256 * 96) {   /* two passes over a block (a few KB, in L1) */
-        int32x4_t acc = hg_p4p_pass_neon(q, 0, codes, a->qp + g * H, H, vdupq_n_s32(0));
-        acc = hg_p4p_pass_neon(q, 2, codes, a->qp + g * H, H, acc);
+        int32x4_t acc = hg_p4pair_pass_neon(q, 0, codes, a->qp + g * H, H, vdupq_n_s32(0));
+        acc = hg_p4pair_pass_neon(q, 2, codes, a->qp + g * H, H, acc);
         total += hg_block_epilogue(sc[g], a->d[g], vaddvq_s32(acc));
     }
     return total;
 }
 /* p=4 codes as a bit stream (8-, 10- or 12-bit: the 256-, 1024- and 4096-point grids, file variant
- * 0) on NEON: as hg_qdot8_p4_avx2, a code's four k are one 32-bit word of grid8w, four codes (bits / 2
+ * 0) on NEON: as hg_qdot8_p4_avx2, a code's four k are one 32-bit word of g8->kw, four codes (bits / 2
  * bytes) read as one 64-bit word and their words put into the lanes of one vector, which meets the
  * activation in natural order: 8 codes, 32 weights, per step */
 HG_INLINE int8x16_t hg_p4_four_neon(const uint32_t *tab, const uint8_t *c, const uint8_t *end, const int bits) {
@@ -158,15 +155,14 @@ HG_INLINE float hg_qdot8_p4_neon(const hg_qinfo *q, const uint16_t *sc, const ui
     const uint64_t H = (uint64_t)q->group;
     const uint8_t *end = codes + q->row_code_bytes;
     float total = 0;
-    for (uint64_t g = 0; g < q->groups; g++) {
-        const int8_t *x = a->q + g * H;
+    HG_FOR_BLOCKS8(q, sc, a, a->q, total, {
         int32x4_t acc0 = vdupq_n_s32(0), acc1 = acc0;
         for (uint64_t j = 0; j < H; j += 32, codes += bits, x += 32) {   /* 8 codes, bits bytes */
-            acc0 = hg_q8_mla(acc0, hg_p4_four_neon(q->grid8w, codes, end, bits), vld1q_s8(x));
-            acc1 = hg_q8_mla(acc1, hg_p4_four_neon(q->grid8w, codes + bits / 2, end, bits), vld1q_s8(x + 16));
+            acc0 = hg_q8_mla(acc0, hg_p4_four_neon(q->g8->kw, codes, end, bits), vld1q_s8(x));
+            acc1 = hg_q8_mla(acc1, hg_p4_four_neon(q->g8->kw, codes + bits / 2, end, bits), vld1q_s8(x + 16));
         }
-        total += hg_block_epilogue(sc[g], a->d[g], vaddvq_s32(vaddq_s32(acc0, acc1)));
-    }
+        isum = vaddvq_s32(vaddq_s32(acc0, acc1));
+    })
     return total;
 }
 static float hg_qdot8_p4b8_neon(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
@@ -179,15 +175,15 @@ static float hg_qdot8_p4b12_neon(const hg_qinfo *q, const uint16_t *sc, const ui
     return hg_qdot8_p4_neon(q, sc, codes, a, 12);
 }
 /* a row's k in code order for the prompt product: st4 interleaves the four coordinates */
-static void hg_row8_decode_p4p_neon(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+static void hg_row8_decode_p4pair_neon(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
     uint8x16x4_t T[2][4];
     for (int e = 0; e < 2; e++)
-        for (int t = 0; t < 4; t++) T[e][t] = vld1q_u8_x4(q->grid8abs[2 * e + t / 2] + 64 * (t % 2));
+        for (int t = 0; t < 4; t++) T[e][t] = vld1q_u8_x4(q->g8->kabs[2 * e + t / 2] + 64 * (t % 2));
     for (uint64_t i = 0; i < q->cols_pad; i += 256, codes += 96)
         for (int s = 0; s < 4; s++) {
             int8x16x4_t v;
-            hg_p4p_two_neon(T[0], codes, vld1q_u8(codes + 64), s, v.val);
-            hg_p4p_two_neon(T[1], codes, vld1q_u8(codes + 80), s, v.val + 2);
+            hg_p4pair_two_neon(T[0], codes, vld1q_u8(codes + 64), s, v.val);
+            hg_p4pair_two_neon(T[1], codes, vld1q_u8(codes + 80), s, v.val + 2);
             vst4q_s8(k + i + 64 * s, v);
         }
 }

@@ -19,12 +19,11 @@ HG_INLINE __m128i hg_p4_four(const uint32_t *tab, const uint8_t *c, const uint8_
 #endif
 #if defined(HG_AVX512_VNNI)
 HG_INLINE float hg_qdot8_p4_vnni(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a, const int bits) {
-    const uint32_t *tab = q->grid8uw;
+    const uint32_t *tab = q->g8->kuw;
     const uint64_t H = (uint64_t)q->group;
     const uint8_t *end = codes + q->row_code_bytes;
     float total = 0;
-    for (uint64_t g = 0; g < q->groups; g++) {
-        const int8_t *x = a->q + g * H;
+    HG_FOR_BLOCKS8(q, sc, a, a->q, total, {
         __m512i acc0 = _mm512_setzero_si512(), acc1 = acc0;
         for (uint64_t j = 0; j < H; j += 64, codes += 2 * bits, x += 64) {   /* 16 codes, 2 * bits bytes */
             const int step = bits / 2;
@@ -35,9 +34,8 @@ HG_INLINE float hg_qdot8_p4_vnni(const hg_qinfo *q, const uint16_t *sc, const ui
             if (j & 64) acc1 = hg_dpbusd(acc1, w, _mm512_loadu_si512(x));
             else acc0 = hg_dpbusd(acc0, w, _mm512_loadu_si512(x));
         }
-        int32_t isum = _mm512_reduce_add_epi32(_mm512_add_epi32(acc0, acc1)) - 128 * a->qsum[g];
-        total += hg_block_epilogue(sc[g], a->d[g], isum);
-    }
+        isum = _mm512_reduce_add_epi32(_mm512_add_epi32(acc0, acc1)) - 128 * a->qsum[g];
+    })
     return total;
 }
 static float hg_qdot8_p4b8_vnni(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
@@ -51,8 +49,7 @@ HG_INLINE float hg_qdot8_p4n256_avx512(const hg_qinfo *q, const uint16_t *sc, co
                                        const __m512i T[16]) {
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
-    for (uint64_t g = 0; g < q->groups; g++) {
-        const int8_t *x = a->qp + g * H;
+    HG_FOR_BLOCKS8(q, sc, a, a->qp, total, {
         __m512i acc[4] = {_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512()};
         for (uint64_t j = 0; j < H; j += 256, codes += 64, x += 256) {
             _mm_prefetch((const char *)codes + 1024, _MM_HINT_T0);
@@ -64,9 +61,8 @@ HG_INLINE float hg_qdot8_p4n256_avx512(const hg_qinfo *q, const uint16_t *sc, co
                                    _mm512_loadu_si512(x + 64 * d));
         }
         __m512i s = _mm512_add_epi32(_mm512_add_epi32(acc[0], acc[1]), _mm512_add_epi32(acc[2], acc[3]));
-        int32_t isum = _mm512_reduce_add_epi32(s) - 128 * a->qsum[g];
-        total += hg_block_epilogue(sc[g], a->d[g], isum);
-    }
+        isum = _mm512_reduce_add_epi32(s) - 128 * a->qsum[g];
+    })
     return total;
 }
 /* four 256-byte tables (one per coordinate) in 16 registers */
@@ -78,16 +74,16 @@ static void hg_byte_tables4(const uint8_t (*t)[256], __m512i T[16]) {
 #define HG_BYTE_TABLE_ENTRIES(name, kernel, tables)                                                                 \
     static float hg_qdot8_##name##_vnni(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) { \
         __m512i T[16];                                                                                              \
-        hg_byte_tables4(q->tables, T);                                                                              \
+        hg_byte_tables4(q->g8->tables, T);                                                                          \
         return kernel(q, sc, codes, a, T);                                                                          \
     }                                                                                                               \
     static void hg_qrows8_##name##_avx512(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int row0, int row1,  \
                                           float *out) {                                                             \
         __m512i T[16];                                                                                              \
-        hg_byte_tables4(q->tables, T);                                                                              \
+        hg_byte_tables4(q->g8->tables, T);                                                                          \
         for (int r = row0; r < row1; r++) out[r - row0] = kernel(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), a, T); \
     }
-HG_BYTE_TABLE_ENTRIES(p4n256, hg_qdot8_p4n256_avx512, grid8c)
+HG_BYTE_TABLE_ENTRIES(p4n256, hg_qdot8_p4n256_avx512, kuc)
 
 /* p=4 4096 sign-symmetric points in blocks of 256k: a code is 8 bits of magnitude index and 4 sign
  * bits. 32 codes (48 bytes) are spread into 16-bit lanes (two bytes each, odd codes shifted down by
@@ -98,7 +94,7 @@ HG_BYTE_TABLE_ENTRIES(p4n256, hg_qdot8_p4n256_avx512, grid8c)
 /* 32 codes (48 bytes) in 16-bit lanes: code i from bytes 3(i/2) + (i&1) and the next. A plain
  * 64-byte load where the row goes on (the masked load, which never reads past the 48 bytes, streamed
  * at a quarter of the speed from memory on Zen 5: it seems not to train the prefetchers) */
-HG_INLINE __m512i hg_p4s_lanes32(const uint8_t *c, const uint8_t *end) {
+HG_INLINE __m512i hg_p4n4096sym_lanes32(const uint8_t *c, const uint8_t *end) {
     static const uint8_t spread[64] = {0,  1,  1,  2,  3,  4,  4,  5,  6,  7,  7,  8,  9,  10, 10, 11, 12, 13, 13, 14, 15, 16,
                                        16, 17, 18, 19, 19, 20, 21, 22, 22, 23, 24, 25, 25, 26, 27, 28, 28, 29, 30, 31, 31, 32,
                                        33, 34, 34, 35, 36, 37, 37, 38, 39, 40, 40, 41, 42, 43, 43, 44, 45, 46, 46, 47};
@@ -107,18 +103,18 @@ HG_INLINE __m512i hg_p4s_lanes32(const uint8_t *c, const uint8_t *end) {
 }
 /* one step's 64 magnitude indices (*u) and sign nibbles (*sg) from the bit stream, 32 codes of 48 bytes
  * at a time in 16-bit lanes */
-HG_INLINE void hg_p4s_codes(const uint8_t *codes, const uint8_t *end, __m512i *u, __m512i *sg) {
+HG_INLINE void hg_p4n4096sym_codes(const uint8_t *codes, const uint8_t *end, __m512i *u, __m512i *sg) {
     static const uint8_t lo[64] = {0,   2,   4,   6,   8,   10,  12,  14,  16,  18,  20,  22,  24,  26,  28,  30,
                                    32,  34,  36,  38,  40,  42,  44,  46,  48,  50,  52,  54,  56,  58,  60,  62,
                                    64,  66,  68,  70,  72,  74,  76,  78,  80,  82,  84,  86,  88,  90,  92,  94,
                                    96,  98,  100, 102, 104, 106, 108, 110, 112, 114, 116, 118, 120, 122, 124, 126};
     const __m512i L = _mm512_loadu_si512(lo), Hb = _mm512_add_epi8(L, _mm512_set1_epi8(1));
-    const __m512i w0 = hg_p4s_lanes32(codes, end), w1 = hg_p4s_lanes32(codes + 48, end);
+    const __m512i w0 = hg_p4n4096sym_lanes32(codes, end), w1 = hg_p4n4096sym_lanes32(codes + 48, end);
     *u = _mm512_permutex2var_epi8(w0, L, w1);     /* 64 magnitude indices */
     *sg = _mm512_permutex2var_epi8(w0, Hb, w1);   /* their sign bits 0-3 */
 }
 /* acc[d] += coordinate d of 64 codes (magnitudes from T, signs onto the activation) against x */
-HG_INLINE void hg_p4s_step(__m512i acc[4], const __m512i T[16], __m512i u, __m512i sg, const int8_t *x) {
+HG_INLINE void hg_p4n4096sym_step(__m512i acc[4], const __m512i T[16], __m512i u, __m512i sg, const int8_t *x) {
     const __mmask64 hi = _mm512_movepi8_mask(u);
     for (int d = 0; d < 4; d++) {
         const __mmask64 neg = _mm512_test_epi8_mask(sg, _mm512_set1_epi8((char)(1 << d)));
@@ -128,11 +124,11 @@ HG_INLINE void hg_p4s_step(__m512i acc[4], const __m512i T[16], __m512i u, __m51
                            _mm512_mask_sub_epi8(xv, neg, _mm512_setzero_si512(), xv));
     }
 }
-HG_INLINE float hg_p4s_block_sum(const __m512i acc[4], uint16_t sc, float d) {
+HG_INLINE float hg_p4n4096sym_block_sum(const __m512i acc[4], uint16_t sc, float d) {
     const __m512i s = _mm512_add_epi32(_mm512_add_epi32(acc[0], acc[1]), _mm512_add_epi32(acc[2], acc[3]));
     return hg_block_epilogue(sc, d, _mm512_reduce_add_epi32(s));
 }
-HG_INLINE float hg_qdot8_p4s_avx512(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a,
+HG_INLINE float hg_qdot8_p4n4096sym_avx512(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a,
                                     const __m512i T[16]) {
     const uint64_t H = (uint64_t)q->group;
     const uint8_t *end = codes + q->row_code_bytes;
@@ -145,14 +141,14 @@ HG_INLINE float hg_qdot8_p4s_avx512(const hg_qinfo *q, const uint16_t *sc, const
              * 38 tok/s decoding the TinyLlama-shaped model on one Zen 5 core) */
             _mm_prefetch((const char *)codes + 1024, _MM_HINT_T0);
             _mm_prefetch((const char *)codes + 1024 + 64, _MM_HINT_T0);
-            hg_p4s_codes(codes, end, &u, &sg);
-            hg_p4s_step(acc, T, u, sg, x);
+            hg_p4n4096sym_codes(codes, end, &u, &sg);
+            hg_p4n4096sym_step(acc, T, u, sg, x);
         }
-        total += hg_p4s_block_sum(acc, sc[g], a->d[g]);
+        total += hg_p4n4096sym_block_sum(acc, sc[g], a->d[g]);
     }
     return total;
 }
-HG_BYTE_TABLE_ENTRIES(p4s, hg_qdot8_p4s_avx512, grid8abs)
+HG_BYTE_TABLE_ENTRIES(p4n4096sym, hg_qdot8_p4n4096sym_avx512, kabs)
 
 /* The paired grid (file variant 6, planar codes) in blocks of 256k: magnitude m = j | h << 7 is point
  * j of 128 (h = 0) or that point with coordinates 0, 1 and 2, 3 swapped (h = 1). Coordinate d of the 64
@@ -200,12 +196,12 @@ static void hg_pair_tables(const uint8_t (*t)[256], __m512i T[8]) {
 }
 static float hg_qdot8_p4pair_vnni(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     __m512i T[8];
-    hg_pair_tables(q->grid8abs, T);
+    hg_pair_tables(q->g8->kabs, T);
     return hg_qdot8_p4pair_avx512(q, sc, codes, a, T);
 }
 static void hg_qrows8_p4pair_avx512(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int row0, int row1, float *out) {
     __m512i T[8];
-    hg_pair_tables(q->grid8abs, T);
+    hg_pair_tables(q->g8->kabs, T);
     for (int r = row0; r < row1; r++) out[r - row0] = hg_qdot8_p4pair_avx512(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), a, T);
 }
 /* a row of the paired grid (planar codes) as k + 128 in code order, for the prompt product: a step's
@@ -214,7 +210,7 @@ static void hg_qrows8_p4pair_avx512(const hg_tensor *w, const hg_qinfo *q, const
  * then the lanes put in order) */
 static void hg_row8_decode_p4pair_vnni(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
     __m512i T[8];
-    hg_pair_tables(q->grid8abs, T);
+    hg_pair_tables(q->g8->kabs, T);
     const __m512i c128 = _mm512_set1_epi8((char)128);
     for (uint64_t i = 0; i < q->cols_pad; i += 256, codes += 96, k += 256) {
         const __m512i u = _mm512_loadu_si512(codes);
@@ -249,42 +245,41 @@ static float hg_qdot8_p4b12_vnni(const hg_qinfo *q, const uint16_t *sc, const ui
 #if defined(HG_AVX2)
 /* signed k by signed q as in hg_qdot8_p1n16_avx2: vpmaddubsw on |k| and sign(k) * q */
 HG_INLINE float hg_qdot8_p4_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a, const int bits) {
-    const uint32_t *tab = q->grid8w;
+    const uint32_t *tab = q->g8->kw;
     const uint64_t H = (uint64_t)q->group;
     const uint8_t *end = codes + q->row_code_bytes;
     float total = 0;
-    for (uint64_t g = 0; g < q->groups; g++) {
-        const int8_t *x = a->q + g * H;
+    HG_FOR_BLOCKS8(q, sc, a, a->q, total, {
         __m256i acc0 = _mm256_setzero_si256(), acc1 = acc0;
         for (uint64_t j = 0; j < H; j += 32, codes += bits, x += 32) {   /* 8 codes, bits bytes */
             __m256i w = _mm256_set_m128i(hg_p4_four(tab, codes + bits / 2, end, bits), hg_p4_four(tab, codes, end, bits));
             hg_acc_k32_avx2(w, x, j, &acc0, &acc1);
         }
-        total += hg_block_epilogue(sc[g], a->d[g], hg_isum_avx2(acc0, acc1));
-    }
+        isum = hg_isum_avx2(acc0, acc1);
+    })
     return total;
 }
 static float hg_qdot8_p4b8_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     return hg_qdot8_p4_avx2(q, sc, codes, a, 8);
 }
 /* the planar p=4 layout (hg_code_at_p4planar) on AVX2: eight codes a 32-byte vector, their four |k| one
- * 32-bit load each (grid8absw, indexed by the index byte as it lies), and each weight's sign from the chunk's four
- * planes held in registers (hg_p4p_planes_avx2): weight 4i + d of codes 8k .. 8k + 7 is bit i of
+ * 32-bit load each (g8->kabsw, indexed by the index byte as it lies), and each weight's sign from the chunk's four
+ * planes held in registers (hg_p4pair_planes_avx2): weight 4i + d of codes 8k .. 8k + 7 is bit i of
  * plane d's byte k, moved into place by two vpshufb and tested against its bit. The dot product puts
  * the signs (+1 or -1 per byte) on the activation with vpsignb (|k| is vpmaddubsw's unsigned operand
  * as it is), the prompt decode on |k|. */
-HG_INLINE __m256i hg_p4p_eight_avx2(const uint32_t *mag, const uint8_t *c) {
+HG_INLINE __m256i hg_p4pair_eight_avx2(const uint32_t *mag, const uint8_t *c) {
     return _mm256_setr_epi32((int)mag[c[0]], (int)mag[c[1]], (int)mag[c[2]], (int)mag[c[3]], (int)mag[c[4]], (int)mag[c[5]],
                              (int)mag[c[6]], (int)mag[c[7]]);
 }
 /* the sign planes of the 64-code chunk at chunk: planes 0, 1 in both lanes of p[0], planes 2, 3 of p[1] */
-HG_INLINE void hg_p4p_planes_avx2(const uint8_t *chunk, __m256i p[2]) {
+HG_INLINE void hg_p4pair_planes_avx2(const uint8_t *chunk, __m256i p[2]) {
     const __m256i P = _mm256_loadu_si256((const __m256i *)(chunk + 64));
     p[0] = _mm256_permute4x64_epi64(P, 0x44);
     p[1] = _mm256_permute4x64_epi64(P, 0xEE);
 }
 /* +1 or -1 for each weight of codes 8k .. 8k + 7 */
-HG_INLINE __m256i hg_p4p_signs_avx2(const __m256i p[2], int k) {
+HG_INLINE __m256i hg_p4pair_signs_avx2(const __m256i p[2], int k) {
     const __m256i lo = _mm256_setr_epi8(0, 8, -128, -128, 0, 8, -128, -128, 0, 8, -128, -128, 0, 8, -128, -128, 0, 8, -128, -128, 0,
                                         8, -128, -128, 0, 8, -128, -128, 0, 8, -128, -128);   /* planes 0, 1 */
     const __m256i hi = _mm256_setr_epi8(-128, -128, 0, 8, -128, -128, 0, 8, -128, -128, 0, 8, -128, -128, 0, 8, -128, -128, 0, 8,
@@ -295,37 +290,36 @@ HG_INLINE __m256i hg_p4p_signs_avx2(const __m256i p[2], int k) {
     const __m256i b = _mm256_or_si256(_mm256_shuffle_epi8(p[0], _mm256_add_epi8(lo, kk)), _mm256_shuffle_epi8(p[1], _mm256_add_epi8(hi, kk)));
     return _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_and_si256(b, bit), bit), _mm256_set1_epi8(1));
 }
-static float hg_qdot8_p4p_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+static float hg_qdot8_p4pair_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
-    for (uint64_t g = 0; g < q->groups; g++) {
-        const int8_t *x = a->q + g * H;
+    HG_FOR_BLOCKS8(q, sc, a, a->q, total, {
         __m256i acc0 = _mm256_setzero_si256(), acc1 = acc0, pl[2];
         for (uint64_t j = 0; j < H; j += 256, codes += 96) {   /* blocks of 256k: whole chunks */
-            hg_p4p_planes_avx2(codes, pl);
+            hg_p4pair_planes_avx2(codes, pl);
 #if defined(__clang__)
 #pragma clang loop unroll(full)
 #elif defined(__GNUC__)
 #pragma GCC unroll 8
 #endif
             for (int k = 0; k < 8; k++, x += 32) {   /* codes 8k .. 8k + 7 */
-                const __m256i w = hg_p4p_eight_avx2(q->grid8absw, codes + 8 * k);
-                const __m256i v = _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)x), hg_p4p_signs_avx2(pl, k));
+                const __m256i w = hg_p4pair_eight_avx2(q->g8->kabsw, codes + 8 * k);
+                const __m256i v = _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)x), hg_p4pair_signs_avx2(pl, k));
                 if (k & 1) acc1 = hg_dpbusd_avx2(acc1, w, v);
                 else acc0 = hg_dpbusd_avx2(acc0, w, v);
             }
         }
-        total += hg_block_epilogue(sc[g], a->d[g], hg_isum_avx2(acc0, acc1));
-    }
+        isum = hg_isum_avx2(acc0, acc1);
+    })
     return total;
 }
 /* a row's k in code order for the prompt product, eight codes a store */
-static void hg_row8_decode_p4p_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+static void hg_row8_decode_p4pair_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
     for (uint64_t i = 0; i < q->cols_pad; i += 256, codes += 96) {
         __m256i pl[2];
-        hg_p4p_planes_avx2(codes, pl);
+        hg_p4pair_planes_avx2(codes, pl);
         for (int e = 0; e < 8; e++, k += 32)
-            _mm256_storeu_si256((__m256i *)k, _mm256_sign_epi8(hg_p4p_eight_avx2(q->grid8absw, codes + 8 * e), hg_p4p_signs_avx2(pl, e)));
+            _mm256_storeu_si256((__m256i *)k, _mm256_sign_epi8(hg_p4pair_eight_avx2(q->g8->kabsw, codes + 8 * e), hg_p4pair_signs_avx2(pl, e)));
     }
 }
 static float hg_qdot8_p4b10_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {

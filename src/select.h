@@ -80,7 +80,7 @@ typedef struct {
 #define HG_EVEN_ODD_32 {HG_ACT_EVEN_ODD, 32}
 #define HG_COORDS4_256 {HG_ACT_COORDS4, 256}
 
-/* portable: every format; the int8 kernels where the format has an int8 grid (q->grid8) */
+/* portable: every format; the int8 kernels where the format has an int8 grid (q->g8) */
 #define HG_SCALAR HG_K(dot, hg_qdot_scalar), HG_K(dequant, hg_qdequant_scalar)
 #define HG_PORTABLE(dot8_, decode8_, rows8_) \
     {.cell = {HG_AT(0, HG_SCALAR, HG_K(dot8, dot8_), HG_K(decode8, decode8_), rows8_)}}
@@ -148,24 +148,24 @@ static const hg_kentry hg_kernels_avx2[HG_FMT_COUNT] = {
     [HG_FMT_P2_2BIT] = {.cell = {HG_AT(32, HG_F_AVX2(p2b4))}},
     [HG_FMT_P2_3BIT] = HG_P2_AVX2(HG_F_AVX2(gather), hg_qdot8_p2n64_avx2, HG_X2(hg_qrows8x2_p2n64_avx2),
                                   hg_row8_decode_p2n64_avx2),
-    [HG_FMT_P2_3BIT_SYM] = HG_P2_AVX2(HG_F_AVX2(gather), hg_qdot8_p2s6_avx2, HG_X2(hg_qrows8x2_p2s6_avx2),
-                                      hg_row8_decode_p2s6_avx2),
-    [HG_FMT_P2_3BIT_BLOCK] = HG_P2_AVX2(HG_F_AVX2(gather), hg_qdot8_p2b6_avx2, HG_X2(hg_qrows8x2_p2b6_avx2),
-                                        hg_row8_decode_p2b6_avx2),
+    [HG_FMT_P2_3BIT_SYM] = HG_P2_AVX2(HG_F_AVX2(gather), hg_qdot8_p2n64sym_avx2, HG_X2(hg_qrows8x2_p2n64sym_avx2),
+                                      hg_row8_decode_p2n64sym_avx2),
+    [HG_FMT_P2_3BIT_BLOCK] = HG_P2_AVX2(HG_F_AVX2(gather), hg_qdot8_p2n64blk_avx2, HG_X2(hg_qrows8x2_p2n64blk_avx2),
+                                        hg_row8_decode_p2n64blk_avx2),
     [HG_FMT_P2_3BIT_BLOCK_PLANAR] = HG_P2_AVX2(.k.dot = NULL, hg_qdot8_p2bp_avx2, HG_X2(hg_qrows8x2_p2bp_avx2),
                                                hg_row8_decode_p2bp_avx2),   /* planar: portable float kernels */
     [HG_FMT_P2_4BIT] = {.cell = {HG_AT(32, HG_F_AVX2(gather), HG_AVX2_INT8(hg_qdot8_p2n256_avx2, HG_NO_X2)),
                          HG_AT(0, HG_K(decode8, hg_row8_decode_p2_avx2))}},   /* natural order: no copy */
     [HG_FMT_P2_4BIT_SYM] = HG_P2_AVX2(HG_F_AVX2(gather), hg_qdot8_p2s_avx2, HG_X2(hg_qrows8x2_p2s_avx2),
                                       hg_row8_decode_p2s_avx2),
-    [HG_FMT_P2_4BIT_BLOCK] = HG_P2_AVX2(HG_F_AVX2(gather), hg_qdot8_p2b_avx2, HG_X2(hg_qrows8x2_p2b_avx2),
-                                        hg_row8_decode_p2b_avx2),
+    [HG_FMT_P2_4BIT_BLOCK] = HG_P2_AVX2(HG_F_AVX2(gather), hg_qdot8_p2n256blk_avx2, HG_X2(hg_qrows8x2_p2n256blk_avx2),
+                                        hg_row8_decode_p2n256blk_avx2),
     /* p=4: word-table lookups */
     [HG_FMT_P4_2BIT] = {.cell = {HG_AT(32, HG_AVX2_INT8(hg_qdot8_p4b8_avx2, HG_NO_X2))}},
     [HG_FMT_P4_2_5BIT] = {.cell = {HG_AT(32, HG_AVX2_INT8(hg_qdot8_p4b10_avx2, HG_NO_X2))}},
     [HG_FMT_P4_3BIT] = {.cell = {HG_AT(32, HG_AVX2_INT8(hg_qdot8_p4b12_avx2, HG_NO_X2))}},
-    [HG_FMT_P4_3BIT_PAIRED_PLANAR] = {.cell = {HG_AT(32, HG_AVX2_INT8(hg_qdot8_p4p_avx2, HG_NO_X2),
-                                             HG_K(decode8, hg_row8_decode_p4p_avx2))}},
+    [HG_FMT_P4_3BIT_PAIRED_PLANAR] = {.cell = {HG_AT(32, HG_AVX2_INT8(hg_qdot8_p4pair_avx2, HG_NO_X2),
+                                             HG_K(decode8, hg_row8_decode_p4pair_avx2))}},
 };
 #undef HG_P2_AVX2
 #undef HG_NO_X2
@@ -227,7 +227,7 @@ static const hg_kentry hg_kernels_avx512_vnni[HG_FMT_COUNT] = {
                          HG_AT(64, HG_VNNI_P4(hg_qdot8_p4b8_vnni, hg_qrows8_each, hg_row8_decode_p4_vnni))},
                         .act = HG_COORDS4_256},
     [HG_FMT_P4_2_5BIT] = {.cell = {HG_AT(64, HG_VNNI_P4(hg_qdot8_p4b10_vnni, hg_qrows8_each, hg_row8_decode_p4_vnni))}},
-    [HG_FMT_P4_3BIT] = {.cell = {HG_AT(256, HG_VNNI_P4(hg_qdot8_p4s_vnni, hg_qrows8_p4s_avx512, hg_row8_decode_p4_vnni)),
+    [HG_FMT_P4_3BIT] = {.cell = {HG_AT(256, HG_VNNI_P4(hg_qdot8_p4n4096sym_vnni, hg_qrows8_p4n4096sym_avx512, hg_row8_decode_p4_vnni)),
                          HG_AT(64, HG_VNNI_P4(hg_qdot8_p4b12_vnni, hg_qrows8_each, hg_row8_decode_p4_vnni))},
                         .act = HG_COORDS4_256},   /* magnitudes on byte tables, signs on the activation */
     [HG_FMT_P4_3BIT_PAIRED_PLANAR] = {.cell = {HG_AT(64, HG_VNNI_P4(hg_qdot8_p4pair_vnni, hg_qrows8_p4pair_avx512,
@@ -256,7 +256,7 @@ static const hg_kentry hg_kernels_neon[HG_FMT_COUNT] = {
     [HG_FMT_P2_4BIT_BLOCK] = HG_NEON_DOT8(hg_qdot8_p2n256_neon),
     [HG_FMT_P4_2BIT] = HG_NEON_DOT8(hg_qdot8_p4b8_neon), [HG_FMT_P4_2_5BIT] = HG_NEON_DOT8(hg_qdot8_p4b10_neon),
     [HG_FMT_P4_3BIT] = HG_NEON_DOT8(hg_qdot8_p4b12_neon),
-    [HG_FMT_P4_3BIT_PAIRED_PLANAR] = {.cell = {HG_AT(256, HG_K(dot8, hg_qdot8_p4p_neon), HG_K(decode8, hg_row8_decode_p4p_neon))},
+    [HG_FMT_P4_3BIT_PAIRED_PLANAR] = {.cell = {HG_AT(256, HG_K(dot8, hg_qdot8_p4pair_neon), HG_K(decode8, hg_row8_decode_p4pair_neon))},
                                       .act = HG_COORDS4_256},
 };
 #undef HG_NEON_DOT8

@@ -274,9 +274,9 @@ static void test_act8(const hg_tensor *t, const hg_qinfo *q, const float *x, con
     float S = q->type == HG_RTN ? 1.0f : q->variant == HG_GRID_UNIFORM ? 1.0f / (q->codebook[129] - q->codebook[128])
               : (k63 ? 63.0f : 127.0f) / gmax;
     int kbad = 0;
-    for (int i = 0; i < n; i++) kbad += q->grid8[i] != (int)nearbyintf(q->codebook[i] * S) || q->grid8u[i] != q->grid8[i] + 128;
+    for (int i = 0; i < n; i++) kbad += q->g8->k[i] != (int)nearbyintf(q->codebook[i] * S) || q->g8->ku[i] != q->g8->k[i] + 128;
     snprintf(name, sizeof name, "%s_int8_grid", cfg);
-    check(kbad == 0 && fabsf(q->grid8_inv * S - 1) < 1e-6f, name, "grid8 differs from round(g * S), S = 127 (or 63) / max|g|");
+    check(kbad == 0 && fabsf(q->g8->inv * S - 1) < 1e-6f, name, "grid8 differs from round(g * S), S = 127 (or 63) / max|g|");
     /* the activation: nearest int8 multiple of max/127 per block, sums right */
     int abad = 0;
     for (uint64_t b = 0; b < q->groups; b++) {
@@ -644,7 +644,7 @@ static void test_planar_layout(void) {
         uint32_t pp[4] = {P4P, 12, (uint32_t)H, (uint32_t)H | 7u << 24};
         hg_qinfo qs, qp;
         if (hg_qinfo_get(HG_HIGGS, pp, cols, &qp) || qp.planar != HG_PLANAR_P4B12 || qp.variant != HG_GRID_SIGNSYM ||
-            qp.row_code_bytes != (uint64_t)cols / 4 * 12 / 8 || !qp.grid8paired) { bad4++; continue; }
+            qp.row_code_bytes != (uint64_t)cols / 4 * 12 / 8 || !qp.g8->paired) { bad4++; continue; }
         qs = qp;
         qs.planar = 0;
         const float *pts = hg_grid_variant(4, 4096, HG_GRID_SIGNSYM, NULL);

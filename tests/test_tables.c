@@ -87,7 +87,7 @@ static int has_grid8(int f) {
         uint32_t params[4] = {(uint32_t)fm->p | (uint32_t)fm->file_variant << 8, (uint32_t)fm->code_bits, (uint32_t)g,
                               fm->type == HG_HIGGS ? (uint32_t)g : 0};
         hg_qinfo q;
-        if (!hg_qinfo_get(fm->type, params, 4 * (uint64_t)g, &q)) return q.grid8 != NULL;
+        if (!hg_qinfo_get(fm->type, params, 4 * (uint64_t)g, &q)) return q.g8 != NULL;
     }
     return -1;
 }
