@@ -56,6 +56,8 @@ fi
 cp -r bench/mca "$T/bench/"
 CC=${CC:-gcc}
 CFLAGS="-O3 -std=c11 -D_GNU_SOURCE"
+SYM=0   # the sign-symmetric p=2 4-bit VNNI kernels (hg_qrows8_p2n256sym_avx512): in the sources from its commit on
+grep -q hg_qrows8_p2n256sym_avx512 "$T/src/int8_avx512.h" && SYM=1
 ITER=500
 
 echo "llvm-mca: $("$MCA" --version | grep -m1 -i 'llvm version' | sed 's/^ *//'); compiler: $($CC --version | head -1); $CFLAGS"
@@ -67,7 +69,7 @@ echo "|---|---|---|---|---|---|---|---|---|---|---|"
 
 # build NAME FLAGS SRC: the assembly of SRC for FLAGS into $W/NAME.s
 build() {
-  $CC $CFLAGS $2 -S -o "$W/$1.s" "$T/$3"
+  $CC $CFLAGS $2 $([ $SYM = 1 ] && echo -DMCA_P2N256SYM) -S -o "$W/$1.s" "$T/$3"
 }
 # row LABEL BUILD FUNCTION KEY "CPUS" [SKIP] [WEIGHTS]
 row() {
@@ -99,6 +101,10 @@ for t in sapphirerapids zen4; do
   [ $t = zen4 ] && cpus="znver4 znver5"
   row "p2 4-bit (256 pts) VNNI, 1 row" $t hg_qrows8_p2n256_avx512 vpdpbusd "$cpus"
   row "p2 4-bit (256 pts) VNNI, 2 rows" $t hg_qrows8x2_p2n256_avx512 vpdpbusd "$cpus"
+  if [ $SYM = 1 ]; then
+    row "p2 4-bit sign-sym VNNI, 1 row" $t hg_qrows8_p2n256sym_avx512 vpdpbusd "$cpus"
+    row "p2 4-bit sign-sym VNNI, 2 rows" $t hg_qrows8x2_p2n256sym_avx512 vpdpbusd "$cpus"
+  fi
   row "p2 3-bit block planar (AVX2 kernel), 1 row" $t hg_qdot8_p2bp_avx2 vpdpbusd "$cpus"
   row "p2 3-bit block planar (AVX2 kernel), 2 rows" $t hg_qrows8x2_p2bp_avx2 vpdpbusd "$cpus"
   row "prompt product 4x4 tile (VNNI)" $t hg_qmatmul8_vnni vpdpbusd "$cpus" 'vpunpck|\{z\}'

@@ -261,6 +261,107 @@ static void hg_qrows8x2_p2n256_avx512(const hg_qinfo *q, const hg_tensor *w0, in
                                      hg_qcodes(w1, q, row1 + i), a, X0, X1, X2, X3, Y0, Y1, Y2, Y3, &out0[i], &out1[i], 0);
 }
 
+/* p=2, 256 points, sign-symmetric (HG_FMT_P2_4BIT_SYM): point c is magnitude row c & 63 with x
+ * negated when bit 6 of c is set and y when bit 7 is. One vpermb per coordinate looks |k| up from a
+ * 64-byte table (kabs; it reads the low 6 index bits, so the signs are ignored), and the signs go on
+ * the activation: bits 6 and 7 as masks (vpmovb2m of c + c and of c) negate the even and odd
+ * activation bytes (masked vpsubb from zero; |q| <= 127, so -q is exact). vpdpbusd then adds
+ * |k| * (+-q) = k q: no 128 * qsum term. Per 64 codes two vpermb (one port-5 uop each on Intel)
+ * where hg_qdot8_p2n256_avx512 has four vpermi2b (three uops each). Activations, tails and masked-off
+ * codes (zero activations) as there; the codes as one zmm load (not hg_load_stream512: its
+ * vinserti64x4 cost this loop ~10% in cache on the Zen 5 host, and it streams from DRAM the same). */
+HG_INLINE __m512i hg_p2n256sym_dot_avx512(__m512i acc, const __m512i M, __m512i c, __mmask64 neg, __m512i x) {
+    return hg_dpbusd(acc, _mm512_permutexvar_epi8(c, M), _mm512_mask_sub_epi8(x, neg, _mm512_setzero_si512(), x));
+}
+#define HG_P2N256SYM_NEGX(c) _mm512_movepi8_mask(_mm512_add_epi8(c, c))   /* bit 6: x negated */
+
+HG_INLINE float hg_qdot8_p2n256sym_avx512(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a,
+                                          const __m512i MX, const __m512i MY, const int tail) {
+    const uint64_t H = (uint64_t)q->group;
+    float total = 0;
+    HG_FOR_BLOCKS8(q, sc, a, a->qp, total, {
+        const uint8_t *c = codes + g * H / 2;
+        __m512i a0 = _mm512_setzero_si512(), a1 = a0, a2 = a0, a3 = a0;
+        uint64_t j = 0;
+        for (; j + 256 <= H; j += 256, c += 128, x += 256) {
+            __m512i b = _mm512_loadu_si512(c), e = _mm512_loadu_si512(c + 64);
+            a0 = hg_p2n256sym_dot_avx512(a0, MX, b, HG_P2N256SYM_NEGX(b), _mm512_loadu_si512(x));
+            a1 = hg_p2n256sym_dot_avx512(a1, MY, b, _mm512_movepi8_mask(b), _mm512_loadu_si512(x + 64));
+            a2 = hg_p2n256sym_dot_avx512(a2, MX, e, HG_P2N256SYM_NEGX(e), _mm512_loadu_si512(x + 128));
+            a3 = hg_p2n256sym_dot_avx512(a3, MY, e, _mm512_movepi8_mask(e), _mm512_loadu_si512(x + 192));
+        }
+        for (; tail ? j + 128 <= H : j < H; j += 128, c += 64, x += 128) {
+            __m512i b = _mm512_loadu_si512(c);
+            a0 = hg_p2n256sym_dot_avx512(a0, MX, b, HG_P2N256SYM_NEGX(b), _mm512_loadu_si512(x));
+            a1 = hg_p2n256sym_dot_avx512(a1, MY, b, _mm512_movepi8_mask(b), _mm512_loadu_si512(x + 64));
+        }
+        if (tail && j < H) {
+            const hg_tail8 t = hg_tail8_load(c, x, H - j);
+            a0 = hg_p2n256sym_dot_avx512(a0, MX, t.c, HG_P2N256SYM_NEGX(t.c), t.xe);
+            a1 = hg_p2n256sym_dot_avx512(a1, MY, t.c, _mm512_movepi8_mask(t.c), t.xo);
+        }
+        isum = _mm512_reduce_add_epi32(_mm512_add_epi32(_mm512_add_epi32(a0, a2), _mm512_add_epi32(a1, a3)));
+    })
+    return total;
+}
+
+static void hg_qrows8_p2n256sym_avx512(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int row0, int row1, float *out) {
+    const __m512i MX = _mm512_loadu_si512(q->g8->kabs[0]), MY = _mm512_loadu_si512(q->g8->kabs[1]);
+    if (q->group % 128)
+        for (int r = row0; r < row1; r++) out[r - row0] = hg_qdot8_p2n256sym_avx512(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), a, MX, MY, 1);
+    else
+        for (int r = row0; r < row1; r++) out[r - row0] = hg_qdot8_p2n256sym_avx512(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), a, MX, MY, 0);
+}
+
+/* two rows (hg_qmatvec8_rows2): hg_qdot8_p2n256sym_avx512's sums and epilogue per row */
+HG_INLINE void hg_qdot8x2_p2n256sym_avx512(const hg_qinfo *q, const uint16_t *sc0, const uint8_t *c0, const uint16_t *sc1,
+                                           const uint8_t *c1, const hg_act8 *a, const __m512i MX, const __m512i MY, float *y0,
+                                           float *y1, const int tail) {
+    const uint64_t H = (uint64_t)q->group;
+    float t0 = 0, t1 = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        const int8_t *x = a->qp + g * H;
+        __m512i a0 = _mm512_setzero_si512(), a1 = a0, b0 = a0, b1 = a0;
+        uint64_t j = 0;
+        for (; tail ? j + 128 <= H : j < H; j += 128, c0 += 64, c1 += 64, x += 128) {
+            __m512i u = _mm512_loadu_si512(c0), v = _mm512_loadu_si512(c1);
+            __m512i xe = _mm512_loadu_si512(x), xo = _mm512_loadu_si512(x + 64);
+            a0 = hg_p2n256sym_dot_avx512(a0, MX, u, HG_P2N256SYM_NEGX(u), xe);
+            a1 = hg_p2n256sym_dot_avx512(a1, MY, u, _mm512_movepi8_mask(u), xo);
+            b0 = hg_p2n256sym_dot_avx512(b0, MX, v, HG_P2N256SYM_NEGX(v), xe);
+            b1 = hg_p2n256sym_dot_avx512(b1, MY, v, _mm512_movepi8_mask(v), xo);
+        }
+        if (tail && j < H) {
+            const hg_tail8 t = hg_tail8_load(c0, x, H - j);
+            const __m512i v = _mm512_maskz_loadu_epi8(((__mmask64)1 << ((H - j) / 2)) - 1, c1);
+            a0 = hg_p2n256sym_dot_avx512(a0, MX, t.c, HG_P2N256SYM_NEGX(t.c), t.xe);
+            a1 = hg_p2n256sym_dot_avx512(a1, MY, t.c, _mm512_movepi8_mask(t.c), t.xo);
+            b0 = hg_p2n256sym_dot_avx512(b0, MX, v, HG_P2N256SYM_NEGX(v), t.xe);
+            b1 = hg_p2n256sym_dot_avx512(b1, MY, v, _mm512_movepi8_mask(v), t.xo);
+            c0 += (H - j) / 2;
+            c1 += (H - j) / 2;
+        }
+        t0 += hg_block_epilogue(sc0[g], a->d[g], _mm512_reduce_add_epi32(_mm512_add_epi32(a0, a1)));
+        t1 += hg_block_epilogue(sc1[g], a->d[g], _mm512_reduce_add_epi32(_mm512_add_epi32(b0, b1)));
+    }
+    *y0 = t0;
+    *y1 = t1;
+}
+
+static void hg_qrows8x2_p2n256sym_avx512(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
+                                         int row1, float *out1, int n, const hg_act8 *a) {
+    const __m512i MX = _mm512_loadu_si512(q->g8->kabs[0]), MY = _mm512_loadu_si512(q->g8->kabs[1]);
+    if (q->group % 128)
+        for (int i = 0; i < n; i++)
+            hg_qdot8x2_p2n256sym_avx512(q, hg_qscales(w0, q, row0 + i), hg_qcodes(w0, q, row0 + i), hg_qscales(w1, q, row1 + i),
+                                        hg_qcodes(w1, q, row1 + i), a, MX, MY, &out0[i], &out1[i], 1);
+    else
+        for (int i = 0; i < n; i++)
+            hg_qdot8x2_p2n256sym_avx512(q, hg_qscales(w0, q, row0 + i), hg_qcodes(w0, q, row0 + i), hg_qscales(w1, q, row1 + i),
+                                        hg_qcodes(w1, q, row1 + i), a, MX, MY, &out0[i], &out1[i], 0);
+}
+#undef HG_P2N256SYM_NEGX
+
 /* Codes of b = 2..6 bits (p=1 4, 8, 32 levels; p=2 16 and 64 points): 64 codes
  * in 8b bytes per step. vpermb gives each 64-bit lane the b bytes of its 8
  * codes, vpmultishiftqb moves code k of the lane to byte k (bits bk..), and

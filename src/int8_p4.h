@@ -290,6 +290,11 @@ HG_INLINE __m256i hg_p4pair_signs_avx2(const __m256i p[2], int k) {
     const __m256i b = _mm256_or_si256(_mm256_shuffle_epi8(p[0], _mm256_add_epi8(lo, kk)), _mm256_shuffle_epi8(p[1], _mm256_add_epi8(hi, kk)));
     return _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_and_si256(b, bit), bit), _mm256_set1_epi8(1));
 }
+/* clang takes no #pragma line inside a macro's argument (the loop below is in HG_FOR_BLOCKS8's): its
+ * unroll request as _Pragma; GCC keeps its #pragma line, as the code it made before */
+#if defined(__clang__)
+#define HG_CLANG_UNROLL_FULL _Pragma("clang loop unroll(full)")
+#endif
 static float hg_qdot8_p4pair_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
@@ -298,7 +303,7 @@ static float hg_qdot8_p4pair_avx2(const hg_qinfo *q, const uint16_t *sc, const u
         for (uint64_t j = 0; j < H; j += 256, codes += 96) {   /* blocks of 256k: whole chunks */
             hg_p4pair_planes_avx2(codes, pl);
 #if defined(__clang__)
-#pragma clang loop unroll(full)
+            HG_CLANG_UNROLL_FULL
 #elif defined(__GNUC__)
 #pragma GCC unroll 8
 #endif

@@ -220,7 +220,8 @@ static const hg_kentry hg_kernels_avx512_vnni[HG_FMT_COUNT] = {
                                      .act = HG_EVEN_ODD_32},
 #endif
     [HG_FMT_P2_4BIT] = HG_VNNI_ROWS(32, hg_qrows8_p2n256_avx512, hg_qrows8x2_p2n256_avx512, hg_row8_decode_vnni, 0),
-    [HG_FMT_P2_4BIT_SYM] = HG_VNNI_ROWS(32, hg_qrows8_p2n256_avx512, hg_qrows8x2_p2n256_avx512, hg_row8_decode_vnni, 0),
+    [HG_FMT_P2_4BIT_SYM] = HG_VNNI_ROWS(32, hg_qrows8_p2n256sym_avx512, hg_qrows8x2_p2n256sym_avx512, hg_row8_decode_vnni, 0),
+    /* ^ magnitudes by vpermb from 64-byte tables, signs on the even/odd activation (no vpermi2b) */
     [HG_FMT_P2_4BIT_BLOCK] = HG_VNNI_ROWS(32, hg_qrows8_p2n256_avx512, hg_qrows8x2_p2n256_avx512, hg_row8_decode_vnni, 0),
     /* p=4: byte tables (vpermi2b) on the coordinate-major copy in blocks of 256, word tables in 64 */
     [HG_FMT_P4_2BIT] = {.cell = {HG_AT(256, HG_VNNI_P4(hg_qdot8_p4n256_vnni, hg_qrows8_p4n256_avx512, hg_row8_decode_p4_vnni)),

@@ -6,7 +6,7 @@
 #include "../../higgs.h"
 
 #if defined(HG_AVX512_VNNI)
-/* p=2 4-bit (HG_FMT_P2_4BIT_SYM and the other 256-point grids) at avx512-vnni: one row, two rows */
+/* p=2 4-bit, the free and block 256-point grids (HG_FMT_P2_4BIT, HG_FMT_P2_4BIT_BLOCK) at avx512-vnni: one row, two rows */
 void mca_p2n256_vnni_1row(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int r0, int r1, float *out) {
     hg_qrows8_p2n256_avx512(w, q, a, r0, r1, out);
 }
@@ -14,6 +14,17 @@ void mca_p2n256_vnni_2row(const hg_qinfo *q, const hg_tensor *w0, int r0, float 
                           int n, const hg_act8 *a) {
     hg_qrows8x2_p2n256_avx512(q, w0, r0, o0, w1, r1, o1, n, a);
 }
+/* p=2 4-bit sign-symmetric grid (HG_FMT_P2_4BIT_SYM, the default) at avx512-vnni: one row, two rows
+ * (bench/mca.sh defines MCA_P2N256SYM where the sources have these kernels: not in older commits) */
+#if defined(MCA_P2N256SYM)
+void mca_p2n256sym_vnni_1row(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int r0, int r1, float *out) {
+    hg_qrows8_p2n256sym_avx512(w, q, a, r0, r1, out);
+}
+void mca_p2n256sym_vnni_2row(const hg_qinfo *q, const hg_tensor *w0, int r0, float *o0, const hg_tensor *w1, int r1, float *o1,
+                             int n, const hg_act8 *a) {
+    hg_qrows8x2_p2n256sym_avx512(q, w0, r0, o0, w1, r1, o1, n, a);
+}
+#endif
 /* the VNNI prompt product (4 rows x 4 tokens of vpdpbusd) and its p=2 4-bit row decoder */
 int mca_gemm8_vnni(float *out, size_t ostride, const hg_act8 *a, int B, const hg_tensor *w, const hg_qinfo *q, int r0, int r1,
                    int8_t *buf) {
