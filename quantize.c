@@ -201,6 +201,9 @@ static void *convert_tensor(const hg_tensor *t, uint32_t type, uint64_t *nbytes)
     return out;
 }
 
+typedef struct { int p, cbits, grid; } MenuItem;   /* an allocator option: a HIGGS grid, or f16 (p = 0) */
+#define MAX_OPTS 24
+
 typedef struct {
     uint32_t method;                  /* 0: only change dtype; else HG_HIGGS / HG_RTN / HG_NF4 / HG_AF4 */
     int dtype, bits, p, hadamard, group, threads;
@@ -212,7 +215,13 @@ typedef struct {
     int head;                         /* lm_head: HEAD_KEEP, HEAD_INT8 or HEAD_SAME (--head); -1 unset */
     int head_set;                     /* --head or --quantize-head given */
     int target_as_uniform;            /* no options: the DP's budget is the size of uniform HIGGS p=2 4-bit */
+    double max_kld, target_size;      /* --max-kld X, --target-size MB: the DP's budget from a loss or a file size */
+    MenuItem menu[MAX_OPTS];          /* --menu: the DP's options; n_menu 0: the default menu */
+    int n_menu;
 } Options;
+
+/* the DP allocates the linear layers' grids: --target-bits, --max-kld, --target-size, or no options */
+static int allocates(const Options *o) { return o->target_bits > 0 || o->max_kld > 0 || o->target_size > 0; }
 enum { HEAD_KEEP, HEAD_INT8, HEAD_SAME };
 
 /* The head by default: int8 (RTN 8-bit, one scale per 64 weights; 32 where 64 does not divide the
@@ -335,13 +344,14 @@ static void *quantize_tensor(const hg_tensor *t, uint32_t type, const uint32_t p
 
 
 /* ------------------------------------------------------ bit allocation */
-/* --target-bits B: every linear layer picks one option from a menu (each
- * HIGGS grid this build has, p = 1 and 2, at the layer's Hadamard size, or
- * f16) so that sum_l alpha_l * t2 is minimal and the linear layers, scales
- * included, fit in B bits per weight on average. alpha_l comes from
- * `run -m alphas` (cached next to the model, keyed by its checksum); t2 of
- * an option is its grid's MSE per dimension, which is what the layer's
- * relative error comes out as (the tests and quantize's report confirm it). */
+/* --target-bits B: every linear layer picks one option from a menu (the HIGGS
+ * grids the runtime decodes fast, at the layer's Hadamard size, or f16) so
+ * that sum_l alpha_l * t2 is minimal and the linear layers, scales included,
+ * fit in B bits per weight on average. --max-kld X: the smallest budget whose
+ * minimum is at most X; --target-size MB: the budget a file size leaves.
+ * alpha_l comes from `run -m alphas` (cached next to the model, keyed by its
+ * checksum); t2 of an option is measured: the quantizer's relative error on a
+ * sample of the layer's rows (measure_t2). docs/linearity.md. */
 
 typedef struct { char *name; double alpha; } Alpha;
 typedef struct { Alpha *v; int n; char metric[16]; } Alphas;
@@ -422,13 +432,198 @@ static void alphas_cache_path(const char *in, const Options *o, char *path, size
 
 typedef struct { uint32_t type, params[4]; } Plan;
 
-#define MAX_OPTS 16
-#define T2_LINEAR 0.035               /* the 3-bit grids' t^2 (p=1 0.0345, p=2 0.0297): where the theorem holds */
+/* The menu: one entry per format the DP may give a layer, a HIGGS grid (p, bits per code, grid
+ * variant) or f16 (p = 0). A layer takes a grid at its own Hadamard block, in the registry row
+ * hg_format_pick gives there (codes in planes where the block holds whole chunks). */
+static const MenuItem k_every_grid[] = {
+    {0, 16, 0}, {1, 2, HG_GRID_FREE}, {1, 3, HG_GRID_FREE}, {1, 4, HG_GRID_FREE}, {1, 5, HG_GRID_FREE},
+    {1, 6, HG_GRID_FREE}, {1, 8, HG_GRID_UNIFORM}, {1, 8, HG_GRID_FREE}, {2, 4, HG_GRID_FREE},
+    {2, 6, HG_GRID_FREE}, {2, 6, HG_GRID_SIGNSYM}, {2, 6, HG_GRID_BLOCKS}, {2, 8, HG_GRID_FREE},
+    {2, 8, HG_GRID_SIGNSYM}, {2, 8, HG_GRID_BLOCKS}, {4, 8, HG_GRID_FREE}, {4, 10, HG_GRID_FREE},
+    {4, 12, HG_GRID_FREE}};
+
+/* the registry's name of a menu entry (its bit-stream row; planar rows are where a block allows) */
+static const char *menu_name(const MenuItem *m) {
+    if (!m->p) return "f16";
+    for (int i = 0; i < HG_FMT_COUNT; i++) {
+        const hg_format *f = &hg_formats[i];
+        if (f->type == HG_HIGGS && f->p == m->p && f->code_bits == m->cbits && f->grid == m->grid &&
+            f->layout == HG_LAYOUT_STREAM)
+            return f->name;
+    }
+    return "?";
+}
+
+static int menu_has(const MenuItem *m, int n, MenuItem x) {
+    for (int i = 0; i < n; i++)
+        if (m[i].p == x.p && m[i].cbits == x.cbits && m[i].grid == x.grid) return 1;
+    return 0;
+}
+
+/* --menu NAMES: registry names (quantize --info's), f16, or "all" (every HIGGS grid and f16) */
+static void parse_menu(const char *list, Options *o) {
+    char buf[1024];
+    if (strlen(list) >= sizeof buf) die("--menu: list too long");
+    strcpy(buf, list);
+    o->n_menu = 0;
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        MenuItem add[MAX_OPTS];
+        int n = 0;
+        const hg_format *f = hg_format_named(tok);
+        if (!strcmp(tok, "all")) {
+            n = (int)(sizeof k_every_grid / sizeof k_every_grid[0]);
+            memcpy(add, k_every_grid, sizeof k_every_grid);
+        } else if (!strcmp(tok, "f16")) add[n++] = (MenuItem){0, 16, 0};
+        else if (f && f->type == HG_HIGGS) {
+            /* a planar row stands for its grid: the layout follows the block */
+            int grid = f->layout == HG_LAYOUT_PLANAR_P2B6 ? HG_GRID_BLOCKS : f->layout == HG_LAYOUT_PLANAR_P4B12 ? HG_GRID_FREE : f->grid;
+            add[n++] = (MenuItem){f->p, f->code_bits, grid};
+        } else if (f) die("--menu: %s is not a HIGGS grid (the allocation picks among HIGGS grids and f16)", tok);
+        else {
+            char names[1024] = "";
+            for (int i = 0; i < HG_FMT_COUNT; i++)
+                if (hg_formats[i].type == HG_HIGGS && hg_formats[i].layout == HG_LAYOUT_STREAM)
+                    snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", names[0] ? ", " : "", hg_formats[i].name);
+            die("--menu: unknown option '%s' (HIGGS grids: %s; also f16, all)", tok, names);
+        }
+        for (int i = 0; i < n; i++)
+            if (!menu_has(o->menu, o->n_menu, add[i])) {
+                if (o->n_menu == MAX_OPTS) die("--menu: more than %d options", MAX_OPTS);
+                o->menu[o->n_menu++] = add[i];
+            }
+    }
+    if (!o->n_menu) die("--menu needs at least one option");
+}
+
+/* The menu without --menu. The default (no options): f16, p=1 4- to 6-bit, the uniform 8-bit grid and
+ * the sign-symmetric p=2 3- and 4-bit grids, the grids with int8 kernels on every build (p=1 2- and 3-bit
+ * and p=2 2-bit decode with float kernels: src/select.h).
+ * --target-bits, --max-kld, --target-size: those, p=1 2- and 3-bit, p=2 2-bit and the p=4 grids (2, 2.5
+ * and 3 bits): below 4 bits
+ * per weight the p=4 3-bit grid has 0.89x the p=2 3-bit grid's error at the same size, and decodes at
+ * 0.9x its speed with AVX-512, 0.42x the p=2 3-bit block grid's on an AVX2-only Zen 3 (docs/grids.md,
+ * docs/speed.md). --grid G: the p=2 3- and
+ * 4-bit grids are G's; --grid fast (the block grids) also leaves the p=4 grids out, for AVX2 speed;
+ * --vector-grids puts them in wherever they are not. */
+static int default_menu(const Options *o, MenuItem *m) {
+    int n = 0;
+    m[n++] = (MenuItem){0, 16, 0};
+    for (int b = o->target_as_uniform ? 4 : 2; b <= 6; b++) m[n++] = (MenuItem){1, b, HG_GRID_FREE};
+    m[n++] = (MenuItem){1, 8, DEFAULT_GRID8};
+    if (!o->target_as_uniform) m[n++] = (MenuItem){2, 4, HG_GRID_FREE};
+    m[n++] = (MenuItem){2, 6, o->grid >= 0 ? o->grid : DP_GRID3};
+    m[n++] = (MenuItem){2, 8, o->grid >= 0 ? o->grid : DEFAULT_GRID4};
+    if (o->vector_grids || (!o->target_as_uniform && o->grid != HG_GRID_BLOCKS))
+        for (int b = 8; b <= 12; b += 2) m[n++] = (MenuItem){4, b, HG_GRID_FREE};
+    return n;
+}
+
+/* a menu entry's params for tensor t (its block, the sign seed); -1: no such row at this block */
+static int menu_params(const hg_tensor *t, const Options *o, const MenuItem *m, Plan *pl) {
+    memset(pl, 0, sizeof *pl);
+    if (!m->p) { pl->type = HG_F16; return 0; }
+    int mh, h = hadamard_for(t->cols, o->hadamard, &mh);
+    const hg_format *f = hg_format_pick(m->p, m->cbits, m->grid, h);
+    if (!f) return -1;
+    pl->type = HG_HIGGS;
+    pl->params[0] = (uint32_t)m->p | (uint32_t)f->file_variant << 8;
+    pl->params[1] = (uint32_t)m->cbits;
+    pl->params[2] = (uint32_t)h;
+    pl->params[3] = (uint32_t)h | (uint32_t)(mh > 1 ? mh : 0) << 16 | (uint32_t)o->seed << 24;
+    hg_qinfo q;
+    return hg_qinfo_get(HG_HIGGS, pl->params, t->cols, &q) ? -1 : 0;
+}
+
+/* t^2 of every option, measured: the quantizer's own relative error ||W - Q(W)||^2 / ||W||^2 on
+ * T2_SAMPLE weights of the layer (whole rows, evenly spaced), with the file's block, signs and
+ * scales. The grids' Gaussian MSE is off by up to 2x: the uniform 8-bit grid's error is half its MSE
+ * on trained rows, p=1 5- and 6-bit 0.92x, p=2 2-bit and p=4 2-bit 1.1x with the unbiased scales.
+ * One pass over the sampled rows per option: a fixed cost per layer, about 1 s for the bundled model's
+ * 56 layers and 14 grids on 2 cores, ~3 s for a 22-block Llama (154 layers), whose quantization takes
+ * ~130 s per billion weights. */
+#define T2_SAMPLE 16384
+
+typedef struct {
+    const float *rows;                /* the sampled rows, [n_rows][cols] */
+    uint64_t cols, max_pad, max_groups;
+    int n_rows;
+    const hg_qinfo *q;                /* one per measured option */
+    double *err;                      /* [option][row]: summed in a fixed order, whatever the threads */
+    float **scratch;
+} T2Job;
+
+static void t2_task(void *ctx, int task, int thread) {
+    T2Job *j = (T2Job *)ctx;
+    int k = task / j->n_rows, r = task % j->n_rows;
+    float *v = j->scratch[thread];
+    uint16_t *scales = (uint16_t *)(v + j->max_pad);
+    uint8_t *codes = (uint8_t *)(scales + j->max_groups);
+    j->err[task] = hg_quantize_row(&j->q[k], j->rows + (size_t)r * j->cols, scales, codes, v);
+}
+
+static void measure_t2(const hg_tensor *t, const Plan *opts, int n_opts, const int *ok, double *t2, hg_pool *pool) {
+    int n_rows = (int)((T2_SAMPLE + t->cols - 1) / t->cols);
+    if ((uint64_t)n_rows > t->rows) n_rows = (int)t->rows;
+    float *rows = xmalloc((size_t)n_rows * t->cols * sizeof(float));
+    double norm = 0;
+    for (int i = 0; i < n_rows; i++) {
+        hg_dequant_row(rows + (size_t)i * t->cols, t, (int)((uint64_t)i * t->rows / (uint64_t)n_rows));
+        for (uint64_t c = 0; c < t->cols; c++) norm += (double)rows[(size_t)i * t->cols + c] * rows[(size_t)i * t->cols + c];
+    }
+    hg_qinfo q[MAX_OPTS];
+    int which[MAX_OPTS], n_q = 0;
+    uint64_t max_pad = 0, max_groups = 0, max_codes = 0;
+    for (int j = 0; j < n_opts; j++) {
+        t2[j] = 0;
+        if (!ok[j] || opts[j].type != HG_HIGGS) continue;
+        if (hg_qinfo_get(HG_HIGGS, opts[j].params, t->cols, &q[n_q])) die("%s: invalid quantization parameters", t->name);
+        q[n_q].scales = g_scales;
+        if (q[n_q].cols_pad > max_pad) max_pad = q[n_q].cols_pad;
+        if (q[n_q].groups > max_groups) max_groups = q[n_q].groups;
+        if (q[n_q].row_code_bytes > max_codes) max_codes = q[n_q].row_code_bytes;
+        which[n_q++] = j;
+    }
+    int threads = hg_pool_threads(pool);
+    float *scratch[256];
+    for (int i = 0; i < threads; i++) scratch[i] = xmalloc(max_pad * sizeof(float) + max_groups * 2 + max_codes + 64);
+    double *err = xmalloc((size_t)n_q * n_rows * sizeof(double));
+    T2Job job = {rows, t->cols, max_pad, max_groups, n_rows, q, err, scratch};
+    if (n_q) hg_pool_run(pool, t2_task, &job, n_q * n_rows);
+    for (int k = 0; k < n_q; k++) {
+        double e = 0;
+        for (int r = 0; r < n_rows; r++) e += err[(size_t)k * n_rows + r];
+        t2[which[k]] = norm > 0 ? e / norm : 0;
+    }
+    for (int i = 0; i < threads; i++) free(scratch[i]);
+    free(err);
+    free(rows);
+}
+
+/* An upper bound on a file's bytes outside the linear layers (--target-size): header, config,
+ * tokenizer, metadata (what it holds now and what this run adds, at most), tensor directory, and the
+ * other tensors in their planned types, every tensor aligned. */
+static uint64_t size_overhead(const hg_file *f, const Options *o, const Plan *plan, const KVList *kv) {
+    uint64_t kv_size, tdir = 0, data = 0, added = 0;
+    free(kv_serialize(kv, &kv_size));
+    for (int i = 0; i < f->n_tensors; i++) {
+        const hg_tensor *t = &f->tensors[i];
+        tdir += 2 + strlen(t->name) + 4 + 4 + 32 + 16 + 8 + 8;
+        if (is_linear(t, o)) added += 2 + strlen("alloc.") + strlen(t->name) + 4 + 256;
+        else data += (hg_tensor_bytes(plan[i].type, plan[i].params, t->rows, t->cols) + HG_ALIGN - 1) / HG_ALIGN * HG_ALIGN;
+    }
+    added += 8 * (2 + 32 + 4 + 256);      /* alloc.target_bits, .bits, .predicted, .max_kld; quantization, dtype, ... */
+    uint64_t meta = 16 + HG_CONF_SIZE + 16 + f->tok_size + 16 + kv_size + added + 16 + tdir;
+    return (HG_HEADER_SIZE + meta + HG_ALIGN - 1) / HG_ALIGN * HG_ALIGN + data;
+}
+
+static double *g_alpha;               /* per tensor of the input: its sensitivity when the DP allocated it, else -1 */
+static int g_alloc_kl;                /* the sensitivities measure KL (else perplexity) */
 
 /* fills plan[] for the linear layers by the DP; returns the predicted metric change */
 /* plan[] holds the uniform config's choice for every linear layer on entry (target_as_uniform: the budget
  * is its size); *target gets the budget in bits per weight */
-static double allocate(const hg_file *f, const char *in, const Options *o, Plan *plan, KVList *kv, double *target) {
+static double allocate(const hg_file *f, const char *in, const Options *o, Plan *plan, KVList *kv, double *target,
+                       hg_pool *pool) {
     Alphas al;
     char cache[4200];
     if (o->alphas) {
@@ -441,116 +636,138 @@ static double allocate(const hg_file *f, const char *in, const Options *o, Plan 
             if (alphas_load(cache, f, &al, 1)) die("the sensitivities in %s do not match %s", cache, in);
         } else fprintf(stderr, "using cached sensitivities %s\n", cache);
     }
+    int kl = strcmp(al.metric, "ppl") != 0;
+    g_alloc_kl = kl;
+    if (o->max_kld > 0 && !kl)
+        die("--max-kld needs KL sensitivities (the default, data-free); %s holds perplexity ones", o->alphas ? o->alphas : cache);
     int n_items = 0, *idx = calloc((size_t)f->n_tensors, sizeof(int));
     uint64_t numel = 0;
     for (int i = 0; i < f->n_tensors; i++)
         if (is_linear(&f->tensors[i], o)) { idx[n_items++] = i; numel += f->tensors[i].rows * f->tensors[i].cols; }
     if (!n_items) die("no linear layers to allocate");
-    /* the menu: f16 plus every HIGGS grid */
-    /* (p, bits per code): p=4 n=1024 is 2.5 bits per weight */
-    static const int menu_p[] = {1, 1, 1, 1, 1, 1, 2, 2, 2, 4, 4, 4}, menu_cbits[] = {2, 3, 4, 5, 6, 8, 4, 6, 8, 8, 10, 12};
-    int n_opts = 1 + (int)(sizeof menu_p / sizeof menu_p[0]);
+    MenuItem menu[MAX_OPTS];
+    int n_opts = o->n_menu ? o->n_menu : default_menu(o, menu);
+    if (o->n_menu) memcpy(menu, o->menu, (size_t)n_opts * sizeof(MenuItem));
     uint64_t *cost = calloc((size_t)n_items * n_opts, sizeof(uint64_t));
-    double *value = calloc((size_t)n_items * n_opts, sizeof(double)), *t2 = calloc((size_t)n_opts, sizeof(double));
+    double *value = calloc((size_t)n_items * n_opts, sizeof(double)), *t2 = calloc((size_t)n_items * n_opts, sizeof(double));
     Plan *opt_plan = calloc((size_t)n_items * n_opts, sizeof(Plan));
     int *choice = calloc((size_t)n_items, sizeof(int));
-    if (!cost || !value || !t2 || !opt_plan || !choice) die("out of memory");
+    if (!idx || !cost || !value || !t2 || !opt_plan || !choice) die("out of memory");
+    const int aligned = o->target_size > 0;   /* --target-size counts the file: every tensor starts 64-byte aligned */
+    uint64_t f16_units = 0, least_units = 0, most_units = 0;
+    double least = 0;                 /* the least objective the menu allows (every layer at its lowest alpha * t^2) */
     for (int k = 0; k < n_items; k++) {
         const hg_tensor *t = &f->tensors[idx[k]];
         double a = alpha_of(&al, t->name);
+        int ok[MAX_OPTS];
+        Plan *pk = &opt_plan[(size_t)k * n_opts];
+        for (int j = 0; j < n_opts; j++) ok[j] = !menu_params(t, o, &menu[j], &pk[j]);
+        measure_t2(t, pk, n_opts, ok, &t2[(size_t)k * n_opts], pool);
+        hg_release(f, t->data, t->nbytes);
+        double lo = INFINITY;
         for (int j = 0; j < n_opts; j++) {
-            Plan *pl = &opt_plan[(size_t)k * n_opts + j];
-            memset(pl, 0, sizeof *pl);
-            if (j == 0) { pl->type = HG_F16; t2[j] = 0; }
-            else {
-                Options one = *o;
-                one.method = HG_HIGGS; one.p = menu_p[j - 1]; one.bits = menu_cbits[j - 1] / one.p;
-                if (one.grid < 0 && one.p == 2 && one.bits == 3 && o->target_as_uniform) one.grid = DP_GRID3;
-                if (one.p == 1) one.grid = -1;   /* --grid picks the p=2 grids here; 8-bit stays uniform (int8) */
-                pl->type = HG_HIGGS;
-                params_for(t, &one, pl->params);
-                pl->params[1] = (uint32_t)menu_cbits[j - 1];
-                int id = hg_format_of(HG_HIGGS, pl->params);
-                if ((one.p == 4 && !o->vector_grids) || id < 0 ||
-                    !hg_grid_variant(one.p, 1 << menu_cbits[j - 1], hg_formats[id].grid, &t2[j])) {
-                    cost[(size_t)k * n_opts + j] = UINT64_MAX;
-                    continue;
-                }
-            }
-            uint64_t bytes = hg_tensor_bytes(pl->type, pl->params, t->rows, t->cols);
+            uint64_t bytes = ok[j] ? hg_tensor_bytes(pk[j].type, pk[j].params, t->rows, t->cols) : 0;
+            if (aligned) bytes = (bytes + HG_ALIGN - 1) / HG_ALIGN * HG_ALIGN;
+            double v = a * t2[(size_t)k * n_opts + j];
+            if (o->max_t2 > 0 && t2[(size_t)k * n_opts + j] > o->max_t2) bytes = 0;
             cost[(size_t)k * n_opts + j] = bytes ? bytes : UINT64_MAX;
-            value[(size_t)k * n_opts + j] = a * t2[j];
+            value[(size_t)k * n_opts + j] = v;
+            if (bytes && v < lo) lo = v;
         }
+        if (lo == INFINITY) die("%s: no option of the menu applies to it", t->name);
+        least += lo;
+        f16_units += (t->rows * t->cols * 2 + HG_ALIGN - 1) / HG_ALIGN * HG_ALIGN;
+    }
+    /* The DP counts bytes in units of f16 size / 2^18 (about 1/16384 bit per weight): the same units
+     * whatever the target, so a larger budget can only lower the objective, and --max-kld's answer is
+     * what --target-bits at its size returns. Rounding loses less than one unit per layer. */
+    uint64_t unit = f16_units / (1u << 18) + 1;
+    for (int k = 0; k < n_items; k++) {
+        uint64_t lo = UINT64_MAX, hi = 0;
+        for (int j = 0; j < n_opts; j++) {
+            uint64_t c = cost[(size_t)k * n_opts + j];
+            if (c == UINT64_MAX) continue;
+            if ((c + unit - 1) / unit < lo) lo = (c + unit - 1) / unit;
+            if ((c + unit - 1) / unit > hi) hi = (c + unit - 1) / unit;
+        }
+        least_units += lo;
+        most_units += hi;
     }
     uint64_t budget = (uint64_t)(o->target_bits * (double)numel / 8.0);
+    double below = NAN;               /* --max-kld: the least objective of any smaller budget */
     if (o->target_as_uniform) {
         budget = 0;
         for (int k = 0; k < n_items; k++) {
             const hg_tensor *t = &f->tensors[idx[k]];
             budget += hg_tensor_bytes(plan[idx[k]].type, plan[idx[k]].params, t->rows, t->cols);
         }
+    } else if (o->target_size > 0) {
+        uint64_t want = (uint64_t)(o->target_size * 1e6), over = size_overhead(f, o, plan, kv);
+        if (want < over + least_units * unit)
+            die("no file of this menu fits %.6g MB: the smallest is %.6g MB (%.3f MB outside the linear layers)",
+                o->target_size, (over + least_units * unit) / 1e6, over / 1e6);
+        budget = want - over;
+    } else if (o->max_kld > 0) {
+        if (o->max_kld < least)
+            die("no allocation of this menu predicts a KL divergence <= %.6g: the least it can is %.6g%s", o->max_kld, least,
+                menu_has(menu, n_opts, (MenuItem){0, 16, 0}) ? "" : " (f16 is not in the menu)");
+        uint64_t b = hg_dp_min_units(n_items, n_opts, cost, value, o->max_kld, unit, most_units, &below);
+        if (b == UINT64_MAX) die("no allocation of this menu predicts a KL divergence <= %.6g", o->max_kld);
+        budget = b * unit;
     }
     *target = 8.0 * (double)budget / (double)numel;
-    /* The menu's coarsest option. The theorem is a first-order expansion: it
-     * predicts well down to the 3-bit grids (t^2 <= 0.035) and too
-     * optimistically for the 2-bit ones (t^2 ~ 0.11; bench/linearity.sh measures
-     * both), so by default the DP gets every grid of 3 bits and more, and the
-     * 2-bit grids only when the target needs them: the cap on t^2 is the larger
-     * of T2_LINEAR and the smallest cap under which the cheapest allowed option
-     * of every layer fits the budget. --max-t2 sets the cap instead (1 = the
-     * whole menu). */
-    uint64_t unit = budget / 65536 + 1;   /* <= 65536 budget steps: rounding loses < n_items/65536 of it */
-    double cap = o->max_t2;
-    if (cap <= 0) {
-        /* fits in the DP's own terms: costs rounded up to units, the budget down (a target
-         * exactly at a uniform config's size may not fit after rounding; then coarser grids join) */
-        cap = INFINITY;
-        for (int c = 0; c < n_opts; c++) {
-            uint64_t need = 0;
-            for (int k = 0; k < n_items && need <= budget / unit; k++) {
-                uint64_t best = UINT64_MAX;
-                for (int j = 0; j < n_opts; j++)
-                    if (t2[j] <= t2[c] && cost[(size_t)k * n_opts + j] < best) best = cost[(size_t)k * n_opts + j];
-                need = best == UINT64_MAX ? UINT64_MAX : need + (best + unit - 1) / unit;
-            }
-            if (need <= budget / unit && t2[c] < cap) cap = t2[c];
-        }
-        if (cap == INFINITY) cap = 1;   /* nothing fits: the DP below says so */
-        if (cap < T2_LINEAR) cap = T2_LINEAR;
-    }
-    for (int k = 0; k < n_items; k++)
-        for (int j = 0; j < n_opts; j++)
-            if (t2[j] > cap) cost[(size_t)k * n_opts + j] = UINT64_MAX;
     double obj = hg_dp_allocate(n_items, n_opts, cost, value, budget, unit, choice);
-    if (obj == INFINITY) die("no allocation fits %.3f bits per weight (the smallest option is 2-bit HIGGS plus scales)", *target);
+    if (obj == INFINITY)
+        die("no allocation fits %.3f bits per weight: the smallest this menu allows is %.3f", *target,
+            8.0 * (double)(least_units * unit) / (double)numel);
     uint64_t used = 0;
-    printf("bit allocation: target %.3f bits/weight over %d linear layers (%.1fM weights), metric %s, options with t^2 <= %.4g%s\n",
-           *target, n_items, numel / 1e6, al.metric[0] ? al.metric : "?", cap, o->max_t2 > 0 ? " (--max-t2)" : " (the default: grids of 3 bits and more, 2-bit ones only when the target needs them)");
+    char menu_desc[1024] = "";
+    for (int j = 0; j < n_opts; j++)
+        snprintf(menu_desc + strlen(menu_desc), sizeof menu_desc - strlen(menu_desc), "%s%s", j ? " " : "", menu_name(&menu[j]));
+    printf("bit allocation: target %.3f bits/weight over %d linear layers (%.1fM weights), metric %s\n", *target, n_items,
+           numel / 1e6, al.metric[0] ? al.metric : "?");
+    printf("menu%s: %s%s; t^2 measured on %d weights per layer and option\n", o->n_menu ? " (--menu)" : "", menu_desc,
+           o->max_t2 > 0 ? ", options with t^2 above --max-t2 left out" : "", T2_SAMPLE);
     printf("%-44s %-16s %10s %10s %12s\n", "tensor", "choice", "t^2", "alpha", "alpha*t^2");
     char key[512], val[256];
+    g_alpha = xmalloc((size_t)f->n_tensors * sizeof(double));
+    for (int i = 0; i < f->n_tensors; i++) g_alpha[i] = -1;
     for (int k = 0; k < n_items; k++) {
         const hg_tensor *t = &f->tensors[idx[k]];
         int j = choice[k];
         Plan *pl = &opt_plan[(size_t)k * n_opts + j];
         plan[idx[k]] = *pl;
-        used += cost[(size_t)k * n_opts + j];
-        char desc[64];
-        if (j == 0) snprintf(desc, sizeof desc, "f16");
-        else snprintf(desc, sizeof desc, "higgs p%d %gb h%u", menu_p[j - 1], (double)menu_cbits[j - 1] / menu_p[j - 1], pl->params[2]);
-        double a = alpha_of(&al, t->name);
-        printf("%-44s %-16s %10.6f %10.4g %12.4g\n", t->name, desc, t2[j], a, a * t2[j]);
+        used += hg_tensor_bytes(pl->type, pl->params, t->rows, t->cols);
+        char desc[64], name[64];
+        if (!menu[j].p) snprintf(desc, sizeof desc, "f16"), snprintf(name, sizeof name, "f16");
+        else {
+            int id = hg_format_of(HG_HIGGS, pl->params);
+            snprintf(desc, sizeof desc, "higgs p%d %gb h%u", menu[j].p, (double)menu[j].cbits / menu[j].p, pl->params[2]);
+            snprintf(name, sizeof name, "%s h%u", id >= 0 ? hg_formats[id].name : "?", pl->params[2]);
+        }
+        double a = alpha_of(&al, t->name), tt = t2[(size_t)k * n_opts + j];
+        g_alpha[idx[k]] = a;
+        printf("%-44s %-16s %10.6f %10.4g %12.4g\n", t->name, desc, tt, a, a * tt);
         snprintf(key, sizeof key, "alloc.%s", t->name);
-        snprintf(val, sizeof val, "%s t2=%.6g alpha=%.6g", desc, t2[j], a);
+        snprintf(val, sizeof val, "%s t2=%.6g alpha=%.6g", name, tt, a);
         kv_set(kv, key, val);
     }
-    printf("allocated %.4f bits/weight (budget %.4f); predicted %s change: %.6g\n", 8.0 * used / numel,
-           *target, strcmp(al.metric, "ppl") ? "KL" : "perplexity", obj);
+    const char *what = kl ? "KL divergence" : "perplexity change";
+    printf("allocated %.4f bits/weight (budget %.4f); predicted %s: %.6g (sum of alpha * t^2, the sensitivities' %s)\n",
+           8.0 * used / numel, *target, what, obj, kl ? "KL on random tokens unless --alphas says otherwise" : "perplexity");
+    if (o->max_kld > 0)
+        printf("--max-kld %.6g: the smallest allocation within it; any smaller budget predicts at least %.6g\n", o->max_kld, below);
+    if (o->target_size > 0)
+        printf("--target-size %.6g MB: %.4f MB for the linear layers, at most %.4f MB for the rest\n", o->target_size,
+               budget / 1e6, (o->target_size * 1e6 - budget) / 1e6);
     snprintf(val, sizeof val, "%.4f", *target);
     kv_set(kv, "alloc.target_bits", val);
     snprintf(val, sizeof val, "%.4f", 8.0 * used / numel);
     kv_set(kv, "alloc.bits", val);
-    snprintf(val, sizeof val, "%s %.6g", strcmp(al.metric, "ppl") ? "kl" : "dppl", obj);
+    snprintf(val, sizeof val, "%s %.6g", kl ? "kl" : "dppl", obj);
     kv_set(kv, "alloc.predicted", val);
+    if (o->max_kld > 0) snprintf(val, sizeof val, "%.6g", o->max_kld), kv_set(kv, "alloc.max_kld", val);
+    if (o->target_size > 0) snprintf(val, sizeof val, "%.6g", o->target_size), kv_set(kv, "alloc.target_size_mb", val);
     for (int i = 0; i < al.n; i++) free(al.v[i].name);
     free(al.v); free(idx); free(cost); free(value); free(t2); free(opt_plan); free(choice);
     return obj;
@@ -588,8 +805,9 @@ static void convert(const char *in, const char *out, const Options *o) {
         printf("note: no lm_head.weight (the head is the embedding table, which stays as it is): --head int8 changes nothing\n");
     KVList kv;
     kv_parse(&kv, f.kv, f.kv_size);
-    double target = o->target_bits;
-    if (o->target_bits > 0) allocate(&f, in, o, plan, &kv, &target);
+    double target = o->target_bits, predicted = 0;
+    hg_pool *pool = hg_pool_create(o->threads);
+    if (allocates(o)) predicted = allocate(&f, in, o, plan, &kv, &target, pool);
     for (int i = 0; i < f.n_tensors; i++) {
         const hg_tensor *t = &f.tensors[i];
         if (hg_writer_add_tensor(&w, t->name, plan[i].type, t->ndim, t->shape, plan[i].params))
@@ -599,8 +817,9 @@ static void convert(const char *in, const char *out, const Options *o) {
     uint8_t conf[HG_CONF_SIZE];
     hg_config_write(&f.cfg, conf);
     char desc[256];
-    if (o->target_bits > 0) snprintf(desc, sizeof desc, "higgs mixed, dp allocation at %.3f bits%s", target,
-                                     o->target_as_uniform ? " (the size of p=2 4-bit)" : "");
+    if (allocates(o)) snprintf(desc, sizeof desc, "higgs mixed, dp allocation at %.3f bits%s", target,
+                               o->target_as_uniform ? " (the size of p=2 4-bit)" : o->max_kld > 0 ? " (--max-kld)"
+                               : o->target_size > 0 ? " (--target-size)" : "");
     else if (o->method == HG_HIGGS) {
         int pos = snprintf(desc, sizeof desc, "higgs p=%d bits=%d", o->p, o->bits);
         if ((o->p == 2 && (o->bits == 4 || o->bits == 3)) || (o->p == 1 && o->bits == 8)) {
@@ -632,8 +851,7 @@ static void convert(const char *in, const char *out, const Options *o) {
     uint64_t kv_size;
     uint8_t *kvb = kv_serialize(&kv, &kv_size);
     if (hg_writer_layout(&w, conf, f.tok, f.tok_size, kvb, kv_size)) die("writing %s: %s", out, strerror(errno));
-    hg_pool *pool = hg_pool_create(o->threads);
-    double t2_sum = 0, seconds_q = 0;
+    double t2_sum = 0, seconds_q = 0, predicted_all = 0;
     uint64_t weights_q = 0;
     int n_q = 0;
     if (o->method) printf("%-44s %-26s %10s %8s\n", "tensor", "config", "t^2", "bits/w");
@@ -659,6 +877,7 @@ static void convert(const char *in, const char *out, const Options *o) {
             printf("%-44s %-26s %10.6g %8.4f\n", t->name, cfg, t2, 8.0 * nbytes / (double)(t->rows * t->cols));
             fflush(stdout);
             if (is_linear(t, o)) t2_sum += t2, n_q++;
+            if (g_alpha && g_alpha[i] >= 0) predicted_all += g_alpha[i] * t2;
         } else if (ot->type == t->type) {
             nbytes = t->nbytes;           /* kept as is: written straight from the mapping, no copy */
         } else data = convert_tensor(t, ot->type, &nbytes);
@@ -676,6 +895,9 @@ static void convert(const char *in, const char *out, const Options *o) {
         printf("linear layers: %.4f bits/weight, mean t^2 %.6f over %d tensors; quantized %.1fM weights in %.2f s (%.1f s per billion)\n",
                8.0 * linear_bytes / (double)linear_params, t2_sum / n_q, n_q, weights_q / 1e6, seconds_q,
                seconds_q / (weights_q / 1e9));
+    if (g_alpha)
+        printf("predicted %s with the t^2 of the whole layers: %.6g (the allocation's, from sampled rows: %.6g)\n",
+               g_alloc_kl ? "KL divergence" : "perplexity change", predicted_all, predicted);
     printf("wrote %s: %d tensors, %.2f MB, %.4f bits/parameter overall\n", out, f.n_tensors, file_size / 1e6,
            8.0 * file_size / (double)params_total);
     free(kvb);
@@ -715,13 +937,25 @@ static _Noreturn void usage(int rc) {
             "                   (as it is), or same (the linear layers' method); embeddings stay as they are\n"
             "  --quantize-head  the same as --head same\n"
             "  --target-bits B  mixed HIGGS: per-layer grids chosen by dynamic programming on the\n"
-            "                   linearity theorem so the linear layers average B bits/weight\n"
+            "                   linearity theorem so the linear layers average B bits/weight (2..16)\n"
+            "  --max-kld X      mixed HIGGS, the smallest file whose predicted KL divergence from the\n"
+            "                   original (sum of alpha * t^2, printed for every allocation) is at most X\n"
+            "  --target-size MB mixed HIGGS, the best allocation whose whole file takes at most MB x 10^6 bytes\n"
+            "  --menu LIST      the formats the allocation picks from, comma-separated: names as quantize\n"
+            "                   --info prints them (p2-4bit-sym, p4-3bit, p1-8bit-uniform, ...), f16, or all.\n"
+            "                   Default: f16, p=1 4-6 bit, p1-8bit-uniform, p2-3bit-sym, p2-4bit-sym (int8 kernels\n"
+            "                   on every build), and with --target-bits/--max-kld/--target-size also p=1 2-3 bit,\n"
+            "                   p2-2bit, p4-2bit, p4-2.5bit and\n"
+            "                   p4-3bit (0.89x the error of p=2 at 3 bits; they decode at ~0.9x the p=2 grids'\n"
+            "                   speed with AVX-512, ~0.4x the p=2 block grids' on AVX2-only CPUs)\n"
+            "  --grid sym|free|fast  with the allocation: the p=2 3- and 4-bit grids it offers; fast (the\n"
+            "                   block grids) also leaves the p=4 grids out, for AVX2 decode speed\n"
             "  --alphas FILE    per-layer sensitivities (from run -m alphas); default: measured data-free\n"
             "                   (KL on random tokens) and cached as IN.alphas\n"
             "  --calib TEXT     measure data-aware sensitivities (perplexity on TEXT) instead\n"
-            "  --vector-grids   also offer the DP the p=4 grids (2, 2.5 and 3 bits per weight)\n"
-            "  --max-t2 X       leave options with t^2 > X out of the menu (default: the\n"
-            "                   smallest cap the target allows; 1: the whole menu)\n"
+            "  --vector-grids   offer the p=4 grids also where the menu leaves them out (no options, --grid fast)\n"
+            "  --max-t2 X       leave out options whose measured t^2 (relative squared error) on a layer\n"
+            "                   exceeds X (default: none)\n"
             "  --seed S         higgs: random signs before each Hadamard block (the randomized Hadamard\n"
             "                   transform) drawn from seed S in 1..255, default 1; each seed is another\n"
             "                   realization of the quantization error. 0: no signs (plain Sylvester)\n"
@@ -737,7 +971,7 @@ static _Noreturn void usage(int rc) {
 static int takes_value(const char *a) {
     static const char *const opts[] = {"--dtype", "--method", "--bits", "--p", "--hadamard", "--group", "-T",
                                        "--target-bits", "--max-t2", "--alphas", "--calib", "--seed", "--scales",
-                                       "--head", "--grid"};
+                                       "--head", "--grid", "--max-kld", "--target-size", "--menu"};
     for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
         if (!strcmp(a, opts[i])) return 1;
     return 0;
@@ -758,7 +992,7 @@ static void check_output(const char *what, const char *path, const char *const *
 /* the outputs of a conversion: out, and the sensitivities cached next to the input when measured */
 static void check_outputs(const char *in, const char *out, const Options *o) {
     char cache[4200] = "";
-    int measures = o->target_bits > 0 && !o->alphas;
+    int measures = allocates(o) && !o->alphas;
     if (measures) alphas_cache_path(in, o, cache, sizeof cache);
     const char *inputs[] = {in, o->alphas, o->calib, measures ? cache : NULL};
     check_output("the output", out, inputs, 4, "give another file path");
@@ -781,10 +1015,20 @@ static double parse_double_arg(const char *s, const char *what, double lo, doubl
     return v;
 }
 
+/* a value that must be positive and finite: zero, negatives, NaN and infinities get one line, exit 1 */
+static double parse_positive_arg(const char *s, const char *what, double hi, const char *example) {
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || *end || !(v > 0) || !(v <= hi))
+        die("%s must be a positive number up to %g (%s), got '%s'", what, hi, example, s);
+    return v;
+}
+
 int main(int argc, char **argv) {
     const char *in = NULL, *out = NULL, *dtype = NULL, *method = NULL;
     int want_info = 0, shape_given = 0;   /* shape_given: --bits or --p (a uniform config) */
-    Options o = {0, -1, 4, 2, 0, 64, hg_default_threads(), 0, 0, NULL, NULL, -1, 0, -1, -1, 0, 0};
+    Options o = {0, -1, 4, 2, 0, 64, hg_default_threads(), 0, 0, NULL, NULL, -1, 0, -1, -1, 0, 0, 0, 0, {{0, 0, 0}}, 0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--info")) want_info = 1;
@@ -809,6 +1053,9 @@ int main(int argc, char **argv) {
             else if (!strcmp(a, "-T")) o.threads = parse_int_arg(v, "-T", 1, 256);
             else if (!strcmp(a, "--target-bits")) o.target_bits = parse_double_arg(v, "--target-bits", 2.0, 16.0);
             else if (!strcmp(a, "--max-t2")) o.max_t2 = parse_double_arg(v, "--max-t2", 1e-9, 1.0);
+            else if (!strcmp(a, "--max-kld")) o.max_kld = parse_positive_arg(v, "--max-kld", 100, "a KL divergence such as 0.001");
+            else if (!strcmp(a, "--target-size")) o.target_size = parse_positive_arg(v, "--target-size", 1e9, "megabytes of 10^6 bytes");
+            else if (!strcmp(a, "--menu")) parse_menu(v, &o);
             else if (!strcmp(a, "--alphas")) o.alphas = v;
             else if (!strcmp(a, "--calib")) o.calib = v;
             else if (!strcmp(a, "--seed")) o.seed = parse_int_arg(v, "--seed", 0, 255);
@@ -837,13 +1084,19 @@ int main(int argc, char **argv) {
         return 0;
     }
     if (!in || !out) usage(1);
-    if (!dtype && !method && o.target_bits <= 0) {
+    if ((o.target_bits > 0) + (o.max_kld > 0) + (o.target_size > 0) > 1)
+        die("--target-bits, --max-kld and --target-size each set the allocation's budget; give one");
+    const char *budget_opt = o.target_bits > 0 ? "--target-bits" : o.max_kld > 0 ? "--max-kld" : "--target-size";
+    if (!dtype && !method && !allocates(&o)) {
         method = "higgs";
         /* no options: per-layer widths in the size of uniform p=2 4-bit (half its KL divergence) */
         if (!shape_given) o.target_bits = 4, o.target_as_uniform = 1;
     }
-    if (o.target_bits > 0 && method && strcmp(method, "higgs")) die("--target-bits allocates HIGGS grids; drop --method %s", method);
-    if (o.target_bits > 0) method = "higgs";
+    if (allocates(&o) && method && strcmp(method, "higgs")) die("%s allocates HIGGS grids; drop --method %s", budget_opt, method);
+    if (allocates(&o)) method = "higgs";
+    if (o.n_menu && !allocates(&o)) die("--menu applies to the allocation (no options, --target-bits, --max-kld or --target-size)");
+    if (o.n_menu && (o.grid >= 0 || o.vector_grids)) die("--menu names the options itself; drop --grid and --vector-grids");
+    if (o.max_kld > 0 && o.calib) die("--max-kld needs KL sensitivities; --calib measures perplexity ones");
     if (dtype) o.dtype = parse_dtype(dtype);
     if (method) {
         if (!strcmp(method, "higgs")) o.method = HG_HIGGS;
@@ -860,14 +1113,15 @@ int main(int argc, char **argv) {
             die("no HIGGS grid for p=%d at %d bits (p=1: 2,3,4,5,6,8; p=2: 2,3,4; p=4: 2,3)", o.p, o.bits);
     }
     if (o.method == HG_RTN && o.bits < 2) die("rtn needs --bits 2..8");
-    if (o.vector_grids && !(o.target_bits > 0)) die("--vector-grids applies to --target-bits");
-    if (o.grid == HG_GRID_UNIFORM ? o.target_bits > 0 || o.method != HG_HIGGS || o.p != 1 || o.bits != 8
-        : o.grid >= 0 && !(o.target_bits > 0) && (o.method != HG_HIGGS || ((o.p != 2 || (o.bits != 4 && o.bits != 3)) && (o.p != 1 || o.bits != 8))))
+    if (o.vector_grids && !allocates(&o)) die("--vector-grids applies to --target-bits");
+    if (o.grid == HG_GRID_UNIFORM ? allocates(&o) || o.method != HG_HIGGS || o.p != 1 || o.bits != 8
+        : o.grid >= 0 && !allocates(&o) && (o.method != HG_HIGGS || ((o.p != 2 || (o.bits != 4 && o.bits != 3)) && (o.p != 1 || o.bits != 8))))
         die("--grid applies to HIGGS p=2 4-bit and 3-bit (sym|free|fast), p=1 8-bit (uniform|free) or --target-bits (sym|free|fast)");
     if (o.grid == HG_GRID_SIGNSYM && o.p == 1) die("--grid sym applies to HIGGS p=2 4-bit and 3-bit");
-    if (o.grid == HG_GRID_BLOCKS && !(o.target_bits > 0) && (o.p != 2 || (o.bits != 4 && o.bits != 3)))
+    if (o.grid == HG_GRID_BLOCKS && !allocates(&o) && (o.p != 2 || (o.bits != 4 && o.bits != 3)))
         die("--grid fast applies to HIGGS p=2 4-bit and 3-bit (or --target-bits)");
     if (o.head >= 0 && !o.method) die("--head applies when quantizing (--method or --target-bits)");
+    if (o.max_t2 > 0 && !allocates(&o)) die("--max-t2 applies to the allocation (--target-bits, --max-kld, --target-size)");
     o.head_set = o.head >= 0;
     if (o.head < 0) o.head = o.method ? DEFAULT_HEAD : HEAD_KEEP;
     if (o.seed >= 0 && o.method != HG_HIGGS) die("--seed applies to --method higgs");

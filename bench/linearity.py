@@ -3,6 +3,15 @@
 
   bench/linearity.sh [MODEL.higgs] [--heldout TEXT] [--calib TEXT] [--random N] [--seeds K]
   bench/linearity.sh --report bench/results/linearity.tsv     (tables and plot again from a run's TSV)
+  bench/linearity.sh --kld-sweep [MODEL.higgs] [--seeds K] [--targets LIST] [--max-kld LIST] [--tag TAG]
+
+--kld-sweep: the allocation's predicted KL divergence (what quantize prints: sum of alpha_l * t2_l with
+    the default data-free alphas) against the KL divergence measured on the held-out text with
+    llama.cpp's protocol (`run -m ppl -c 256 --second-half --kld MODEL`), for --target-bits over a sweep
+    of targets, the default (no options) and --max-kld requests, each over sign seeds 1..K. Writes
+    bench/results/TAG.{tsv,md} (TAG default kld-sweep; the CPU named by bench/cpu_name.sh) and the
+    table between the <!-- TAG:begin/end --> markers of docs/linearity.md. Every target's files share
+    the sign seed, so a larger target measuring more KLD is the allocation's fault, not the rounding's.
 
 (a) predicted vs measured dPPL: predicted = sum_l alpha_l * t2_l, with data-aware alphas (perplexity
     on the calibration text, `run -m alphas -f`) and the t2 that quantize reports per layer; measured
@@ -54,7 +63,7 @@ def quantize(base, out, args, threads):
     log = sh(os.path.join(ROOT, "quantize"), base, out, *args, "-T", threads)
     t2 = {}
     for line in log.splitlines():
-        m = re.match(r"(model\.layers\.\S+)\s+higgs p\d n\d+ h\d+(?: signed)?\s+(\S+)\s+\S+$", line)
+        m = re.match(r"(model\.layers\.\S+)\s+p\d-\S+ h\d+\*?(?: signed)?\s+(\S+)\s+\S+$", line)
         if m:
             t2[m.group(1)] = float(m.group(2))
     bits = float(re.search(r"linear layers: ([0-9.]+) bits/weight", log).group(1))
@@ -90,8 +99,31 @@ def main():
     ap.add_argument("--seeds", type=int, default=4, help="realizations (sign seeds) per uniform/DP config")
     ap.add_argument("--report", help="only write the tables and the plot from this TSV of an earlier run")
     ap.add_argument("--extra", default="", help="more quantize options for every file, e.g. --unbiased")
-    ap.add_argument("--tag", default="linearity", help="results name: bench/results/TAG.{tsv,md,svg}, markers in docs/linearity.md")
+    ap.add_argument("--tag", default=None, help="results name: bench/results/TAG.{tsv,md,svg}, markers in docs/linearity.md "
+                    "(default linearity; with --kld-sweep, kld-sweep)")
+    ap.add_argument("--kld-sweep", action="store_true", help="predicted against measured KL divergence over a sweep of targets")
+    ap.add_argument("--targets", default="2.25,2.5,2.75,3.0,3.25,3.5,3.75,4.0,4.25,4.5",
+                    help="--kld-sweep: the --target-bits values")
+    ap.add_argument("--max-kld", default="0.003,0.0015,0.0008", help="--kld-sweep: the --max-kld requests")
+    ap.add_argument("--run", default=os.path.join(ROOT, "run"), help="--kld-sweep: the run binary that measures")
+    ap.add_argument("--quantize", default=os.path.join(ROOT, "quantize"), help="--kld-sweep: the quantize binary")
     a = ap.parse_args()
+    if a.kld_sweep and a.report:         # the table again from a sweep's TSV
+        with open(a.report) as f:
+            cmd = f.readline()[2:].strip()
+            info = f.readline()[2:].strip()
+            f.readline()
+            rows = []
+            for line in f:
+                k, v, sd, bits, mb, pred, meas, top = line.rstrip("\n").split("\t")
+                rows.append((k, v, int(sd), float(bits), float(mb), float(pred), float(meas), float(top)))
+        m = re.match(r"model (\S+), text (\S+), CPU (.*)", info)
+        kld_sweep_report(rows, m.group(1).rstrip(","), m.group(2).rstrip(","), m.group(3), cmd, a.tag or "kld-sweep")
+        return
+    if a.kld_sweep:
+        kld_sweep(a)
+        return
+    a.tag = a.tag or "linearity"
     if a.report:
         with open(a.report) as f:
             head = f.readline().split()            # "# base PPL seeds K model NAME"
@@ -155,6 +187,90 @@ def main():
             os.remove(free_path)
 
     write_report(rows, base_ppl, a.seeds, os.path.basename(a.model), a.tag)
+
+
+def kld_sweep(a):
+    """predicted (quantize) against measured (run --kld) KL divergence over --target-bits, the default and --max-kld"""
+    tag = a.tag or "kld-sweep"
+    if a.run == os.path.join(ROOT, "run") or a.quantize == os.path.join(ROOT, "quantize"):
+        sh("make", "-s", "-C", ROOT, "run", "quantize")
+    res = os.path.join(ROOT, "bench", "results")
+    os.makedirs(res, exist_ok=True)
+    cpu = subprocess.run(["bash", os.path.join(ROOT, "bench", "cpu_name.sh")], capture_output=True, text=True).stdout.strip()
+    configs = [("target-bits", t, ["--target-bits", t]) for t in a.targets.split(",") if t]
+    configs.append(("default", "", []))
+    configs += [("max-kld", x, ["--max-kld", x]) for x in a.max_kld.split(",") if x]
+    rows = []          # (kind, value, seed, bits, file MB, predicted, measured, same top %)
+    cmd = "bench/linearity.sh --kld-sweep " + " ".join(a_ for a_ in sys.argv[1:] if a_ != "--kld-sweep")
+    tsv = os.path.join(res, tag + ".tsv")
+    with open(tsv, "w") as f:         # row by row: an interrupted sweep keeps what it measured
+        f.write(f"# {cmd}\n# model {os.path.basename(a.model)}, text {os.path.basename(a.heldout)}, CPU {cpu}\n")
+        f.write("kind\tvalue\tseed\tbits\tfile_mb\tpredicted_kld\tmeasured_kld\tsame_top\n")
+    with tempfile.TemporaryDirectory() as tmp:
+        base = os.path.join(tmp, "base.higgs")
+        sh("cp", a.model, base)
+        if os.path.exists(a.model + ".alphas"):
+            sh("cp", a.model + ".alphas", base + ".alphas")
+        q = os.path.join(tmp, "q.higgs")
+        for kind, val, args in configs:
+            for sd in range(1, a.seeds + 1):
+                log = sh(a.quantize, base, q, *args, "--seed", sd, "-T", a.threads)
+                bits = float(re.search(r"linear layers: ([0-9.]+) bits/weight", log).group(1))
+                pred = float(re.search(r"predicted KL (?:divergence|change): ([0-9.eE+-]+)", log).group(1))
+                out = sh(a.run, q, "-m", "ppl", "-f", a.heldout, "-c", "256", "--second-half", "--kld", base, "-T", a.threads)
+                m = re.search(r"^kld: ([0-9.]+) \(same top token ([0-9.]+)%", out, re.M)
+                rows.append((kind, val, sd, bits, os.path.getsize(q) / 1e6, pred, float(m.group(1)), float(m.group(2))))
+                with open(tsv, "a") as f:
+                    f.write("\t".join(map(str, rows[-1])) + "\n")
+                print("\t".join(map(str, rows[-1])), flush=True)
+    kld_sweep_report(rows, os.path.basename(a.model), os.path.basename(a.heldout), cpu, cmd, tag)
+
+
+def kld_sweep_report(rows, model_name, text_name, cpu, cmd, tag):
+    def ms(v):
+        m = sum(v) / len(v)
+        sd = (sum((x - m) ** 2 for x in v) / (len(v) - 1)) ** 0.5 if len(v) > 1 else float("nan")
+        return m, sd
+
+    groups = {}
+    for r in rows:
+        groups.setdefault((r[0], r[1]), []).append(r)
+    seeds = max(len(g) for g in groups.values())
+    md = [f"`{model_name}` on `{text_name}` (llama.cpp's protocol: `run -m ppl -c 256 --second-half --kld`), "
+          f"mean +- standard deviation over {seeds} sign seed{'s' if seeds > 1 else ''}; predicted: quantize's sum of alpha * t^2 (data-free "
+          f"alphas, t^2 measured on each layer); ratio: measured / predicted. CPU: {cpu}. Command: `{cmd}`.", "",
+          "| allocation | bits/weight (linear) | file MB | predicted KLD x 1000 | measured KLD x 1000 | ratio | same top % |",
+          "|---|---|---|---|---|---|---|"]
+    prev = None
+    monotone = True
+    for (kind, val), g in groups.items():
+        bits, mb, pred, meas, top = (ms([r[i] for r in g]) for i in (3, 4, 5, 6, 7))
+        ratio = ms([r[6] / r[5] for r in g])
+        label = {"target-bits": f"--target-bits {val}", "default": "default (no options)", "max-kld": f"--max-kld {val}"}[kind]
+        if kind == "max-kld":
+            label += f" (measured within 25%: {sum(abs(r[6] / float(val) - 1) <= 0.25 for r in g)}/{len(g)})"
+        spread = f" +- {1000 * meas[1]:.3f}" if meas[1] == meas[1] else ""
+        md.append(f"| {label} | {bits[0]:.3f} | {mb[0]:.2f} | {1000 * pred[0]:.3f} | {1000 * meas[0]:.3f}{spread} | "
+                  f"{ratio[0]:.2f} | {top[0]:.2f} |")
+        if kind == "target-bits":
+            if prev and meas[0] > prev:
+                monotone = False
+            prev = meas[0]
+    # per seed too: files of one seed share the sign pattern across targets
+    per_seed = {}
+    for r in rows:
+        if r[0] == "target-bits":
+            per_seed.setdefault(r[2], []).append((float(r[1]), r[6]))
+    grows = [sd for sd, v in per_seed.items() if any(b[1] > a[1] for a, b in zip(sorted(v), sorted(v)[1:]))]
+    md += ["", f"Measured KLD {'never grows' if monotone else 'GROWS somewhere'} with --target-bits over this sweep "
+           f"(means over the seeds); seed by seed it grows {'nowhere' if not grows else 'for seeds ' + str(grows)}."]
+    res = os.path.join(ROOT, "bench", "results")
+    with open(os.path.join(res, tag + ".md"), "w") as f:
+        f.write("\n".join(md) + "\n")
+    doc = os.path.join(ROOT, "docs", "linearity.md")
+    if f"<!-- {tag}:begin -->" in open(doc).read():
+        report.readme(doc, tag, os.path.join(res, tag + ".md"))
+    print("\n".join(md))
 
 
 def write_report(rows, base_ppl, seeds, model_name, tag="linearity"):

@@ -54,3 +54,49 @@ done:
     return best;
 }
 
+
+/* The inverse query: the smallest rounded budget b (in units, b <= max_units) whose optimum is at most
+ * max_value, that is the smallest file the allocation can reach within a loss; UINT64_MAX if none.
+ * hg_dp_allocate with budget b * unit then returns that optimum (the same recurrence in the same
+ * order: the same sums, bit for bit). *below (when not NULL): the least objective over all smaller
+ * rounded budgets (> max_value; INFINITY when nothing is smaller). Declared here, not in higgs.h:
+ * quantize and tests/test_alloc.c are its users. */
+uint64_t hg_dp_min_units(int n_items, int n_opts, const uint64_t *cost, const double *value, double max_value,
+                         uint64_t unit, uint64_t max_units, double *below);
+uint64_t hg_dp_min_units(int n_items, int n_opts, const uint64_t *cost, const double *value, double max_value,
+                         uint64_t unit, uint64_t max_units, double *below) {
+    if (unit == 0) unit = 1;
+    if (max_units > (1u << 26)) max_units = 1u << 26;    /* the same bound as hg_dp_allocate's table */
+    size_t width = (size_t)max_units + 1;
+    double *prev = (double *)malloc(width * sizeof(double)), *cur = (double *)malloc(width * sizeof(double));
+    uint64_t found = UINT64_MAX;
+    if (below) *below = INFINITY;
+    if (!prev || !cur) goto done;
+    for (size_t b = 0; b < width; b++) prev[b] = INFINITY;
+    prev[0] = 0;
+    for (int i = 0; i < n_items; i++) {                   /* the same recurrence, in the same order, as hg_dp_allocate */
+        for (size_t b = 0; b < width; b++) cur[b] = INFINITY;
+        for (int j = 0; j < n_opts; j++) {
+            uint64_t c = cost[(size_t)i * n_opts + j];
+            if (c == UINT64_MAX) continue;
+            uint64_t cu = (c + unit - 1) / unit;
+            if (cu > max_units) continue;
+            double v = value[(size_t)i * n_opts + j];
+            for (size_t b = 0; b + cu < width; b++) {
+                if (prev[b] == INFINITY) continue;
+                double nv = prev[b] + v;
+                if (nv < cur[b + cu]) cur[b + cu] = nv;
+            }
+        }
+        double *t = prev; prev = cur; cur = t;
+    }
+    double best_below = INFINITY;                         /* the least value at every smaller rounded cost */
+    for (size_t b = 0; b < width; b++) {
+        if (prev[b] <= max_value) { found = b; break; }
+        if (prev[b] < best_below) best_below = prev[b];
+    }
+    if (below) *below = best_below;
+done:
+    free(prev); free(cur);
+    return found;
+}

@@ -67,6 +67,45 @@ static void test_dp(void) {
     check(infeasible_agree > 0, "dp_reports_infeasible_like_brute_force", "no infeasible instance seen");
 }
 
+/* the inverse query: the smallest rounded budget whose optimum is within a bound, against brute force
+ * over every budget; hg_dp_allocate at that budget returns an objective within it, one unit less does not */
+static void test_min_units(void) {
+    int bad = 0, bad_consistent = 0, none_agree = 0, trials = 2000;
+    for (int trial = 0; trial < trials; trial++) {
+        int n = 1 + (int)(next() % 5), m = 1 + (int)(next() % 4);
+        uint64_t cost[64], unit = 1 + next() % 30, max_units = 0;
+        double value[64];
+        for (int k = 0; k < n * m; k++) {
+            cost[k] = next() % 7 == 0 ? UINT64_MAX : 1 + next() % 500;
+            value[k] = (double)(next() % 100000) / 1000.0;
+        }
+        for (int i = 0; i < n; i++) {
+            uint64_t hi = 0;
+            for (int j = 0; j < m; j++)
+                if (cost[i * m + j] != UINT64_MAX && (cost[i * m + j] + unit - 1) / unit > hi) hi = (cost[i * m + j] + unit - 1) / unit;
+            max_units += hi;
+        }
+        double bound = (double)(next() % (uint64_t)(60000 * n + 1)) / 1000.0, below;
+        uint64_t b = hg_dp_min_units(n, m, cost, value, bound, unit, max_units, &below);
+        uint64_t want = UINT64_MAX;           /* brute force: the first budget whose best assignment is within */
+        for (uint64_t u = 0; u <= max_units && want == UINT64_MAX; u++)
+            if (brute(n, m, cost, value, u * unit, unit) <= bound) want = u;
+        if (b != want) { bad++; continue; }
+        if (b == UINT64_MAX) { none_agree++; continue; }
+        int choice[8];
+        double at = hg_dp_allocate(n, m, cost, value, b * unit, unit, choice);
+        double less = b ? hg_dp_allocate(n, m, cost, value, (b - 1) * unit, unit, choice) : INFINITY;
+        if (!(at <= bound) || !(less > bound) || (b && fabs(less - below) > 1e-9 && !(less == INFINITY && below == INFINITY)))
+            bad_consistent++;
+    }
+    char d[128];
+    snprintf(d, sizeof d, "%d of %d instances differ from brute force", bad, trials);
+    check(bad == 0, "dp_min_units_equals_brute_force_2000_random_instances", d);
+    snprintf(d, sizeof d, "%d instances: the allocation at that budget exceeds the bound, or one unit less does not", bad_consistent);
+    check(bad_consistent == 0, "dp_min_units_agrees_with_dp_allocate", d);
+    check(none_agree > 0, "dp_min_units_reports_unreachable_bounds", "no unreachable bound seen");
+}
+
 static void test_fit(void) {
     const double t2[4] = {0.0025, 0.005, 0.01, 0.02};
     double y[4], worst = 0;
@@ -87,6 +126,7 @@ static void test_fit(void) {
 
 int main(void) {
     test_dp();
+    test_min_units();
     test_fit();
     printf("%d passed, %d failed\n", passes, failures);
     return failures ? 1 : 0;

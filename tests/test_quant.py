@@ -401,6 +401,8 @@ def main():
         bpw = 8.0 * sum(t["nbytes"] for t in lin) / sum(t["shape"][0] * t["shape"][1] for t in lin)
         report(bpw <= 4.1, "m288_p2_b4_at_most_4.1_bits_per_weight", f"{bpw:.4f} bits/weight")
         dp_and_cli_checks(tmp, grids, cfg, base, w_orig, ids, idf)
+        allocation_bad_inputs(tmp, base)
+        bundled_allocation_checks(tmp)
     finish()
 
 
@@ -567,15 +569,21 @@ def format_name(t):
 
 def dp_and_cli_checks(tmp, grids, cfg, base, w_orig, ids, idf):
     if True:
-        # DP allocation: the budget holds, the file's size is what was reported, run runs the mix
-        # (the last one with the p=4 grids on the menu too)
-        for target, extra in ((2.75, []), (3.25, []), (4.5, []), (3.25, ["--vector-grids"])):
-            out = os.path.join(tmp, f"dp{target}{'v' if extra else ''}.higgs")
+        # DP allocation: the budget holds, the file's size is what was reported, run runs the mix; the
+        # default menu (p=4 grids included), --grid fast (block grids, no p=4) and --menu (exactly its names)
+        fast_menu = {"f16", "p1-2bit", "p1-3bit", "p1-4bit", "p1-5bit", "p1-6bit", "p1-8bit-uniform", "p2-2bit",
+                     "p2-3bit-block", "p2-4bit-block"}
+        narrow = ["p2-3bit-sym", "p2-4bit-sym", "p1-5bit", "p1-8bit-uniform"]
+        for target, extra, tag, want_menu in (
+                (2.75, [], "", None), (3.25, [], "", None), (4.5, [], "", None),
+                (3.25, ["--grid", "fast"], "_grid_fast", fast_menu),
+                (3.25, ["--menu", ",".join(narrow)], "_menu", set(narrow))):
+            out = os.path.join(tmp, f"dp{target}{tag}.higgs")
             log = sh(os.path.join(ROOT, "quantize"), base, out, "--target-bits", target, *extra, "-T", "2")
-            if extra:
-                target = f"{target}_vector_grids"
-                report(re.search(r"higgs p4 3b h\d+", log) is not None, f"dp_target_{target}_picks_p4",
+            if not extra and target == 3.25:
+                report(re.search(r"^model\.\S+\s+p4-3bit\S* h\d+", log, re.M) is not None, f"dp_target_{target}_picks_p4",
                        "some layer takes the p=4 3-bit grid (the lowest t^2 at its cost)")
+            target = f"{target}{tag}"
             h = export.read_higgs(out, load_tensors=False)
             lin = [t for t in h["tensors"] if t["name"].startswith("model.layers.") and len(t["shape"]) == 2]
             bits = 8.0 * sum(t["nbytes"] for t in lin) / sum(t["shape"][0] * t["shape"][1] for t in lin)
@@ -583,15 +591,17 @@ def dp_and_cli_checks(tmp, grids, cfg, base, w_orig, ids, idf):
             kinds = {(t["type"], tuple(t["params"])) for t in lin}
             report(bits <= float(str(target).split("_")[0]) + 1e-9 and m and abs(float(m.group(1)) - bits) < 1e-3,
                    f"dp_target_{target}_fits_and_matches_file", f"file {bits:.4f} bits/weight, reported {m.group(1) if m else '?'}")
-            report(len(kinds) > 1 or target == 4.5, f"dp_target_{target}_mixes_configs", f"{len(kinds)} distinct configs")
-            # by default the menu holds the grids of 3 bits and more, and 2-bit ones (t^2 ~ 0.11) only when
-            # the target needs them: every choice within the cap quantize reports, none at 4.5 bits
-            mc = re.search(r"options with t\^2 <= ([0-9.eE+-]+)", log)
-            cap = float(mc.group(1)) if mc else -1.0
-            chosen = [float(x) for x in re.findall(r"^model\.\S+\s+(?:higgs p\d [0-9.]+b h\d+|f16)\s+([0-9.]+)", log, re.M)]
-            report(mc and len(chosen) == len(lin) and max(chosen) <= cap * (1 + 1e-4) and (target != 4.5 or cap < 0.05),
-                   f"dp_target_{target}_menu_capped", f"cap {cap}, largest t^2 chosen {max(chosen, default=-1)}")
-            if extra:
+            report(len(kinds) > 1 or target == "4.5", f"dp_target_{target}_mixes_configs", f"{len(kinds)} distinct configs")
+            # the menu quantize prints: the fast grids, p=4 ones included (--target-bits), and every layer's
+            # format from it
+            mm = re.search(r"^menu(?: \(--menu\))?: (.*); t\^2 measured", log, re.M)
+            menu = set(mm.group(1).split()) if mm else set()
+            fmts = {format_name(t) for t in lin}
+            base_names = {f.replace("-paired-planar", "").replace("-block-planar", "-block") for f in fmts}
+            ok = mm and base_names <= menu and (menu == want_menu if want_menu else
+                                                {"p2-4bit-sym", "p2-3bit-sym", "p4-3bit", "p4-2bit", "p4-2.5bit", "p2-2bit"} <= menu)
+            report(ok, f"dp_target_{target}_formats_from_the_menu", f"menu {sorted(menu)}, chosen {sorted(fmts)}")
+            if target == "3.25":
                 report(any(t["params"][0] == 4 for t in lin), f"dp_target_{target}_file_has_p4_tensors")
             info = sh(os.path.join(ROOT, "quantize"), "--info", out)
             listed = dict(re.findall(r"^(model\.\S+)\s+(\S+)\s+\d+\s", info, re.M))
@@ -702,6 +712,85 @@ def dp_and_cli_checks(tmp, grids, cfg, base, w_orig, ids, idf):
               if t["type"] == HIGGS and t["params"][0] & 0xFF == 1 and t["params"][1] == 8]
         report(len(p8) > 0 and all(t["params"][0] >> 8 == 2 for t in p8), "dp_8bit_option_is_the_uniform_grid",
                f"{len(p8)} p=1 8-bit tensors, variants {sorted({t['params'][0] >> 8 for t in p8})}")
+
+
+def allocation_bad_inputs(tmp, base):
+    """--max-kld, --target-size, --target-bits and --menu refuse bad values with one line, exit 1, no file"""
+    out = os.path.join(tmp, "bad-alloc.higgs")
+    cases = [(["--max-kld", v], f"max_kld_{n}") for v, n in (("0", "zero"), ("-0.001", "negative"), ("nan", "nan"),
+                                                                 ("inf", "inf"), ("1e-3x", "junk"))]
+    cases += [(["--target-size", v], f"target_size_{n}") for v, n in (("0", "zero"), ("-6", "negative"), ("nan", "nan"))]
+    cases += [(["--target-bits", v], f"target_bits_{n}") for v, n in (("0", "zero"), ("-3", "negative"), ("nan", "nan"))]
+    cases += [(["--max-kld", "0.001", "--target-bits", "3"], "two_budgets"),
+              (["--target-size", "5", "--max-kld", "0.001"], "two_budgets_size_kld"),
+              (["--menu", "p9-1bit"], "menu_unknown_name"), (["--menu", "nf4"], "menu_not_higgs"),
+              (["--menu", ","], "menu_empty"), (["--target-bits", "3", "--menu", "p2-3bit-sym", "--grid", "sym"], "menu_with_grid"),
+              (["--menu", "p2-4bit-sym", "--method", "rtn"], "menu_without_allocation"),
+              (["--max-kld", "0.001", "--calib", os.path.join(ROOT, "data", "brown-calib.txt")], "max_kld_with_calib"),
+              (["--max-t2", "0.01", "--bits", "4"], "max_t2_without_allocation")]
+    for args, what in cases:
+        r = subprocess.run([os.path.join(ROOT, "quantize"), base, out, *args], capture_output=True, text=True)
+        lines = r.stderr.strip().splitlines()
+        report(r.returncode == 1 and len(lines) == 1 and lines[0].startswith("quantize: error:") and not os.path.exists(out),
+               f"quantize_rejects_{what}", r.stderr.strip())
+    # a size or a loss no allocation reaches: an error after the sensitivities, and no file
+    for args, what in ((["--target-size", "0.01"], "target_size_too_small"),
+                       (["--max-kld", "1e-9", "--menu", "p2-3bit-sym,p2-4bit-sym"], "max_kld_below_the_menu")):
+        r = subprocess.run([os.path.join(ROOT, "quantize"), base, out, *args], capture_output=True, text=True)
+        last = (r.stderr.strip().splitlines() or [""])[-1]
+        report(r.returncode == 1 and last.startswith("quantize: error: no ") and not os.path.exists(out),
+               f"quantize_rejects_{what}", r.stderr.strip()[-200:])
+
+
+def bundled_allocation_checks(tmp):
+    """On the bundled model (trained weights, its own sensitivities): the predicted KL divergence never
+    grows with --target-bits over a sweep; measured KLD on a short text falls along a coarser sweep;
+    --max-kld returns the smallest allocation within the request; --target-size fits the file."""
+    model = os.path.join(ROOT, "models", "brown-f16.higgs")
+    q, run = os.path.join(ROOT, "quantize"), os.path.join(ROOT, "run")
+    alphas = os.path.join(tmp, "brown.alphas")
+    sh(run, model, "-m", "alphas", "-o", alphas, "-T", "2")
+    out = os.path.join(tmp, "brown-dp.higgs")
+
+    def alloc(*args):
+        log = sh(q, model, out, "--alphas", alphas, "-T", "2", *args)
+        m = re.search(r"^allocated ([0-9.]+) bits/weight", log, re.M)
+        pr = re.search(r"predicted KL divergence: ([0-9.eE+-]+)", log)
+        return (float(m.group(1)) if m else float("nan")), (float(pr.group(1)) if pr else float("nan")), log
+
+    sweep = [2.25, 2.5, 2.75, 3.0, 3.1, 3.25, 3.5, 3.75, 4.0, 4.0625, 4.25, 4.5, 5.0, 6.0]
+    rows = [(t,) + alloc("--target-bits", t)[:2] for t in sweep]
+    worse = [(a, b) for a, b in zip(rows, rows[1:]) if not b[2] <= a[2]]
+    report(not worse and all(b <= t + 1e-9 for t, b, _ in rows), "dp_bundled_predicted_kld_monotone_in_target_bits",
+           " ".join(f"{t}:{p:.3g}" for t, _, p in rows) + (f"; grows at {worse}" if worse else ""))
+    # measured: KL divergence from the f16 model on the first 100 lines of the held-out text (8k tokens,
+    # llama.cpp's protocol), each target's file with the same sign seed
+    text = os.path.join(tmp, "heldout-slice.txt")
+    with open(os.path.join(ROOT, "data", "brown-heldout.txt"), encoding="utf-8") as f, open(text, "w", encoding="utf-8") as g:
+        g.writelines(f.readlines()[:100])
+    measured = []
+    for t in (2.5, 3.0, 3.5, 4.25):
+        alloc("--target-bits", t)
+        r = sh(run, out, "-m", "ppl", "-f", text, "-c", "256", "--second-half", "--kld", model, "-T", "2")
+        m = re.search(r"^kld: ([0-9.]+)", r, re.M)
+        measured.append((t, float(m.group(1)) if m else float("nan")))
+    report(all(b[1] < a[1] for a, b in zip(measured, measured[1:])), "dp_bundled_measured_kld_falls_with_target_bits",
+           " ".join(f"{t}:{k:.3g}" for t, k in measured))
+    # --max-kld X: the predicted KL divergence is at most X, and a budget just below the file's is over X
+    sizes = []
+    for x in (0.003, 0.0015, 0.0008):
+        bits, pred, log = alloc("--max-kld", x)
+        sizes.append(bits)
+        info = sh(run, out, "--info")
+        _, pred_below, _ = alloc("--target-bits", round(bits - 0.01, 4))
+        report(pred <= x and pred_below > x and f"alloc.max_kld = {x:g}" in info, f"dp_bundled_max_kld_{x}_smallest_within",
+               f"{bits:.4f} bits predicts {pred:.6g}; {bits - 0.01:.4f} bits predicts {pred_below:.6g}")
+    report(sizes == sorted(sizes), "dp_bundled_max_kld_smaller_loss_larger_file", f"bits {sizes}")
+    # --target-size MB: the whole file within MB x 10^6 bytes, and close to it (the budget is used)
+    for mb in (5.5, 6.5):
+        alloc("--target-size", mb)
+        size = os.path.getsize(out)
+        report(0.99 * mb * 1e6 <= size <= mb * 1e6, f"dp_bundled_target_size_{mb}_fits", f"{size} bytes for {mb} MB")
 
 
 if __name__ == "__main__":
