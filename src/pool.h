@@ -28,17 +28,25 @@
  *    HG_WINDOW jobs by their wall time. Two signals:
  *    lost time: the caller's wait after its own share beyond what an uneven
  *    last task explains (HG_STALL_NS or a quarter of its own working time) is
- *    time lost to a descheduled thread; a window that lost more than
- *    1/HG_LOST_PART of its time drops a thread at once.
+ *    time lost to a descheduled thread; when more than 1/HG_LOST_PART of the
+ *    recent windows' time was lost (a decaying sum, weight 3/4 per window,
+ *    judged from the second window at a count on), a thread drops at once.
+ *    The sum, not one window: an idle virtual machine also loses a vCPU for a
+ *    few ms now and then (once in ~20 windows), which cost 12% of a window and
+ *    dropped two threads to one, 0.85x the decode speed.
  *    trials: a descheduled worker whose range the caller took costs no wait
  *    but gives no speed either (seen under a light load: two threads half as
  *    fast as one, with nothing lost), so from time to time the pool tries one
  *    thread more (or, with all taking part, one fewer) for a settling window
  *    and HG_TRIAL_WINDOWS measured ones, and keeps the count whose windows
  *    were faster (by HG_TRIAL_GAIN). A failed trial doubles the wait before
- *    the next (HG_PROBE_NS up to HG_PROBE_MAX_NS): on an idle machine the
- *    trials of one thread fewer cost ~1% of the time. Decode repeats the same
- *    jobs every token, so windows of 128 jobs compare like with like. */
+ *    the next (HG_PROBE_NS up to HG_PROBE_MAX_NS). With all threads taking
+ *    part, a trial of one fewer needs a sign that a worker lags: the caller
+ *    took more than 1/HG_TAKEN_PART of the recent tasks from others' ranges
+ *    (on an idle machine it takes 1-3%, from uneven ends). Without that gate
+ *    the trials ran a 200-token decode at one thread for a tenth of its time.
+ *    Decode repeats the same jobs every token, so windows of 128 jobs compare
+ *    like with like. */
 
 #ifndef HG_NO_THREADS
 #include <sched.h>
@@ -49,7 +57,9 @@
 #define HG_SPIN_BUSY_NS 20000       /* ... and this long once stalls were seen */
 #define HG_STALL_NS 200000          /* a wait up to this long after the caller's own share is no loss */
 #define HG_WINDOW 128               /* jobs per verdict */
-#define HG_LOST_PART 10             /* a window that lost more than 1/10 of its time drops a thread */
+#define HG_LOST_PART 10             /* losing more than 1/10 of the recent windows' time drops a thread */
+#define HG_LOSS_WINDOWS 2           /* windows at a count before its losses are judged */
+#define HG_TAKEN_PART 8             /* with all threads on, a trial of one fewer needs the caller to have taken 1/8 of the tasks from others' ranges */
 #define HG_TRIAL_WINDOWS 2          /* measured windows per trial (after one to settle) */
 #define HG_TRIAL_GAIN 0.97          /* a trial count is kept when its windows took < 0.97x the time */
 #define HG_PROBE_NS 200000000ull    /* the wait before a trial, doubled after each failed one ... */
@@ -83,6 +93,10 @@ struct hg_pool {
     /* the caller's bookkeeping for adapting `active` (hg_pool_adapt) */
     int window_jobs;
     uint64_t window_ns, window_lost_ns;   /* this window's wall time, and the part lost to stalls */
+    uint64_t recent_ns, recent_lost_ns;   /* the same, summed over the windows at this count, each x3/4 per window */
+    uint64_t window_tasks, window_taken;  /* this window's tasks, and those the caller took from others' ranges */
+    uint64_t recent_tasks, recent_taken;  /* the same, summed as recent_ns */
+    int windows_at_count;                 /* windows since `active` last changed */
     uint64_t base_ns;                     /* recent windows' time at this count (halved each window) */
     int trial_from, trial_windows;        /* a trial: the count it left (0: none), windows seen */
     uint64_t trial_ns;                    /* the trial's measured windows' time */
@@ -109,8 +123,8 @@ static void hg_pool_finished(hg_pool *p, int n_done) {
 /* Runs tasks until none is left unclaimed. The claims acquire what the caller
  * released with the ranges, so fn and ctx are the job's even for a worker that
  * woke late: any task it claims belongs to the job now published. */
-static void hg_pool_work(hg_pool *p, int thread) {
-    int n = atomic_load_explicit(&p->active, memory_order_relaxed), done = 0;
+static int hg_pool_work(hg_pool *p, int thread) {
+    int n = atomic_load_explicit(&p->active, memory_order_relaxed), done = 0, taken = 0;
     hg_pool_range *own = &p->range[thread];
     for (;;) {                                /* own range from the front: one stream through memory */
         uint64_t v = atomic_fetch_add_explicit(&own->w, 1, memory_order_acquire);
@@ -129,10 +143,12 @@ static void hg_pool_work(hg_pool *p, int thread) {
                                                       memory_order_acquire)) {
                 p->fn(p->ctx, (int)(hi - 1), thread);
                 hg_pool_finished(p, 1);
+                taken++;
                 v = atomic_load_explicit(&r->w, memory_order_acquire);
             }
         }
     }
+    return taken;
 }
 
 static int hg_worker_idle(hg_pool *p, int id, unsigned seen) {
@@ -195,6 +211,8 @@ hg_pool *hg_pool_create(int n_threads) {
 }
 
 static void hg_pool_set_active(hg_pool *p, int active, uint64_t spin) {
+    p->recent_ns = p->recent_lost_ns = p->recent_tasks = p->recent_taken = 0;
+    p->windows_at_count = 0;
     atomic_store(&p->active, active);
     atomic_store(&p->spin_ns, spin);
 }
@@ -215,13 +233,19 @@ static void hg_pool_trial_verdict(hg_pool *p, uint64_t now) {
 
 /* The caller's verdict on one job (own_ns: its own share, wait_ns: then waiting for
  * the others): see the section comment. */
-static void hg_pool_adapt(hg_pool *p, uint64_t own_ns, uint64_t wait_ns, uint64_t now) {
+static void hg_pool_adapt(hg_pool *p, int tasks, int taken, uint64_t own_ns, uint64_t wait_ns, uint64_t now) {
     uint64_t explained = own_ns / 4 > HG_STALL_NS ? own_ns / 4 : HG_STALL_NS;
+    p->window_tasks += (uint64_t)tasks;
+    p->window_taken += (uint64_t)taken;
     p->window_ns += own_ns + wait_ns;
     p->window_lost_ns += wait_ns > explained ? wait_ns - explained : 0;
     if (++p->window_jobs < HG_WINDOW) return;
     int active = atomic_load(&p->active);
-    int lossy = p->window_lost_ns * HG_LOST_PART > p->window_ns;
+    p->recent_ns = p->recent_ns / 4 * 3 + p->window_ns;
+    p->recent_lost_ns = p->recent_lost_ns / 4 * 3 + p->window_lost_ns;
+    p->recent_tasks = p->recent_tasks / 4 * 3 + p->window_tasks;
+    p->recent_taken = p->recent_taken / 4 * 3 + p->window_taken;
+    int lossy = ++p->windows_at_count >= HG_LOSS_WINDOWS && p->recent_lost_ns * HG_LOST_PART > p->recent_ns;
     if (!p->next_trial_ns) p->next_trial_ns = now + HG_FIRST_TRIAL_NS;
     if (lossy && active > 1) {                /* stalls: one thread fewer now, no trial needed */
         hg_pool_set_active(p, active - 1, HG_SPIN_BUSY_NS);
@@ -234,7 +258,9 @@ static void hg_pool_adapt(hg_pool *p, uint64_t own_ns, uint64_t wait_ns, uint64_
         if (p->trial_windows > HG_TRIAL_WINDOWS) hg_pool_trial_verdict(p, now);
     } else {
         p->base_ns = p->base_ns ? (p->base_ns + p->window_ns) / 2 : p->window_ns;
-        if (now > p->next_trial_ns && p->n > 1) {
+        /* one thread fewer is tried only when the caller has been doing others' work */
+        int lagging = p->recent_taken * HG_TAKEN_PART > p->recent_tasks;
+        if (now > p->next_trial_ns && p->n > 1 && (active < p->n || lagging)) {
             int to = active < p->n ? active + 1 : active - 1;
             p->trial_from = active;
             p->trial_windows = 0;
@@ -243,7 +269,7 @@ static void hg_pool_adapt(hg_pool *p, uint64_t own_ns, uint64_t wait_ns, uint64_
         }
     }
     p->window_jobs = 0;
-    p->window_ns = p->window_lost_ns = 0;
+    p->window_ns = p->window_lost_ns = p->window_tasks = p->window_taken = 0;
 }
 
 static void hg_pool_wait(hg_pool *p) {
@@ -272,7 +298,7 @@ void hg_pool_run(hg_pool *p, hg_task_fn fn, void *ctx, int n_tasks) {
         uint64_t t0 = hg_now_ns();
         for (int t = 0; t < n_tasks; t++) fn(ctx, t, 0);
         uint64_t t1 = hg_now_ns();
-        hg_pool_adapt(p, t1 - t0, 0, t1);
+        hg_pool_adapt(p, n_tasks, 0, t1 - t0, 0, t1);
         return;
     }
     p->fn = fn;
@@ -290,11 +316,11 @@ void hg_pool_run(hg_pool *p, hg_task_fn fn, void *ctx, int n_tasks) {
             pthread_mutex_unlock(&p->mu);
         }
     uint64_t t0 = hg_now_ns();
-    hg_pool_work(p, 0);
+    int taken = hg_pool_work(p, 0);
     uint64_t t1 = hg_now_ns();
     hg_pool_wait(p);
     uint64_t t2 = hg_now_ns();
-    hg_pool_adapt(p, t1 - t0, t2 - t1, t2);
+    hg_pool_adapt(p, n_tasks, taken, t1 - t0, t2 - t1, t2);
 }
 
 /* The default thread count: the CPUs this process may run on (its affinity
