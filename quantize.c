@@ -498,11 +498,13 @@ static void parse_menu(const char *list, Options *o) {
 /* The menu without --menu. The default (no options): f16, p=1 4- to 6-bit, the uniform 8-bit grid and
  * the sign-symmetric p=2 3- and 4-bit grids, the grids with int8 kernels on every build (p=1 2- and 3-bit
  * and p=2 2-bit decode with float kernels: src/select.h).
- * --target-bits, --max-kld, --target-size: those, p=1 2- and 3-bit, p=2 2-bit and the p=4 grids (2, 2.5
- * and 3 bits): below 4 bits
+ * --target-bits, --max-kld, --target-size: those, p=1 2- and 3-bit, p=2 2-bit and the p=4 2- and 3-bit
+ * grids: below 4 bits
  * per weight the p=4 3-bit grid has 0.89x the p=2 3-bit grid's error at the same size, and decodes at
  * 0.9x its speed with AVX-512, 0.42x the p=2 3-bit block grid's on an AVX2-only Zen 3 (docs/grids.md,
- * docs/speed.md). --grid G: the p=2 3- and
+ * docs/speed.md). Not p4-2.5bit (--menu can name it): its kernels look codes up with 32-bit table
+ * loads, and a 3.25-bit file with it decoded at 0.52x the speed of one without it, for 2% less KL
+ * divergence (docs/linearity.md). --grid G: the p=2 3- and
  * 4-bit grids are G's; --grid fast (the block grids) also leaves the p=4 grids out, for AVX2 speed;
  * --vector-grids puts them in wherever they are not. */
 static int default_menu(const Options *o, MenuItem *m) {
@@ -514,7 +516,7 @@ static int default_menu(const Options *o, MenuItem *m) {
     m[n++] = (MenuItem){2, 6, o->grid >= 0 ? o->grid : DP_GRID3};
     m[n++] = (MenuItem){2, 8, o->grid >= 0 ? o->grid : DEFAULT_GRID4};
     if (o->vector_grids || (!o->target_as_uniform && o->grid != HG_GRID_BLOCKS))
-        for (int b = 8; b <= 12; b += 2) m[n++] = (MenuItem){4, b, HG_GRID_FREE};
+        for (int b = 8; b <= 12; b += 4) m[n++] = (MenuItem){4, b, HG_GRID_FREE};   /* not p4-2.5bit: slow kernels */
     return n;
 }
 
