@@ -1,5 +1,5 @@
 /* higgs.h - what run.c and quantize.c share: the .higgs file format, number
- * formats, a thread pool and the matrix-vector kernels.
+ * formats, a thread pool, the matrix-vector kernels and the tokenizer.
  *
  * A library in the stb style: every file that includes it sees the API below;
  * exactly one translation unit per program defines HIGGS_IMPLEMENTATION before
@@ -38,6 +38,16 @@
  *     hg_pool_destroy(pool). fn(ctx, task, thread) runs for every task once;
  *     thread < hg_pool_threads(pool). On a busy machine fewer threads take part
  *     (hg_pool_active). hg_default_threads(): the CPUs this process may use.
+ *   Tokenizer (SentencePiece BPE, byte-level BPE with the Llama 3 / Qwen2 / SmolLM2 / GPT-2
+ *   pre-tokenizers):
+ *     int  hg_tok_load(hg_tokenizer *t, const uint8_t *p, uint64_t n, int vocab_size,
+ *                      char *err, size_t errlen);         from a TOKN section
+ *     int  hg_tok_load_llama2c(t, data, size, path, vocab_size, err, errlen);
+ *         from a llama2.c tokenizer.bin's bytes. Both return 0, or -1 with a one-line
+ *         message in err and nothing left allocated.
+ *     int  hg_tok_encode(t, text, n, hg_ids *out, err, errlen);   ids appended to out
+ *     int  hg_tok_decode(t, id, after_bos, buf, cap);    the bytes of one piece
+ *     hg_tok_find, hg_tok_is_stop, hg_tok_free; hg_ids_push.
  *
  * Little-endian hosts only (tensor data is used in place from the mapping).
  */
@@ -432,6 +442,48 @@ int hg_unicode_is_letter(uint32_t cp);
 int hg_unicode_is_number(uint32_t cp);
 int hg_unicode_is_space(uint32_t cp);
 
+/* Tokenizer (src/tokenizer.h): SentencePiece BPE (type 1) and byte-level BPE (type 2) */
+enum { HG_PIECE_NORMAL = 1, HG_PIECE_UNKNOWN = 2, HG_PIECE_CONTROL = 3, HG_PIECE_USER = 4, HG_PIECE_UNUSED = 5,
+       HG_PIECE_BYTE = 6 };                               /* piece kinds */
+enum { HG_TOK_DUMMY_PREFIX = 1, HG_TOK_REMOVE_EXTRA_WS = 2, HG_TOK_BYTE_FALLBACK = 4, HG_TOK_IGNORE_MERGES = 8,
+       HG_TOK_ADD_BOS = 16 };                             /* hg_tokenizer.flags */
+/* byte-level pre-tokenizers (TOKN pretokenizer): the regex that cuts text into chunks before BPE */
+enum { HG_PRETOK_NONE = 0, HG_PRETOK_LLAMA3 = 1, HG_PRETOK_QWEN2 = 2, HG_PRETOK_SMOLLM = 3, HG_PRETOK_GPT2 = 4 };
+
+typedef struct {
+    int type, n, vocab_size, flags, pretok;
+    int bos, eos, unk, pad;           /* -1: none */
+    int *stop, n_stop;
+    char **piece;                     /* NUL-terminated copies */
+    int *len;
+    float *score;
+    uint8_t *kind;
+    int *table, table_cap;            /* piece text -> id (open addressing) */
+    uint64_t *merge_key;              /* (left << 32 | right) -> rank */
+    int *merge_rank, merge_cap, n_merges;
+    int byte_id[256];
+    int max_user_len;                 /* longest user-defined piece (SentencePiece) */
+} hg_tokenizer;
+
+/* a growable list of token ids; {0} is empty, free(v) when done */
+typedef struct { int *v; int n, cap; } hg_ids;
+int hg_ids_push(hg_ids *a, int id);                      /* 0, or -1: out of memory (a unchanged) */
+
+/* the TOKN section of a .higgs file (docs/format.md) for a model of vocab_size ids. Returns 0, or -1
+ * with a one-line message in err and *t empty (nothing to free) */
+int hg_tok_load(hg_tokenizer *t, const uint8_t *p, uint64_t n, int vocab_size, char *err, size_t errlen);
+/* a llama2.c tokenizer.bin held in data[0..size); path only names it in messages. As hg_tok_load */
+int hg_tok_load_llama2c(hg_tokenizer *t, const void *data, size_t size, const char *path, int vocab_size,
+                        char *err, size_t errlen);
+void hg_tok_free(hg_tokenizer *t);                        /* any state a loader left, twice is fine */
+/* text[0..n) -> ids appended to out (BOS is the caller's); 0, or -1 with a message in err (out of
+ * memory, text over INT32_MAX bytes); out keeps what was appended */
+int hg_tok_encode(const hg_tokenizer *t, const char *text, size_t n, hg_ids *out, char *err, size_t errlen);
+/* the bytes piece `id` stands for, at most cap; `after_bos` drops the dummy-prefix space */
+int hg_tok_decode(const hg_tokenizer *t, int id, int after_bos, char *buf, int cap);
+int hg_tok_find(const hg_tokenizer *t, const char *s);   /* the id whose piece is exactly s, or -1 */
+int hg_tok_is_stop(const hg_tokenizer *t, int id);       /* a stop id or EOS */
+
 #endif /* HIGGS_H */
 
 /* ======================================================================== */
@@ -459,5 +511,6 @@ int hg_unicode_is_space(uint32_t cp);
 #include "src/alloc.h"               /* the DP bit allocator */
 #include "src/pool.h"                /* thread pool, default thread count */
 #include "src/unicode.h"             /* unicode classes for the tokenizer */
+#include "src/tokenizer.h"           /* SentencePiece and byte-level BPE tokenizers */
 
 #endif /* HIGGS_IMPLEMENTATION */

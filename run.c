@@ -5,8 +5,8 @@
  *   ./run model.higgs -m ppl -f text.txt         perplexity
  *   ./run --info model.higgs, ./run --verify model.higgs
  *
- * One file in the spirit of llama2.c: model, forward pass, tokenizer,
- * sampler, the loops, the CLI. Format, kernels and threads live in higgs.h.
+ * One file in the spirit of llama2.c: model, forward pass, tokenizer glue,
+ * sampler, the loops, the CLI. Format, kernels, threads and the tokenizer live in higgs.h.
  */
 #define HIGGS_IMPLEMENTATION
 #include "higgs.h"
@@ -1139,547 +1139,19 @@ static void forward_batch(const Model *m, RunState *s, const int *tokens, int B,
 }
 
 /* ---------------------------------------------------------- tokenizer */
-/* Two kinds, one merge engine. SentencePiece BPE repeatedly merges the
- * adjacent pair whose merged piece has the highest score; byte-level BPE
- * (Llama 3) merges the pair with the lowest merge rank. Both break ties to
- * the left, use a heap, and run in O(n log n). */
+/* The tokenizer is higgs.h's (src/tokenizer.h); its errors end the program here. */
 
-enum { KIND_NORMAL = 1, KIND_UNKNOWN = 2, KIND_CONTROL = 3, KIND_USER = 4, KIND_UNUSED = 5, KIND_BYTE = 6 };
-enum { TF_DUMMY_PREFIX = 1, TF_REMOVE_EXTRA_WS = 2, TF_BYTE_FALLBACK = 4, TF_IGNORE_MERGES = 8, TF_ADD_BOS = 16 };
-/* byte-level pre-tokenizers (TOKN pretokenizer): the regex that cuts text into chunks before BPE */
-enum { PRETOK_NONE = 0, PRETOK_LLAMA3 = 1, PRETOK_QWEN2 = 2, PRETOK_SMOLLM = 3, PRETOK_GPT2 = 4 };
-
-typedef struct {
-    int type, n, vocab_size, flags, pretok;
-    int bos, eos, unk, pad;
-    int *stop, n_stop;
-    char **piece;                     /* NUL-terminated copies */
-    int *len;
-    float *score;
-    uint8_t *kind;
-    int *table, table_cap;            /* piece text -> id (open addressing) */
-    uint64_t *merge_key;              /* (left << 32 | right) -> rank */
-    int *merge_rank, merge_cap, n_merges;
-    int byte_id[256];
-    int max_user_len;                 /* longest user-defined piece (SentencePiece) */
-} Tokenizer;
-
-static uint64_t fnv1a(const char *s, int n) {
-    uint64_t h = 1469598103934665603ull;
-    for (int i = 0; i < n; i++) { h ^= (uint8_t)s[i]; h *= 1099511628211ull; }
-    return h;
-}
-
-static int tok_lookup(const Tokenizer *t, const char *s, int n) {
-    uint64_t mask = (uint64_t)t->table_cap - 1;
-    for (uint64_t i = fnv1a(s, n) & mask;; i = (i + 1) & mask) {
-        int id = t->table[i];
-        if (id < 0) return -1;
-        if (t->len[id] == n && !memcmp(t->piece[id], s, (size_t)n)) return id;
-    }
-}
-
-static void tok_insert(Tokenizer *t, int id) {
-    uint64_t mask = (uint64_t)t->table_cap - 1;
-    for (uint64_t i = fnv1a(t->piece[id], t->len[id]) & mask;; i = (i + 1) & mask) {
-        int other = t->table[i];
-        if (other < 0) { t->table[i] = id; return; }
-        if (t->len[other] == t->len[id] && !memcmp(t->piece[other], t->piece[id], (size_t)t->len[id])) return;
-    }
-}
-
-static uint64_t mix64(uint64_t x) {
-    x ^= x >> 33; x *= 0xff51afd7ed558ccdull; x ^= x >> 33; x *= 0xc4ceb9fe1a85ec53ull; x ^= x >> 33;
-    return x;
-}
-
-static int merge_rank(const Tokenizer *t, int a, int b) {
-    if (!t->merge_cap) return -1;
-    uint64_t key = (uint64_t)(uint32_t)a << 32 | (uint32_t)b, mask = (uint64_t)t->merge_cap - 1;
-    for (uint64_t i = mix64(key) & mask;; i = (i + 1) & mask) {
-        if (t->merge_rank[i] < 0) return -1;
-        if (t->merge_key[i] == key) return t->merge_rank[i];
-    }
-}
-
-static int is_hex_byte_piece(const char *p, int n, int *value) {
-    if (n != 6 || p[0] != '<' || p[1] != '0' || p[2] != 'x' || p[5] != '>' ||
-        !isxdigit((unsigned char)p[3]) || !isxdigit((unsigned char)p[4])) return 0;
-    *value = (int)strtol(p + 3, NULL, 16);
-    return 1;
-}
-
-static void tok_build_index(Tokenizer *t) {
-    int cap = 16;
-    while (cap < 2 * t->n) cap *= 2;
-    t->table_cap = cap;
-    t->table = xcalloc((size_t)cap, sizeof(int));
-    for (int i = 0; i < cap; i++) t->table[i] = -1;
-    for (int i = 0; i < 256; i++) t->byte_id[i] = -1;
-    for (int id = 0; id < t->n; id++) {
-        int b;
-        if (t->kind[id] == KIND_NORMAL || t->kind[id] == KIND_USER) tok_insert(t, id);
-        if (t->type == 1 && t->kind[id] == KIND_USER && t->len[id] > t->max_user_len) t->max_user_len = t->len[id];
-        if (t->type == 1 && t->kind[id] == KIND_BYTE && is_hex_byte_piece(t->piece[id], t->len[id], &b) && t->byte_id[b] < 0)
-            t->byte_id[b] = id;
-        if (t->type == 2 && t->len[id] == 1 && t->kind[id] == KIND_NORMAL && t->byte_id[(uint8_t)t->piece[id][0]] < 0)
-            t->byte_id[(uint8_t)t->piece[id][0]] = id;
-    }
-}
-
-static int check_id(int id, int limit) { return id >= -1 && id < limit; }
-
-/* the TOKN section of a .higgs file (docs/format.md) */
-static void tok_load_section(Tokenizer *t, const uint8_t *p, uint64_t n, int vocab_size) {
-    hg_rd r = {p, n, 0, 0};
-    memset(t, 0, sizeof *t);
-    t->vocab_size = vocab_size;
-    t->type = (int)hg_rd_u32(&r);
-    uint32_t n_pieces = hg_rd_u32(&r);
-    t->flags = (int)hg_rd_u32(&r);
-    t->pretok = (int)hg_rd_u32(&r);
-    t->bos = (int32_t)hg_rd_u32(&r); t->eos = (int32_t)hg_rd_u32(&r);
-    t->unk = (int32_t)hg_rd_u32(&r); t->pad = (int32_t)hg_rd_u32(&r);
-    uint32_t n_stop = hg_rd_u32(&r);
-    if (r.bad) die("tokenizer section truncated");
-    if (t->type != 1 && t->type != 2) die("tokenizer: unknown type %d", t->type);
-    if (t->type == 1 ? t->pretok != PRETOK_NONE : t->pretok < PRETOK_LLAMA3 || t->pretok > PRETOK_GPT2)
-        die("tokenizer: unsupported pre-tokenizer %d", t->pretok);
-    if (n_pieces == 0 || n_pieces > (uint32_t)vocab_size) die("tokenizer: %u pieces for a vocabulary of %d", n_pieces, vocab_size);
-    t->n = (int)n_pieces;
-    if (!check_id(t->bos, t->n) || !check_id(t->eos, t->n) || !check_id(t->unk, t->n) || !check_id(t->pad, t->n))
-        die("tokenizer: special token id out of range");
-    if (n_stop > 1024) die("tokenizer: %u stop ids is absurd", n_stop);
-    t->n_stop = (int)n_stop;
-    t->stop = xcalloc(n_stop, sizeof(int));
-    for (uint32_t i = 0; i < n_stop; i++) {
-        t->stop[i] = (int32_t)hg_rd_u32(&r);
-        if (t->stop[i] < 0 || t->stop[i] >= vocab_size) die("tokenizer: stop id %d out of range", t->stop[i]);
-    }
-    t->piece = xcalloc(n_pieces, sizeof(char *));
-    t->len = xcalloc(n_pieces, sizeof(int));
-    t->score = xcalloc(n_pieces, sizeof(float));
-    t->kind = xcalloc(n_pieces, 1);
-    for (uint32_t i = 0; i < n_pieces; i++) {
-        t->score[i] = hg_rd_f32(&r);
-        t->kind[i] = hg_rd_u8(&r);
-        uint16_t len = hg_rd_u16(&r);
-        const uint8_t *b = hg_rd_bytes(&r, len);
-        if (r.bad || !b) die("tokenizer section truncated at piece %u", i);
-        if (t->kind[i] < 1 || t->kind[i] > 6) die("tokenizer: piece %u has unknown kind %d", i, t->kind[i]);
-        if (!isfinite(t->score[i])) die("tokenizer: piece %u has a non-finite score", i);
-        t->piece[i] = xcalloc((size_t)len + 1, 1);
-        memcpy(t->piece[i], b, len);
-        t->len[i] = len;
-    }
-    uint32_t n_merges = hg_rd_u32(&r);
-    if (r.bad || n_merges > 10000000u) die("tokenizer: bad merge count");
-    if (n_merges > (n - r.pos) / 8) die("tokenizer: merges truncated");
-    tok_build_index(t);
-    if (n_merges) {
-        int cap = 16;
-        while ((uint32_t)cap < 2 * n_merges) cap *= 2;
-        t->merge_cap = cap;
-        t->merge_key = xcalloc((size_t)cap, sizeof(uint64_t));
-        t->merge_rank = xcalloc((size_t)cap, sizeof(int));
-        for (int i = 0; i < cap; i++) t->merge_rank[i] = -1;
-        char buf[2 * 65536];
-        for (uint32_t k = 0; k < n_merges; k++) {
-            uint32_t a = hg_rd_u32(&r), b = hg_rd_u32(&r);
-            if (r.bad) die("tokenizer: merges truncated");
-            if (a >= n_pieces || b >= n_pieces) die("tokenizer: merge %u uses a piece id out of range", k);
-            memcpy(buf, t->piece[a], (size_t)t->len[a]);
-            memcpy(buf + t->len[a], t->piece[b], (size_t)t->len[b]);
-            if (tok_lookup(t, buf, t->len[a] + t->len[b]) < 0) die("tokenizer: merge %u yields a piece not in the vocabulary", k);
-            uint64_t key = (uint64_t)a << 32 | b, mask = (uint64_t)cap - 1;
-            for (uint64_t i = mix64(key) & mask;; i = (i + 1) & mask) {
-                if (t->merge_rank[i] < 0) { t->merge_key[i] = key; t->merge_rank[i] = (int)k; t->n_merges++; break; }
-                if (t->merge_key[i] == key) break;      /* duplicate merge: first rank wins */
-            }
-        }
-    }
-    if (r.pos != n) die("tokenizer section has %llu trailing bytes", (unsigned long long)(n - r.pos));
-    if (t->type == 2)
-        for (int b = 0; b < 256; b++)
-            if (t->byte_id[b] < 0) die("tokenizer: byte-level vocabulary lacks byte 0x%02X", b);
-}
-
-/* a llama2.c tokenizer.bin: scores and strings; kinds are inferred as llama2.c does */
-static char *read_file(const char *path, size_t *n);
-
-static void tok_load_llama2c(Tokenizer *t, const char *path, int vocab_size) {
-    size_t size;
-    char *data = read_file(path, &size);          /* parsed from memory: no FILE left open on errors */
-    hg_rd r = {(const uint8_t *)data, size, 0, 0};
-    memset(t, 0, sizeof *t);
-    t->type = 1;
-    t->n = vocab_size;
-    t->vocab_size = vocab_size;
-    t->flags = TF_DUMMY_PREFIX | TF_BYTE_FALLBACK | TF_ADD_BOS;
-    t->unk = 0; t->bos = 1; t->eos = 2; t->pad = -1;
-    t->n_stop = 1;
-    t->stop = xcalloc(1, sizeof(int));
-    t->stop[0] = 2;
-    t->piece = xcalloc((size_t)vocab_size, sizeof(char *));
-    t->len = xcalloc((size_t)vocab_size, sizeof(int));
-    t->score = xcalloc((size_t)vocab_size, sizeof(float));
-    t->kind = xcalloc((size_t)vocab_size, 1);
-    int max_len = (int32_t)hg_rd_u32(&r);
-    if (r.bad) die("tokenizer %s: truncated header", path);
-    if (max_len <= 0 || max_len > 65535) die("tokenizer %s: bad max token length %d", path, max_len);
-    for (int i = 0; i < vocab_size; i++) {
-        t->score[i] = hg_rd_f32(&r);
-        int len = (int32_t)hg_rd_u32(&r);
-        if (r.bad) die("tokenizer %s: truncated at token %d (model vocabulary is %d)", path, i, vocab_size);
-        if (len < 0 || len > max_len) die("tokenizer %s: token %d has bad length %d", path, i, len);
-        if (!isfinite(t->score[i])) die("tokenizer %s: token %d has a non-finite score", path, i);
-        const char *raw = (const char *)hg_rd_bytes(&r, (uint64_t)len);
-        if (!raw) die("tokenizer %s: truncated at token %d", path, i);
-        char *s = xcalloc((size_t)len * 3 + 8, 1);     /* room for " " -> U+2581, or "</s>" */
-        int b, o = 0;
-        if (i == 1 || i == 2) { strcpy(s, i == 1 ? "<s>" : "</s>"); o = (int)strlen(s); t->kind[i] = KIND_CONTROL; }
-        else if (i == 0) { memcpy(s, raw, (size_t)len); o = len; t->kind[i] = KIND_UNKNOWN; }
-        else {
-            for (int k = 0; k < len; k++) {
-                if (raw[k] == ' ') { memcpy(s + o, "\xe2\x96\x81", 3); o += 3; }
-                else s[o++] = raw[k];
-            }
-            t->kind[i] = is_hex_byte_piece(s, o, &b) ? KIND_BYTE : KIND_NORMAL;
-        }
-        t->piece[i] = s;
-        t->len[i] = o;
-    }
-    free(data);
-    tok_build_index(t);
-}
-
-static void tok_free(Tokenizer *t) {
-    for (int i = 0; i < t->n; i++) free(t->piece[i]);
-    free(t->piece); free(t->len); free(t->score); free(t->kind); free(t->table);
-    free(t->merge_key); free(t->merge_rank); free(t->stop);
-}
-
-static int utf8_len(const unsigned char *s, size_t n) {
-    int l = s[0] < 0x80 ? 1 : (s[0] >> 5) == 6 ? 2 : (s[0] >> 4) == 14 ? 3 : (s[0] >> 3) == 30 ? 4 : 1;
-    if ((size_t)l > n) return 1;
-    for (int i = 1; i < l; i++)
-        if ((s[i] & 0xc0) != 0x80) return 1;
-    return l;
-}
-
-static uint32_t utf8_decode(const unsigned char *s, int l) {
-    if (l == 1) return s[0];
-    if (l == 2) return (uint32_t)(s[0] & 0x1f) << 6 | (s[1] & 0x3f);
-    if (l == 3) return (uint32_t)(s[0] & 0x0f) << 12 | (uint32_t)(s[1] & 0x3f) << 6 | (s[2] & 0x3f);
-    return (uint32_t)(s[0] & 0x07) << 18 | (uint32_t)(s[1] & 0x3f) << 12 | (uint32_t)(s[2] & 0x3f) << 6 | (s[3] & 0x3f);
-}
-
-/* growable id list */
-typedef struct { int *v; int n, cap; } Ids;
-static void ids_push(Ids *a, int id) {
-    if (a->n == a->cap) {
-        a->cap = a->cap ? 2 * a->cap : 256;
-        a->v = realloc(a->v, (size_t)a->cap * sizeof(int));
-        if (!a->v) die("out of memory");
-    }
-    a->v[a->n++] = id;
-}
-
-typedef struct { int start, len, prev, next, id, frozen; } Sym;
-typedef struct { float prio; int left, right, start, len; } Cand;   /* higher prio first */
-
-typedef struct { Cand *v; int n, cap; } Heap;
-static int cand_before(const Cand *a, const Cand *b) {
-    return a->prio > b->prio || (a->prio == b->prio && a->start < b->start);
-}
-static void heap_push(Heap *h, Cand c) {
-    if (h->n == h->cap) {
-        h->cap = h->cap ? 2 * h->cap : 64;
-        h->v = realloc(h->v, (size_t)h->cap * sizeof(Cand));
-        if (!h->v) die("out of memory");
-    }
-    int i = h->n++;
-    while (i > 0 && cand_before(&c, &h->v[(i - 1) / 2])) { h->v[i] = h->v[(i - 1) / 2]; i = (i - 1) / 2; }
-    h->v[i] = c;
-}
-static Cand heap_pop(Heap *h) {
-    Cand top = h->v[0], last = h->v[--h->n];
-    int i = 0;
-    for (;;) {
-        int c = 2 * i + 1;
-        if (c >= h->n) break;
-        if (c + 1 < h->n && cand_before(&h->v[c + 1], &h->v[c])) c++;
-        if (!cand_before(&h->v[c], &last)) break;
-        h->v[i] = h->v[c];
-        i = c;
-    }
-    if (h->n) h->v[i] = last;
-    return top;
-}
-
-/* try to queue the merge of symbols a and b */
-static void bpe_consider(const Tokenizer *t, const char *text, Sym *sym, Heap *h, int a, int b) {
-    if (a < 0 || b < 0 || sym[a].frozen || sym[b].frozen) return;
-    int id = tok_lookup(t, text + sym[a].start, sym[a].len + sym[b].len);
-    if (id < 0) return;
-    float prio;
-    if (t->type == 1) prio = t->score[id];
-    else {
-        if (sym[a].id < 0 || sym[b].id < 0) return;
-        int rank = merge_rank(t, sym[a].id, sym[b].id);
-        if (rank < 0) return;
-        prio = -(float)rank;
-    }
-    Cand c = {prio, a, b, sym[a].start, sym[a].len + sym[b].len};
-    heap_push(h, c);
-}
-
-/* BPE over text[0..n): the initial symbols are UTF-8 characters (SentencePiece)
- * or bytes (byte-level); appends the resulting ids */
-static void bpe_encode(const Tokenizer *t, const char *text, int n, Ids *out) {
-    if (n <= 0) return;
-    if (t->type == 2 && (t->flags & TF_IGNORE_MERGES)) {
-        int id = tok_lookup(t, text, n);
-        if (id >= 0) { ids_push(out, id); return; }
-    }
-    Sym *sym = xcalloc((size_t)n, sizeof(Sym));
-    int ns = 0;
-    for (int i = 0; i < n;) {
-        int l = t->type == 1 ? utf8_len((const unsigned char *)text + i, (size_t)(n - i)) : 1, frozen = 0;
-        /* SentencePiece: a user-defined piece (longest match) is one symbol that never merges */
-        for (int k = t->max_user_len < n - i ? t->max_user_len : n - i; k > 0 && !frozen; k--) {
-            int id = tok_lookup(t, text + i, k);
-            if (id >= 0 && t->kind[id] == KIND_USER) { l = k; frozen = 1; }
-        }
-        sym[ns] = (Sym){i, l, ns - 1, -1, t->type == 1 ? tok_lookup(t, text + i, l) : t->byte_id[(uint8_t)text[i]], frozen};
-        if (ns) sym[ns - 1].next = ns;
-        ns++;
-        i += l;
-    }
-    Heap h = {0};
-    for (int i = 0; i + 1 < ns; i++) bpe_consider(t, text, sym, &h, i, i + 1);
-    while (h.n) {
-        Cand c = heap_pop(&h);
-        Sym *a = &sym[c.left], *b = &sym[c.right];
-        if (a->len == 0 || b->len == 0 || a->next != c.right || a->len + b->len != c.len) continue;   /* stale */
-        a->len += b->len;
-        a->id = tok_lookup(t, text + a->start, a->len);
-        b->len = 0;
-        a->next = b->next;
-        if (b->next >= 0) sym[b->next].prev = c.left;
-        bpe_consider(t, text, sym, &h, a->prev, c.left);
-        bpe_consider(t, text, sym, &h, c.left, a->next);
-    }
-    for (int i = 0; i >= 0 && i < ns; i = sym[i].next) {
-        Sym *s = &sym[i];
-        if (s->id >= 0) ids_push(out, s->id);
-        else if (t->flags & TF_BYTE_FALLBACK) {
-            for (int k = 0; k < s->len; k++) {
-                int b = t->byte_id[(uint8_t)text[s->start + k]];
-                ids_push(out, b >= 0 ? b : t->unk);
-            }
-        } else if (t->unk >= 0) ids_push(out, t->unk);
-    }
-    free(h.v);
-    free(sym);
-}
-
-/* SentencePiece normalisation for the identity rule: optional whitespace
- * cleanup, spaces become U+2581, and a dummy prefix */
-static char *spm_normalize(const Tokenizer *t, const char *text, size_t n, int *out_len) {
-    char *o = xcalloc(n * 3 + 4, 1);
-    size_t k = 0, i = 0, end = n;
-    int clean = t->flags & TF_REMOVE_EXTRA_WS;
-    if (clean) {
-        while (i < end && text[i] == ' ') i++;
-        while (end > i && text[end - 1] == ' ') end--;
-    }
-    if (i < end && (t->flags & TF_DUMMY_PREFIX)) { memcpy(o, "\xe2\x96\x81", 3); k = 3; }
-    for (; i < end; i++) {
-        if (text[i] == ' ') {
-            if (clean && i > 0 && text[i - 1] == ' ') continue;
-            memcpy(o + k, "\xe2\x96\x81", 3);
-            k += 3;
-        } else o[k++] = text[i];
-    }
-    if (k > INT32_MAX) die("text too long");
-    *out_len = (int)k;
-    return o;
-}
-
-/* Llama 3 pre-tokenizer, the regex
- *   (?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}|
- *   ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+
- * written out by hand; returns the length of the chunk at s[0..n). Qwen2's
- * regex is the same with \p{N} for \p{N}{1,3} (max_digits 1). */
-typedef struct { uint32_t cp; int len; } Ch;
-static Ch ch_at(const char *s, int n, int i) {
-    Ch c = {0, 0};
-    if (i >= n) return c;
-    c.len = utf8_len((const unsigned char *)s + i, (size_t)(n - i));
-    c.cp = utf8_decode((const unsigned char *)s + i, c.len);
-    return c;
-}
-static int is_l(uint32_t cp) { return cp < 128 ? isalpha((int)cp) != 0 : hg_unicode_is_letter(cp); }
-static int is_n(uint32_t cp) { return cp < 128 ? isdigit((int)cp) != 0 : hg_unicode_is_number(cp); }
-static int is_s(uint32_t cp) { return hg_unicode_is_space(cp); }
-static int is_nl(uint32_t cp) { return cp == '\r' || cp == '\n'; }
-
-static int llama3_chunk(const char *s, int n, int max_digits) {
-    Ch c0 = ch_at(s, n, 0);
-    if (c0.cp == '\'' && n > 1) {                         /* contractions */
-        int a = tolower((unsigned char)s[1]), b = n > 2 ? tolower((unsigned char)s[2]) : 0;
-        if (a == 's' || a == 't' || a == 'm' || a == 'd') return 2;
-        if ((a == 'r' && b == 'e') || (a == 'v' && b == 'e') || (a == 'l' && b == 'l')) return 3;
-        if (n > 2 && (unsigned char)s[1] == 0xc5 && (unsigned char)s[2] == 0xbf) return 3;   /* U+017F case-folds to 's' */
-    }
-    {                                                     /* [^\r\n\p{L}\p{N}]?\p{L}+ */
-        int i = 0;
-        if (!is_nl(c0.cp) && !is_l(c0.cp) && !is_n(c0.cp)) i = c0.len;
-        Ch c = ch_at(s, n, i);
-        if (c.len && is_l(c.cp)) {
-            while (c.len && is_l(c.cp)) { i += c.len; c = ch_at(s, n, i); }
-            return i;
-        }
-    }
-    if (is_n(c0.cp)) {                                    /* \p{N}{1,3} (Qwen2: \p{N}) */
-        int i = 0;
-        for (int k = 0; k < max_digits; k++) {
-            Ch c = ch_at(s, n, i);
-            if (!c.len || !is_n(c.cp)) break;
-            i += c.len;
-        }
-        return i;
-    }
-    {                                                     /*  ?[^\s\p{L}\p{N}]+[\r\n]* */
-        int i = c0.cp == ' ' ? 1 : 0, j = i;
-        Ch c = ch_at(s, n, j);
-        while (c.len && !is_s(c.cp) && !is_l(c.cp) && !is_n(c.cp)) { j += c.len; c = ch_at(s, n, j); }
-        if (j > i) {
-            while (c.len && is_nl(c.cp)) { j += c.len; c = ch_at(s, n, j); }
-            return j;
-        }
-    }
-    /* whitespace alternatives: the maximal run first */
-    int run = 0, last_nl = -1;
-    for (Ch c = ch_at(s, n, 0); c.len && is_s(c.cp); c = ch_at(s, n, run)) {
-        if (is_nl(c.cp)) last_nl = run + c.len;
-        run += c.len;
-    }
-    if (last_nl > 0) return last_nl;                      /* \s*[\r\n]+ */
-    if (run > 0) {
-        if (run == n) return run;                         /* \s+(?!\S) at the end */
-        int prev = 0;                                     /* drop the last char before \S */
-        for (int i = 0; i < run;) { prev = i; i += ch_at(s, n, i).len; }
-        if (prev > 0) return prev;
-        return run;                                       /* \s+ */
-    }
-    return c0.len;                                        /* unreachable in practice */
-}
-
-/* GPT-2's byte-level regex
- *   's|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+
- * (Hugging Face ByteLevel with use_regex); the length of the chunk at s[0..n) */
-static int gpt2_chunk(const char *s, int n) {
-    Ch c0 = ch_at(s, n, 0);
-    if (c0.cp == '\'' && n > 1) {                        /* contractions, case-sensitive */
-        char a = s[1], b = n > 2 ? s[2] : 0;
-        if (a == 's' || a == 't' || a == 'm' || a == 'd') return 2;
-        if ((a == 'r' && b == 'e') || (a == 'v' && b == 'e') || (a == 'l' && b == 'l')) return 3;
-    }
-    int i = c0.cp == ' ' ? 1 : 0;                         /*  ?\p{L}+,  ?\p{N}+,  ?[^\s\p{L}\p{N}]+ */
-    Ch c = ch_at(s, n, i);
-    if (c.len) {
-        int kind = is_l(c.cp) ? 1 : is_n(c.cp) ? 2 : !is_s(c.cp) ? 3 : 0;
-        if (kind) {
-            while (c.len && (kind == 1 ? is_l(c.cp) : kind == 2 ? is_n(c.cp) : !is_s(c.cp) && !is_l(c.cp) && !is_n(c.cp))) {
-                i += c.len;
-                c = ch_at(s, n, i);
-            }
-            return i;
-        }
-    }
-    int run = 0, prev = 0;                                /* \s+(?!\S), else \s+ */
-    for (Ch w = ch_at(s, n, 0); w.len && is_s(w.cp); w = ch_at(s, n, run)) { prev = run; run += w.len; }
-    if (run == 0) return c0.len;                          /* unreachable: c0 is one of the classes */
-    if (run == n || prev == 0) return run;                /* at the end, or a single space before \S */
-    return prev;                                          /* leave the last one to the next chunk */
-}
-
-/* SmolLM2 (StarCoder-style): every digit a chunk of its own (HF Digits with
- * individual_digits), then GPT-2's regex on the text between digits */
-static int smollm_chunk(const char *s, int n) {
-    Ch c0 = ch_at(s, n, 0);
-    if (is_n(c0.cp)) return c0.len;
-    int e = c0.len;
-    for (Ch c = ch_at(s, n, e); c.len && !is_n(c.cp); c = ch_at(s, n, e)) e += c.len;
-    return gpt2_chunk(s, e);
-}
-
-static int pretok_chunk(const Tokenizer *t, const char *s, int n) {
-    switch (t->pretok) {
-    case PRETOK_QWEN2: return llama3_chunk(s, n, 1);
-    case PRETOK_SMOLLM: return smollm_chunk(s, n);
-    case PRETOK_GPT2: return gpt2_chunk(s, n);
-    default: return llama3_chunk(s, n, 3);
-    }
-}
+static void ids_push(hg_ids *a, int id) { if (hg_ids_push(a, id)) die("out of memory"); }
 
 /* text -> ids; BOS is added by the caller */
-static void tok_encode(const Tokenizer *t, const char *text, size_t n, Ids *out) {
-    if (t->type == 1) {
-        int len;
-        char *norm = spm_normalize(t, text, n, &len);
-        bpe_encode(t, norm, len, out);
-        free(norm);
-    } else {
-        if (n > INT32_MAX) die("text too long");
-        int total = (int)n;
-        for (int i = 0; i < total;) {
-            int l = pretok_chunk(t, text + i, total - i);
-            bpe_encode(t, text + i, l, out);
-            i += l;
-        }
-    }
+static void tok_encode(const hg_tokenizer *t, const char *text, size_t n, hg_ids *out) {
+    char err[256];
+    if (hg_tok_encode(t, text, n, out, err, sizeof err)) die("%s", err);
 }
 
-static int tok_find_special(const Tokenizer *t, const char *s) {
-    int n = (int)strlen(s);
-    for (int i = 0; i < t->n; i++)
-        if (t->len[i] == n && !memcmp(t->piece[i], s, (size_t)n)) return i;
-    return -1;
-}
-
-static int tok_is_stop(const Tokenizer *t, int id) {
-    for (int i = 0; i < t->n_stop; i++)
-        if (t->stop[i] == id) return 1;
-    return id == t->eos;
-}
-
-/* bytes that piece `id` stands for; `after_bos` drops the dummy-prefix space */
-static int tok_decode(const Tokenizer *t, int id, int after_bos, char *buf, int cap) {
-    if (id < 0 || id >= t->n) return 0;
-    const char *p = t->piece[id];
-    int n = t->len[id], b;
-    if (t->kind[id] == KIND_CONTROL || t->kind[id] == KIND_UNUSED) return 0;
-    if (t->type == 2) {
-        if (n > cap) n = cap;
-        memcpy(buf, p, (size_t)n);
-        return n;
-    }
-    if (t->kind[id] == KIND_BYTE && is_hex_byte_piece(p, n, &b)) { buf[0] = (char)b; return 1; }
-    int o = 0;
-    for (int i = 0; i < n && o < cap; i++) {
-        if (i + 2 < n && !memcmp(p + i, "\xe2\x96\x81", 3)) { buf[o++] = ' '; i += 2; }
-        else buf[o++] = p[i];
-    }
-    if (after_bos && (t->flags & TF_DUMMY_PREFIX) && o > 0 && buf[0] == ' ') { memmove(buf, buf + 1, (size_t)o - 1); o--; }
-    return o;
-}
-
-static void print_piece(const Tokenizer *t, int id, int after_bos) {
+static void print_piece(const hg_tokenizer *t, int id, int after_bos) {
     char buf[65536 * 3];
-    int n = tok_decode(t, id, after_bos, buf, (int)sizeof buf);
+    int n = hg_tok_decode(t, id, after_bos, buf, (int)sizeof buf);
     for (int i = 0; i < n; i++) {
         unsigned char ch = (unsigned char)buf[i];
         if (ch < 32 && ch != '\n' && ch != '\t') continue;   /* no raw control bytes */
@@ -1811,8 +1283,8 @@ static long time_ms(void) {
     return ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-static void prompt_ids(const Tokenizer *t, const char *prompt, Ids *ids) {
-    if ((t->flags & TF_ADD_BOS) && t->bos >= 0) ids_push(ids, t->bos);
+static void prompt_ids(const hg_tokenizer *t, const char *prompt, hg_ids *ids) {
+    if ((t->flags & HG_TOK_ADD_BOS) && t->bos >= 0) ids_push(ids, t->bos);
     if (prompt) tok_encode(t, prompt, strlen(prompt), ids);
     if (ids->n == 0) die("empty prompt and the tokenizer has no BOS token to start from");
 }
@@ -1839,8 +1311,8 @@ static _Noreturn void prompt_over_steps(const Model *m, int steps, int n, int ne
     die("the prompt is %d tokens, longer than the model's context of %d", n, m->c.seq_len);
 }
 
-static void generate(const Model *m, RunState *s, const Tokenizer *t, Sampler *sampler, const char *prompt, int steps) {
-    Ids ids = {0};
+static void generate(const Model *m, RunState *s, const hg_tokenizer *t, Sampler *sampler, const char *prompt, int steps) {
+    hg_ids ids = {0};
     prompt_ids(t, prompt, &ids);
     if (ids.n > s->max_pos) prompt_over_steps(m, s->max_pos, ids.n, ids.n);
     double t0 = now_s();              /* nanoseconds: a tiny model's prompt takes well under a millisecond */
@@ -1854,7 +1326,7 @@ static void generate(const Model *m, RunState *s, const Tokenizer *t, Sampler *s
     memset(g_job_bytes, 0, sizeof g_job_bytes);
     while (1) {
         int next = sample(sampler, logits);
-        if (tok_is_stop(t, next)) break;
+        if (hg_tok_is_stop(t, next)) break;
         print_piece(t, next, token == t->bos);
         generated++;
         token = next;
@@ -1889,14 +1361,14 @@ static void read_stdin(const char *guide, char *buf, size_t n) {
     } else buf[0] = 0;
 }
 
-static void push_special(const Tokenizer *t, Ids *ids, const char *name) {
-    int id = tok_find_special(t, name);
+static void push_special(const hg_tokenizer *t, hg_ids *ids, const char *name) {
+    int id = hg_tok_find(t, name);
     if (id < 0) die("chat template needs the special token %s, which the tokenizer lacks", name);
     ids_push(ids, id);
 }
 
 /* text a followed by text b, tokenized as one piece of text */
-static void tok_encode2(const Tokenizer *t, const char *a, const char *b, Ids *ids) {
+static void tok_encode2(const hg_tokenizer *t, const char *a, const char *b, hg_ids *ids) {
     size_t na = strlen(a), nb = strlen(b);
     char *text = xcalloc(na + nb + 1, 1);
     memcpy(text, a, na);
@@ -1908,11 +1380,11 @@ static void tok_encode2(const Tokenizer *t, const char *a, const char *b, Ids *i
 /* SentencePiece text that continues other text: no dummy prefix (torchtune's
  * trim_leading_whitespace, which encodes "\n" + text and drops the tokens of
  * "\n"); trailing spaces dropped as Phi-3's HF template tokenizes them */
-static void tok_encode_cont(const Tokenizer *t, const char *text, Ids *ids) {
+static void tok_encode_cont(const hg_tokenizer *t, const char *text, hg_ids *ids) {
     size_t n = strlen(text);
     while (n && text[n - 1] == ' ') n--;
-    Tokenizer u = *t;
-    u.flags &= ~TF_DUMMY_PREFIX;
+    hg_tokenizer u = *t;
+    u.flags &= ~HG_TOK_DUMMY_PREFIX;
     tok_encode(&u, text, n, ids);
 }
 
@@ -1920,16 +1392,16 @@ enum { TPL_LLAMA2, TPL_LLAMA3, TPL_CHATML, TPL_PHI3 };
 static const char *const k_template_names[] = {"llama2", "llama3", "chatml", "phi3"};
 
 /* which chat template the tokenizer's special tokens call for */
-static int chat_template(const Tokenizer *t) {
-    if (tok_find_special(t, "<|im_start|>") >= 0 && tok_find_special(t, "<|im_end|>") >= 0) return TPL_CHATML;
-    if (tok_find_special(t, "<|start_header_id|>") >= 0) return TPL_LLAMA3;
-    if (tok_find_special(t, "<|user|>") >= 0 && tok_find_special(t, "<|assistant|>") >= 0 &&
-        tok_find_special(t, "<|end|>") >= 0) return TPL_PHI3;
+static int chat_template(const hg_tokenizer *t) {
+    if (hg_tok_find(t, "<|im_start|>") >= 0 && hg_tok_find(t, "<|im_end|>") >= 0) return TPL_CHATML;
+    if (hg_tok_find(t, "<|start_header_id|>") >= 0) return TPL_LLAMA3;
+    if (hg_tok_find(t, "<|user|>") >= 0 && hg_tok_find(t, "<|assistant|>") >= 0 &&
+        hg_tok_find(t, "<|end|>") >= 0) return TPL_PHI3;
     return TPL_LLAMA2;
 }
 
 /* Phi-3: <|role|> "\n" content <|end|> "\n"; content tokenized as a continuation (SentencePiece) */
-static void phi3_block(const Tokenizer *t, const char *role, const char *content, Ids *ids) {
+static void phi3_block(const hg_tokenizer *t, const char *role, const char *content, hg_ids *ids) {
     push_special(t, ids, role);
     if (t->type == 1) {
         tok_encode(t, "\n", 1, ids);
@@ -1945,8 +1417,8 @@ static void phi3_block(const Tokenizer *t, const char *role, const char *content
  * ChatML (Qwen2, SmolLM2): <|im_start|>role\n...<|im_end|>\n; Llama 3 header
  * blocks; Phi-3 <|user|>\n...<|end|>\n; else Llama 2 [INST]. No default system
  * prompt is added. */
-static void chat_turn_ids(const Tokenizer *t, int first, const char *system, const char *user, Ids *ids) {
-    int tpl = chat_template(t), bos = first && (t->flags & TF_ADD_BOS) && t->bos >= 0;
+static void chat_turn_ids(const hg_tokenizer *t, int first, const char *system, const char *user, hg_ids *ids) {
+    int tpl = chat_template(t), bos = first && (t->flags & HG_TOK_ADD_BOS) && t->bos >= 0;
     if (tpl == TPL_CHATML) {
         if (!first) {
             push_special(t, ids, "<|im_end|>");
@@ -2013,7 +1485,7 @@ static void chat_turn_ids(const Tokenizer *t, int first, const char *system, con
     free(text);
 }
 
-static void chat(const Model *m, RunState *s, const Tokenizer *t, Sampler *sampler, const char *cli_user,
+static void chat(const Model *m, RunState *s, const hg_tokenizer *t, Sampler *sampler, const char *cli_user,
                  const char *cli_system, int steps) {
     char system[4096] = "", user[4096];
     if (cli_system) snprintf(system, sizeof system, "%s", cli_system);
@@ -2023,7 +1495,7 @@ static void chat(const Model *m, RunState *s, const Tokenizer *t, Sampler *sampl
         if (first && cli_user) snprintf(user, sizeof user, "%s", cli_user);
         else read_stdin("User: ", user, sizeof user);
         if (!user[0] && feof(stdin)) break;
-        Ids ids = {0};
+        hg_ids ids = {0};
         chat_turn_ids(t, first, system, user, &ids);
         if (first && ids.n >= steps && steps < m->c.seq_len) prompt_over_steps(m, steps, ids.n, ids.n + 1);
         first = 0;
@@ -2034,7 +1506,7 @@ static void chat(const Model *m, RunState *s, const Tokenizer *t, Sampler *sampl
         int first_piece = 1;
         while (pos < steps) {
             int next = sample(sampler, logits);
-            if (tok_is_stop(t, next)) break;
+            if (hg_tok_is_stop(t, next)) break;
             print_piece(t, next, first_piece);
             first_piece = 0;
             logits = forward(m, s, next, pos++);
@@ -2066,11 +1538,11 @@ static double nll_of(const float *logits, int vocab, int target) {
 }
 
 /* the whole file, tokenized once, after BOS where the tokenizer adds one (perplexity and calibration text) */
-static Ids tokenize_file(const Tokenizer *t, const char *path) {
+static hg_ids tokenize_file(const hg_tokenizer *t, const char *path) {
     size_t n;
     char *text = read_file(path, &n);
-    Ids ids = {0};
-    if ((t->flags & TF_ADD_BOS) && t->bos >= 0) ids_push(&ids, t->bos);   /* as the tokenizer's own config says */
+    hg_ids ids = {0};
+    if ((t->flags & HG_TOK_ADD_BOS) && t->bos >= 0) ids_push(&ids, t->bos);   /* as the tokenizer's own config says */
     tok_encode(t, text, n, &ids);
     free(text);
     return ids;
@@ -2120,8 +1592,8 @@ static void window_logits(const Eval *e, const int *win, int p, int B) {
  * ctx/2 tokens of context). base: also the mean KL divergence of this
  * model's next-token distribution from base's, and how often their most
  * probable tokens agree, over the same scored positions. */
-static void perplexity(const Eval *q, const Eval *base, const Tokenizer *t, const char *path, int ctx, int second_half) {
-    Ids ids = tokenize_file(t, path);
+static void perplexity(const Eval *q, const Eval *base, const hg_tokenizer *t, const char *path, int ctx, int second_half) {
+    hg_ids ids = tokenize_file(t, path);
     if (ids.n < 2) die("%s has too few tokens to score", path);
     int windows = second_half ? ids.n / ctx : (ids.n + ctx - 1) / ctx, vocab = q->m->c.vocab_size;
     if (windows == 0) die("--second-half needs at least one whole window: %s has %d tokens, -c is %d", path, ids.n, ctx);
@@ -2135,7 +1607,7 @@ static void perplexity(const Eval *q, const Eval *base, const Tokenizer *t, cons
     for (int w = 0; w < windows; w++) {
         int len = ids.n - w * ctx < ctx ? ids.n - w * ctx : ctx;
         memcpy(win, ids.v + (size_t)w * ctx, (size_t)len * sizeof(int));
-        if (second_half && (t->flags & TF_ADD_BOS) && t->bos >= 0) win[0] = t->bos;
+        if (second_half && (t->flags & HG_TOK_ADD_BOS) && t->bos >= 0) win[0] = t->bos;
         for (int p = 0; p + 1 < len;) {
             int B = g_batch ? (len - 1 - p < BATCH ? len - 1 - p : BATCH) : 1;
             window_logits(q, win, p, B);
@@ -2219,7 +1691,7 @@ static float *resid_at(const Resid *r, int layer, int row) {
 
 /* the metric for the current weights: mean KL against base_logp, or perplexity. With resid: from
  * layer `first` on (the pass that records it, first < 0, runs every layer and fills it) */
-static double sens_metric(const Model *m, RunState *s, const Ids *seqs, int n_seq, int len, const float *base_logp,
+static double sens_metric(const Model *m, RunState *s, const hg_ids *seqs, int n_seq, int len, const float *base_logp,
                           float *logp, const Resid *resid, int first) {
     int vocab = m->c.vocab_size;
     double total = 0;
@@ -2254,13 +1726,13 @@ static double sens_metric(const Model *m, RunState *s, const Ids *seqs, int n_se
     return base_logp ? total / count : exp(total / count);
 }
 
-static void sensitivities(Model *m, RunState *s, const Tokenizer *t, const char *calib, int ctx, const char *out_path,
+static void sensitivities(Model *m, RunState *s, const hg_tokenizer *t, const char *calib, int ctx, const char *out_path,
                           unsigned long long seed) {
     const hg_config *c = &m->c;
     int vocab = c->vocab_size, n_seq, len;
-    Ids seqs = {0};
+    hg_ids seqs = {0};
     if (calib) {                      /* data-aware: windows of the calibration text */
-        Ids all = tokenize_file(t, calib);
+        hg_ids all = tokenize_file(t, calib);
         len = ctx;
         n_seq = all.n / len < 8 ? all.n / len : 8;
         if (n_seq < 1) die("%s is too short for one window of %d tokens", calib, len);
@@ -2368,7 +1840,7 @@ static float parse_float(const char *s, const char *what, double lo, double hi) 
 }
 
 /* token ids from a text file of whitespace-separated integers */
-static void read_ids(const char *path, int limit, Ids *ids) {
+static void read_ids(const char *path, int limit, hg_ids *ids) {
     size_t n;
     char *text = read_file(path, &n), *p = text;
     for (;;) {
@@ -2388,7 +1860,7 @@ static void read_ids(const char *path, int limit, Ids *ids) {
     free(text);
 }
 
-static void dump_logits(const Model *m, RunState *s, Ids ids, const char *out_path) {
+static void dump_logits(const Model *m, RunState *s, hg_ids ids, const char *out_path) {
     FILE *f = out_open(out_path, "wb");
     size_t vocab = (size_t)m->c.vocab_size;
     for (int p = 0; p < ids.n;) {
@@ -2402,7 +1874,7 @@ static void dump_logits(const Model *m, RunState *s, Ids ids, const char *out_pa
     free(ids.v);
 }
 
-static void print_info(const Model *m, const Tokenizer *t) {
+static void print_info(const Model *m, const hg_tokenizer *t) {
     const hg_config *c = &m->c;
     const hg_file *f = &m->file;
     printf("arch %s: dim %d, hidden %d, layers %d, heads %d/%d (head_dim %d), vocab %d, seq_len %d\n", c->arch, c->dim,
@@ -2551,19 +2023,24 @@ int main(int argc, char **argv) {
     Model model;
     model_load(&model, model_path);
     const hg_config *c = &model.c;
-    Tokenizer tok;
-    if (tokenizer_path) tok_load_llama2c(&tok, tokenizer_path, c->vocab_size);
-    else tok_load_section(&tok, model.file.tok, model.file.tok_size, c->vocab_size);
-    if (info) { print_info(&model, &tok); tok_free(&tok); model_free(&model); return 0; }
+    hg_tokenizer tok;
+    char tok_err[4400];                   /* room for a path in the message */
+    size_t tok_bytes = 0;
+    char *tok_file = tokenizer_path ? read_file(tokenizer_path, &tok_bytes) : NULL;
+    int tok_rc = tok_file ? hg_tok_load_llama2c(&tok, tok_file, tok_bytes, tokenizer_path, c->vocab_size, tok_err, sizeof tok_err)
+                          : hg_tok_load(&tok, model.file.tok, model.file.tok_size, c->vocab_size, tok_err, sizeof tok_err);
+    free(tok_file);
+    if (tok_rc) die("%s", tok_err);
+    if (info) { print_info(&model, &tok); hg_tok_free(&tok); model_free(&model); return 0; }
     if (verify) {
         int ok = hg_verify_data(&model.file);
         if (!ok) die("%s: weight checksum mismatch (file corrupt)", model_path);
         printf("%s: OK (%d tensors, %.2f MB)\n", model_path, model.file.n_tensors, model.file.size / 1e6);
-        tok_free(&tok); model_free(&model);
+        hg_tok_free(&tok); model_free(&model);
         return 0;
     }
     if (is_tok || is_dec) {
-        Ids ids = {0};
+        hg_ids ids = {0};
         if (is_tok) {
             size_t n = prompt ? strlen(prompt) : 0;
             char *text = in_file ? read_file(in_file, &n) : NULL;
@@ -2575,10 +2052,10 @@ int main(int argc, char **argv) {
         } else {
             read_ids(in_file, c->vocab_size, &ids);
             char buf[65536 * 3];
-            for (int i = 0; i < ids.n; i++) fwrite(buf, 1, (size_t)tok_decode(&tok, ids.v[i], i == 0 || ids.v[i - 1] == tok.bos, buf, (int)sizeof buf), stdout);
+            for (int i = 0; i < ids.n; i++) fwrite(buf, 1, (size_t)hg_tok_decode(&tok, ids.v[i], i == 0 || ids.v[i - 1] == tok.bos, buf, (int)sizeof buf), stdout);
         }
         free(ids.v);
-        tok_free(&tok); model_free(&model);
+        hg_tok_free(&tok); model_free(&model);
         return 0;
     }
 
@@ -2587,7 +2064,7 @@ int main(int argc, char **argv) {
     if (ctx > c->seq_len) die("-c %d exceeds the model's context of %d", ctx, c->seq_len);
     if (is_ppl && ctx < 2) die("perplexity needs a context of at least 2 tokens; the model's is %d", c->seq_len);
     if (second_half && ctx < 4) die("--second-half needs -c of at least 4");
-    Ids logit_ids = {0};
+    hg_ids logit_ids = {0};
     if (is_logits) {                  /* the cache needs only as many positions as there are ids */
         read_ids(in_file, c->vocab_size, &logit_ids);
         if (logit_ids.n == 0) die("%s holds no token ids", in_file);
@@ -2628,7 +2105,7 @@ int main(int argc, char **argv) {
     free(sampler.probindex);
     state_free(&state);
     hg_pool_destroy(g_pool);
-    tok_free(&tok);
+    hg_tok_free(&tok);
     model_free(&model);
     return 0;
 }

@@ -11,9 +11,8 @@ WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 mkdir -p tests/fuzz/crashes
 fails=0
-# leak detection where the harness frees everything (the model loader); the text harness keeps
-# its tokenizer for the whole run and the tokenizer.bin loader exits through die() holding a FILE
-for target in 1:model:200000:1 2:text:8192:0 3:tokenizer:20000:0; do
+# leak detection on everywhere: the reader and the tokenizer free what they allocated on errors
+for target in 1:model:200000:1 2:text:8192:1 3:tokenizer:20000:1; do
   IFS=: read -r id name maxlen leaks <<< "$target"
   bin=$WORK/fuzz-$name
   if ! clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -DHIGGS_FUZZ \
