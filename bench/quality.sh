@@ -93,7 +93,7 @@ configs=(
   "higgs p=2 4-bit, blocks of 512 (rows padded)|--method higgs --p 2 --bits 4 --hadamard 512|1|--no-int8"
 )
 # the default rows: the methods; the scale and rotation variants only when asked for
-DEFAULT_ROWS="higgs p=2 4-bit;higgs p=2 4-bit, int8;higgs p=2 4-bit, free grid;higgs p=2 4-bit, fast grid;higgs p=2 4-bit, head kept;higgs p=1 4-bit;higgs p=2 3-bit;higgs p=2 3-bit, sym grid;higgs p=2 3-bit, fast grid;higgs p=1 3-bit;higgs p=2 2-bit;higgs p=4 3-bit;higgs p=4 2-bit;higgs 4-bit default (DP);higgs 4-bit default (DP), int8;higgs 3.25 bits (DP);higgs 3.25 bits (DP, p=4 grids);nf4 g64;af4 g64;rtn 4-bit g64;rtn 3-bit g64"
+DEFAULT_ROWS="higgs p=2 4-bit;higgs p=2 4-bit, int8;higgs p=2 4-bit, free grid;higgs p=2 4-bit, fast grid;higgs p=2 4-bit, head kept;higgs p=1 4-bit;higgs p=2 3-bit;higgs p=2 3-bit, sym grid;higgs p=2 3-bit, fast grid;higgs p=1 3-bit;higgs p=2 2-bit;higgs p=4 3-bit;higgs p=4 2-bit;higgs 4-bit default (DP);higgs 4-bit default (DP), int8;higgs 3.25 bits (DP);nf4 g64;af4 g64;rtn 4-bit g64;rtn 3-bit g64"
 # --configs fast: the --grid fast rows and the same files' references (bench/results/quality-fast.md)
 FAST_ROWS="higgs p=2 3-bit, fast grid;higgs p=2 3-bit, fast grid, int8;higgs p=2 3-bit, sym grid, int8;higgs p=2 3-bit, int8;higgs 4-bit default (DP), fast grid;higgs 4-bit default (DP), fast grid, int8;higgs 3.25 bits (DP), fast grid"
 [ "$ONLY" != fast ] || ONLY=$FAST_ROWS
