@@ -48,6 +48,10 @@
  *     int  hg_tok_encode(t, text, n, hg_ids *out, err, errlen);   ids appended to out
  *     int  hg_tok_decode(t, id, after_bos, buf, cap);    the bytes of one piece
  *     hg_tok_find, hg_tok_is_stop, hg_tok_free; hg_ids_push.
+ *     int  hg_chat_turn_ids(t, first, system, user, hg_ids *ids, err, errlen);
+ *         one chat turn's ids (ChatML, Llama 3, Phi-3 or Llama 2 template, by the
+ *         special tokens: hg_chat_template, hg_chat_template_name). 0, or -1 with a
+ *         one-line message in err.
  *
  * Little-endian hosts only (tensor data is used in place from the mapping).
  */
@@ -484,6 +488,16 @@ int hg_tok_decode(const hg_tokenizer *t, int id, int after_bos, char *buf, int c
 int hg_tok_find(const hg_tokenizer *t, const char *s);   /* the id whose piece is exactly s, or -1 */
 int hg_tok_is_stop(const hg_tokenizer *t, int id);       /* a stop id or EOS */
 
+/* chat templates, chosen by the tokenizer's special tokens (hg_chat_template) */
+enum { HG_TPL_LLAMA2, HG_TPL_LLAMA3, HG_TPL_CHATML, HG_TPL_PHI3 };
+int hg_chat_template(const hg_tokenizer *t);             /* HG_TPL_*: the template its special tokens call for */
+const char *hg_chat_template_name(int tpl);              /* "llama2", "llama3", "chatml", "phi3" */
+/* the ids of one chat turn appended to ids: system prompt (first turn), user message, opening of the
+ * assistant's reply; a later turn first closes the previous reply. 0, or -1 with a message in err (a
+ * special token the template needs is missing, out of memory); ids keeps what was appended */
+int hg_chat_turn_ids(const hg_tokenizer *t, int first, const char *system, const char *user, hg_ids *ids,
+                     char *err, size_t errlen);
+
 #endif /* HIGGS_H */
 
 /* ======================================================================== */
@@ -511,6 +525,6 @@ int hg_tok_is_stop(const hg_tokenizer *t, int id);       /* a stop id or EOS */
 #include "src/alloc.h"               /* the DP bit allocator */
 #include "src/pool.h"                /* thread pool, default thread count */
 #include "src/unicode.h"             /* unicode classes for the tokenizer */
-#include "src/tokenizer.h"           /* SentencePiece and byte-level BPE tokenizers */
+#include "src/tokenizer.h"           /* SentencePiece and byte-level BPE tokenizers, chat templates */
 
 #endif /* HIGGS_IMPLEMENTATION */

@@ -6,7 +6,8 @@
  *   ./run --info model.higgs, ./run --verify model.higgs
  *
  * One file in the spirit of llama2.c: model, forward pass, tokenizer glue,
- * sampler, the loops, the CLI. Format, kernels, threads and the tokenizer live in higgs.h.
+ * sampler, the loops, the CLI. Format, kernels, threads, the tokenizer and
+ * the chat templates live in higgs.h.
  */
 #define HIGGS_IMPLEMENTATION
 #include "higgs.h"
@@ -1361,128 +1362,10 @@ static void read_stdin(const char *guide, char *buf, size_t n) {
     } else buf[0] = 0;
 }
 
-static void push_special(const hg_tokenizer *t, hg_ids *ids, const char *name) {
-    int id = hg_tok_find(t, name);
-    if (id < 0) die("chat template needs the special token %s, which the tokenizer lacks", name);
-    ids_push(ids, id);
-}
-
-/* text a followed by text b, tokenized as one piece of text */
-static void tok_encode2(const hg_tokenizer *t, const char *a, const char *b, hg_ids *ids) {
-    size_t na = strlen(a), nb = strlen(b);
-    char *text = xcalloc(na + nb + 1, 1);
-    memcpy(text, a, na);
-    memcpy(text + na, b, nb);
-    tok_encode(t, text, na + nb, ids);
-    free(text);
-}
-
-/* SentencePiece text that continues other text: no dummy prefix (torchtune's
- * trim_leading_whitespace, which encodes "\n" + text and drops the tokens of
- * "\n"); trailing spaces dropped as Phi-3's HF template tokenizes them */
-static void tok_encode_cont(const hg_tokenizer *t, const char *text, hg_ids *ids) {
-    size_t n = strlen(text);
-    while (n && text[n - 1] == ' ') n--;
-    hg_tokenizer u = *t;
-    u.flags &= ~HG_TOK_DUMMY_PREFIX;
-    tok_encode(&u, text, n, ids);
-}
-
-enum { TPL_LLAMA2, TPL_LLAMA3, TPL_CHATML, TPL_PHI3 };
-static const char *const k_template_names[] = {"llama2", "llama3", "chatml", "phi3"};
-
-/* which chat template the tokenizer's special tokens call for */
-static int chat_template(const hg_tokenizer *t) {
-    if (hg_tok_find(t, "<|im_start|>") >= 0 && hg_tok_find(t, "<|im_end|>") >= 0) return TPL_CHATML;
-    if (hg_tok_find(t, "<|start_header_id|>") >= 0) return TPL_LLAMA3;
-    if (hg_tok_find(t, "<|user|>") >= 0 && hg_tok_find(t, "<|assistant|>") >= 0 &&
-        hg_tok_find(t, "<|end|>") >= 0) return TPL_PHI3;
-    return TPL_LLAMA2;
-}
-
-/* Phi-3: <|role|> "\n" content <|end|> "\n"; content tokenized as a continuation (SentencePiece) */
-static void phi3_block(const hg_tokenizer *t, const char *role, const char *content, hg_ids *ids) {
-    push_special(t, ids, role);
-    if (t->type == 1) {
-        tok_encode(t, "\n", 1, ids);
-        tok_encode_cont(t, content, ids);
-    } else tok_encode2(t, "\n", content, ids);
-    push_special(t, ids, "<|end|>");
-    tok_encode(t, "\n", 1, ids);
-}
-
-/* The ids of one chat turn: the system prompt (first turn), the user's
- * message, and the opening of the assistant's reply. A later turn first closes
- * the previous reply (generation stopped at its end token without feeding it).
- * ChatML (Qwen2, SmolLM2): <|im_start|>role\n...<|im_end|>\n; Llama 3 header
- * blocks; Phi-3 <|user|>\n...<|end|>\n; else Llama 2 [INST]. No default system
- * prompt is added. */
+/* one chat turn's ids (src/tokenizer.h) */
 static void chat_turn_ids(const hg_tokenizer *t, int first, const char *system, const char *user, hg_ids *ids) {
-    int tpl = chat_template(t), bos = first && (t->flags & HG_TOK_ADD_BOS) && t->bos >= 0;
-    if (tpl == TPL_CHATML) {
-        if (!first) {
-            push_special(t, ids, "<|im_end|>");
-            tok_encode(t, "\n", 1, ids);
-        }
-        if (bos) ids_push(ids, t->bos);
-        if (first && system && *system) {
-            push_special(t, ids, "<|im_start|>");
-            tok_encode2(t, "system\n", system, ids);
-            push_special(t, ids, "<|im_end|>");
-            tok_encode(t, "\n", 1, ids);
-        }
-        push_special(t, ids, "<|im_start|>");
-        tok_encode2(t, "user\n", user, ids);
-        push_special(t, ids, "<|im_end|>");
-        tok_encode(t, "\n", 1, ids);
-        push_special(t, ids, "<|im_start|>");
-        tok_encode(t, "assistant\n", 10, ids);
-        return;
-    }
-    if (tpl == TPL_PHI3) {
-        if (!first) {
-            push_special(t, ids, "<|end|>");
-            tok_encode(t, "\n", 1, ids);
-        }
-        if (bos) ids_push(ids, t->bos);
-        if (first && system && *system) phi3_block(t, "<|system|>", system, ids);
-        phi3_block(t, "<|user|>", user, ids);
-        push_special(t, ids, "<|assistant|>");
-        tok_encode(t, "\n", 1, ids);
-        return;
-    }
-    if (tpl == TPL_LLAMA3) {
-        if (first) {
-            push_special(t, ids, "<|begin_of_text|>");
-            if (system && *system) {
-                push_special(t, ids, "<|start_header_id|>");
-                tok_encode(t, "system", 6, ids);
-                push_special(t, ids, "<|end_header_id|>");
-                tok_encode(t, "\n\n", 2, ids);
-                tok_encode(t, system, strlen(system), ids);
-                push_special(t, ids, "<|eot_id|>");
-            }
-        } else push_special(t, ids, "<|eot_id|>");
-        push_special(t, ids, "<|start_header_id|>");
-        tok_encode(t, "user", 4, ids);
-        push_special(t, ids, "<|end_header_id|>");
-        tok_encode(t, "\n\n", 2, ids);
-        tok_encode(t, user, strlen(user), ids);
-        push_special(t, ids, "<|eot_id|>");
-        push_special(t, ids, "<|start_header_id|>");
-        tok_encode(t, "assistant", 9, ids);
-        push_special(t, ids, "<|end_header_id|>");
-        tok_encode(t, "\n\n", 2, ids);
-        return;
-    }
-    size_t n = strlen(user) + (system ? strlen(system) : 0) + 64;
-    char *text = xcalloc(n, 1);
-    if (first && system && *system) snprintf(text, n, "[INST] <<SYS>>\n%s\n<</SYS>>\n\n%s [/INST]", system, user);
-    else snprintf(text, n, "[INST] %s [/INST]", user);
-    if (!first && t->eos >= 0) ids_push(ids, t->eos);
-    if (t->bos >= 0) ids_push(ids, t->bos);
-    tok_encode(t, text, strlen(text), ids);
-    free(text);
+    char err[256];
+    if (hg_chat_turn_ids(t, first, system, user, ids, err, sizeof err)) die("%s", err);
 }
 
 static void chat(const Model *m, RunState *s, const hg_tokenizer *t, Sampler *sampler, const char *cli_user,
@@ -1885,7 +1768,7 @@ static void print_info(const Model *m, const hg_tokenizer *t) {
     static const char *const pretok[] = {"none", "llama3", "qwen2", "smollm", "gpt2"};
     printf("tokenizer: %s, %d pieces, %d merges, pre-tokenizer %s, chat template %s\n",
            t->type == 1 ? "sentencepiece-bpe" : "byte-level-bpe", t->n, t->n_merges, pretok[t->pretok],
-           k_template_names[chat_template(t)]);
+           hg_chat_template_name(hg_chat_template(t)));
     int biases = 0;
     for (int l = 0; l < c->n_layers; l++) biases += !!m->layers[l].bq + !!m->layers[l].bk + !!m->layers[l].bv;
     if (biases || m->window) printf("q/k/v biases: %d tensors; sliding window: %d\n", biases, m->window);

@@ -1,6 +1,6 @@
 /* higgs.c implementation part: the tokenizer (SentencePiece BPE and byte-level BPE with the
  * Llama 3 / Qwen2 / SmolLM2 / GPT-2 pre-tokenizers), loaded from a TOKN section or a llama2.c
- * tokenizer.bin.
+ * tokenizer.bin, and the chat templates (ChatML, Llama 3, Phi-3, Llama 2).
  * Included by higgs.h under HIGGS_IMPLEMENTATION, after the parts before it (see the list
  * there and docs/architecture.md); not a header of its own. */
 
@@ -563,4 +563,139 @@ int hg_tok_decode(const hg_tokenizer *t, int id, int after_bos, char *buf, int c
     }
     if (after_bos && (t->flags & HG_TOK_DUMMY_PREFIX) && o > 0 && buf[0] == ' ') { memmove(buf, buf + 1, (size_t)o - 1); o--; }
     return o;
+}
+
+/* ---------------------------------------------------------- chat templates */
+/* Chat templates live with the tokenizer, as in Hugging Face's tokenizer config: which template a
+ * model takes follows from its special tokens. Errors are returned like the rest of this part: -1
+ * with a one-line message in err (a special token the template needs is missing, out of memory). */
+
+static const char *const hg_chat_template_names[] = {"llama2", "llama3", "chatml", "phi3"};
+
+const char *hg_chat_template_name(int tpl) {
+    return tpl >= 0 && tpl < (int)(sizeof hg_chat_template_names / sizeof *hg_chat_template_names)
+               ? hg_chat_template_names[tpl] : "unknown";
+}
+
+/* which chat template the tokenizer's special tokens call for */
+int hg_chat_template(const hg_tokenizer *t) {
+    if (hg_tok_find(t, "<|im_start|>") >= 0 && hg_tok_find(t, "<|im_end|>") >= 0) return HG_TPL_CHATML;
+    if (hg_tok_find(t, "<|start_header_id|>") >= 0) return HG_TPL_LLAMA3;
+    if (hg_tok_find(t, "<|user|>") >= 0 && hg_tok_find(t, "<|assistant|>") >= 0 &&
+        hg_tok_find(t, "<|end|>") >= 0) return HG_TPL_PHI3;
+    return HG_TPL_LLAMA2;
+}
+
+static int hg_chat_push(hg_ids *ids, int id, char *err, size_t errlen) {
+    if (hg_ids_push(ids, id)) { hg_errf(err, errlen, "out of memory"); return -1; }
+    return 0;
+}
+
+static int hg_chat_special(const hg_tokenizer *t, hg_ids *ids, const char *name, char *err, size_t errlen) {
+    int id = hg_tok_find(t, name);
+    if (id < 0) {
+        hg_errf(err, errlen, "chat template needs the special token %s, which the tokenizer lacks", name);
+        return -1;
+    }
+    return hg_chat_push(ids, id, err, errlen);
+}
+
+static int hg_chat_text(const hg_tokenizer *t, const char *text, hg_ids *ids, char *err, size_t errlen) {
+    return hg_tok_encode(t, text, strlen(text), ids, err, errlen);
+}
+
+/* text a followed by text b, tokenized as one piece of text */
+static int hg_chat_text2(const hg_tokenizer *t, const char *a, const char *b, hg_ids *ids, char *err, size_t errlen) {
+    size_t na = strlen(a), nb = strlen(b);
+    char *text = hg_tok_calloc(na + nb + 1, 1, err, errlen);
+    if (!text) return -1;
+    memcpy(text, a, na);
+    memcpy(text + na, b, nb);
+    int r = hg_tok_encode(t, text, na + nb, ids, err, errlen);
+    free(text);
+    return r;
+}
+
+/* SentencePiece text that continues other text: no dummy prefix (torchtune's
+ * trim_leading_whitespace, which encodes "\n" + text and drops the tokens of
+ * "\n"); trailing spaces dropped as Phi-3's HF template tokenizes them */
+static int hg_chat_text_cont(const hg_tokenizer *t, const char *text, hg_ids *ids, char *err, size_t errlen) {
+    size_t n = strlen(text);
+    while (n && text[n - 1] == ' ') n--;
+    hg_tokenizer u = *t;
+    u.flags &= ~HG_TOK_DUMMY_PREFIX;
+    return hg_tok_encode(&u, text, n, ids, err, errlen);
+}
+
+/* Phi-3: <|role|> "\n" content <|end|> "\n"; content tokenized as a continuation (SentencePiece) */
+static int hg_phi3_block(const hg_tokenizer *t, const char *role, const char *content, hg_ids *ids, char *err,
+                         size_t errlen) {
+    if (hg_chat_special(t, ids, role, err, errlen)) return -1;
+    if (t->type == 1) {
+        if (hg_chat_text(t, "\n", ids, err, errlen) || hg_chat_text_cont(t, content, ids, err, errlen)) return -1;
+    } else if (hg_chat_text2(t, "\n", content, ids, err, errlen)) return -1;
+    if (hg_chat_special(t, ids, "<|end|>", err, errlen)) return -1;
+    return hg_chat_text(t, "\n", ids, err, errlen);
+}
+
+/* The ids of one chat turn: the system prompt (first turn), the user's
+ * message, and the opening of the assistant's reply. A later turn first closes
+ * the previous reply (generation stopped at its end token without feeding it).
+ * ChatML (Qwen2, SmolLM2): <|im_start|>role\n...<|im_end|>\n; Llama 3 header
+ * blocks; Phi-3 <|user|>\n...<|end|>\n; else Llama 2 [INST]. No default system
+ * prompt is added. */
+int hg_chat_turn_ids(const hg_tokenizer *t, int first, const char *system, const char *user, hg_ids *ids, char *err,
+                     size_t errlen) {
+    int tpl = hg_chat_template(t), bos = first && (t->flags & HG_TOK_ADD_BOS) && t->bos >= 0;
+    int has_system = first && system && *system;
+    if (tpl == HG_TPL_CHATML) {
+        if (!first && (hg_chat_special(t, ids, "<|im_end|>", err, errlen) || hg_chat_text(t, "\n", ids, err, errlen)))
+            return -1;
+        if (bos && hg_chat_push(ids, t->bos, err, errlen)) return -1;
+        if (has_system && (hg_chat_special(t, ids, "<|im_start|>", err, errlen) ||
+                           hg_chat_text2(t, "system\n", system, ids, err, errlen) ||
+                           hg_chat_special(t, ids, "<|im_end|>", err, errlen) || hg_chat_text(t, "\n", ids, err, errlen)))
+            return -1;
+        if (hg_chat_special(t, ids, "<|im_start|>", err, errlen) || hg_chat_text2(t, "user\n", user, ids, err, errlen) ||
+            hg_chat_special(t, ids, "<|im_end|>", err, errlen) || hg_chat_text(t, "\n", ids, err, errlen) ||
+            hg_chat_special(t, ids, "<|im_start|>", err, errlen) || hg_chat_text(t, "assistant\n", ids, err, errlen))
+            return -1;
+        return 0;
+    }
+    if (tpl == HG_TPL_PHI3) {
+        if (!first && (hg_chat_special(t, ids, "<|end|>", err, errlen) || hg_chat_text(t, "\n", ids, err, errlen)))
+            return -1;
+        if (bos && hg_chat_push(ids, t->bos, err, errlen)) return -1;
+        if (has_system && hg_phi3_block(t, "<|system|>", system, ids, err, errlen)) return -1;
+        if (hg_phi3_block(t, "<|user|>", user, ids, err, errlen) ||
+            hg_chat_special(t, ids, "<|assistant|>", err, errlen) || hg_chat_text(t, "\n", ids, err, errlen))
+            return -1;
+        return 0;
+    }
+    if (tpl == HG_TPL_LLAMA3) {
+        if (first) {
+            if (hg_chat_special(t, ids, "<|begin_of_text|>", err, errlen)) return -1;
+            if (system && *system &&
+                (hg_chat_special(t, ids, "<|start_header_id|>", err, errlen) || hg_chat_text(t, "system", ids, err, errlen) ||
+                 hg_chat_special(t, ids, "<|end_header_id|>", err, errlen) || hg_chat_text(t, "\n\n", ids, err, errlen) ||
+                 hg_chat_text(t, system, ids, err, errlen) || hg_chat_special(t, ids, "<|eot_id|>", err, errlen)))
+                return -1;
+        } else if (hg_chat_special(t, ids, "<|eot_id|>", err, errlen)) return -1;
+        if (hg_chat_special(t, ids, "<|start_header_id|>", err, errlen) || hg_chat_text(t, "user", ids, err, errlen) ||
+            hg_chat_special(t, ids, "<|end_header_id|>", err, errlen) || hg_chat_text(t, "\n\n", ids, err, errlen) ||
+            hg_chat_text(t, user, ids, err, errlen) || hg_chat_special(t, ids, "<|eot_id|>", err, errlen) ||
+            hg_chat_special(t, ids, "<|start_header_id|>", err, errlen) || hg_chat_text(t, "assistant", ids, err, errlen) ||
+            hg_chat_special(t, ids, "<|end_header_id|>", err, errlen) || hg_chat_text(t, "\n\n", ids, err, errlen))
+            return -1;
+        return 0;
+    }
+    size_t n = strlen(user) + (system ? strlen(system) : 0) + 64;
+    char *text = hg_tok_calloc(n, 1, err, errlen);
+    if (!text) return -1;
+    if (has_system) snprintf(text, n, "[INST] <<SYS>>\n%s\n<</SYS>>\n\n%s [/INST]", system, user);
+    else snprintf(text, n, "[INST] %s [/INST]", user);
+    int r = (!first && t->eos >= 0 && hg_chat_push(ids, t->eos, err, errlen)) ||
+            (t->bos >= 0 && hg_chat_push(ids, t->bos, err, errlen)) || hg_chat_text(t, text, ids, err, errlen);
+    free(text);
+    return r ? -1 : 0;
 }
