@@ -411,6 +411,22 @@ def phi3_template_check(tmp, sp, binary):
     info = subprocess.run([binary, higgs, "--info"], stdout=subprocess.PIPE, stderr=subprocess.PIPE).stdout.decode()
     report("Phi-3 file: chat template phi3, %d pieces" % (n + len(PHI3_SPECIALS)),
            "chat template phi3" in info and "%d pieces" % (n + len(PHI3_SPECIALS)) in info, info[:300])
+    # a Llama 3 header token without <|begin_of_text|>: the template needs a token the file lacks
+    hf3 = os.path.join(tmp, "llama3-partial-hf")
+    os.makedirs(hf3, exist_ok=True)
+    with open(os.path.join(hf3, "tokenizer.json"), "w") as f:
+        json.dump({"added_tokens": [{"id": n, "content": "<|start_header_id|>", "special": True}]}, f)
+    try:
+        partial = export_model(hf3, os.path.join(tmp, "llama3-partial.higgs"), n + 64, tokenizer_model=BROWN_SPM)
+    except Exception as e:  # noqa: BLE001
+        report("llama3-partial export", False, str(e))
+        return
+    r = subprocess.run([binary, partial, "-m", "tokenize", "--chat", "-i", "hello"], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE)
+    err = r.stderr.decode()
+    report("chat template missing a special token: one-line error, exit 1",
+           r.returncode == 1 and err.count("\n") == 1 and
+           "chat template needs the special token <|begin_of_text|>, which the tokenizer lacks" in err, err[:300])
 
 
 def run_all(mname, refname, runners, higgs, tmp, texts, expected_fn, dec_cases, sep, full_san,
