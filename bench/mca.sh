@@ -105,18 +105,18 @@ for t in sapphirerapids zen4; do
     row "p2 4-bit sign-sym VNNI, 1 row" $t hg_qrows8_p2n256sym_avx512 vpdpbusd "$cpus"
     row "p2 4-bit sign-sym VNNI, 2 rows" $t hg_qrows8x2_p2n256sym_avx512 vpdpbusd "$cpus"
   fi
-  row "p2 3-bit block planar (AVX2 kernel), 1 row" $t hg_qdot8_p2bp_avx2 vpdpbusd "$cpus"
-  row "p2 3-bit block planar (AVX2 kernel), 2 rows" $t hg_qrows8x2_p2bp_avx2 vpdpbusd "$cpus"
+  row "p2 3-bit block planar (AVX2 kernel), 1 row" $t hg_qdot8_p2n64blkpl_avx2 vpdpbusd "$cpus"
+  row "p2 3-bit block planar (AVX2 kernel), 2 rows" $t hg_qrows8x2_p2n64blkpl_avx2 vpdpbusd "$cpus"
   row "prompt product 4x4 tile (VNNI)" $t hg_qmatmul8_vnni vpdpbusd "$cpus" 'vpunpck|\{z\}'
   row "prompt: p2 4-bit row decode (VNNI)" $t hg_row8_decode_vnni 'vpermt2b|vpermi2b' "$cpus" '\{%k[0-7]\}\{z\}|vpshufb' 128
 done
 for b in avx2 alderlake; do
   cpus="alderlake sapphirerapids znver3 znver4"
   [ $b = alderlake ] && cpus="alderlake"
-  row "p2 4-bit sign-sym, 1 row" $b hg_qdot8_p2s_avx2 'vpdpbusd|vpmaddubsw' "$cpus"
-  row "p2 4-bit sign-sym, 2 rows" $b hg_qrows8x2_p2s_avx2 'vpdpbusd|vpmaddubsw' "$cpus"
-  row "p2 3-bit block planar, 1 row" $b hg_qdot8_p2bp_avx2 'vpdpbusd|vpmaddubsw' "$cpus"
-  row "p2 3-bit block planar, 2 rows" $b hg_qrows8x2_p2bp_avx2 'vpdpbusd|vpmaddubsw' "$cpus"
+  row "p2 4-bit sign-sym, 1 row" $b hg_qdot8_p2n256sym_avx2 'vpdpbusd|vpmaddubsw' "$cpus"
+  row "p2 4-bit sign-sym, 2 rows" $b hg_qrows8x2_p2n256sym_avx2 'vpdpbusd|vpmaddubsw' "$cpus"
+  row "p2 3-bit block planar, 1 row" $b hg_qdot8_p2n64blkpl_avx2 'vpdpbusd|vpmaddubsw' "$cpus"
+  row "p2 3-bit block planar, 2 rows" $b hg_qrows8x2_p2n64blkpl_avx2 'vpdpbusd|vpmaddubsw' "$cpus"
   row "prompt product 2x4 (AVX2)" $b hg_qmatmul8_avx2 'vpdpbusd|vpmaddubsw' "$cpus"
 done
 

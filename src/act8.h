@@ -4,12 +4,20 @@
 
 /* ---- the int8 decode path (see hg_act8 in the API) ---- */
 
+/* zeroed, on a 64-byte boundary (the kernels' vector loads of the activations never split a line) */
+static void *hg_calloc64(uint64_t bytes) {
+    if (bytes > SIZE_MAX - 64) return NULL;
+    void *p = aligned_alloc(64, (size_t)(bytes + 63) / 64 * 64);
+    if (p) memset(p, 0, (size_t)bytes);
+    return p;
+}
+
 int hg_act8_alloc(hg_act8 *a, uint64_t max_cols_pad, uint64_t max_groups) {
     memset(a, 0, sizeof *a);
     uint64_t n = (max_cols_pad + 127) / 128 * 128;
-    a->q = (int8_t *)calloc(n, 1);
-    a->qp = (int8_t *)calloc(n, 1);
-    a->xr = (float *)calloc(n, sizeof(float));
+    a->q = (int8_t *)hg_calloc64(n);
+    a->qp = (int8_t *)hg_calloc64(n);
+    a->xr = (float *)hg_calloc64(n * sizeof(float));
     a->d = (float *)calloc(max_groups ? max_groups : 1, sizeof(float));
     a->qsum = (int32_t *)calloc(max_groups ? max_groups : 1, sizeof(int32_t));
     if (!a->q || !a->qp || !a->xr || !a->d || !a->qsum) { hg_act8_free(a); return -1; }

@@ -177,7 +177,7 @@ static void hg_row8_copy_vnni(const hg_qinfo *q, const uint8_t *codes, int8_t *k
 /* the planar 3-bit block grid for the VNNI prompt product: k + 128, each block's 64 x then 64 y per
  * 128 weights (a block's last 64, 32 and 32), as the activations (hg_p2n64kind_x); 32 codes a step looked
  * up as the decode kernel does */
-static void hg_row8_decode_p2bp_vnni(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+static void hg_row8_decode_p2n64blkpl_vnni(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
     __m256i TX[4], TY[4], kx, ky;
     hg_p2n64kind_tables_avx2(q, HG_P2N64_BLKPL, TX, TY);
     const uint64_t H = (uint64_t)q->group;
@@ -185,7 +185,7 @@ static void hg_row8_decode_p2bp_vnni(const hg_qinfo *q, const uint8_t *codes, in
     for (uint64_t g = 0; g < q->groups; g++)
         for (uint64_t j = 0, half; j < H; j += 64, codes += 24) {
             int8_t *u = (int8_t *)hg_p2n64kind_x(k + g * H, j, H, &half);
-            hg_p2bp_lookup_avx2(TX, TY, codes, &kx, &ky);
+            hg_p2n64blkpl_lookup_avx2(TX, TY, codes, &kx, &ky);
             _mm256_storeu_si256((__m256i *)u, _mm256_add_epi8(kx, m64));
             _mm256_storeu_si256((__m256i *)(u + half), _mm256_add_epi8(ky, m64));
         }

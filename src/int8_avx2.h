@@ -271,7 +271,7 @@ static void hg_row8_decode_p1k_avx2(const hg_qinfo *q, const uint8_t *codes, int
  * (hg_act8_interleave_tail order in a->qp): per 128 the 64 x then the 64 y, a block's last t the
  * t/2 x then the t/2 y. The 16-code version takes the blocks' last 16 codes (blocks 32 + 64k). */
 /* |kx| and |ky| of 32 codes k (one per byte) */
-HG_INLINE void hg_p2s_mags_avx2(const __m256i TX[4], const __m256i TY[4], __m256i k, const int blocks, __m256i *kx, __m256i *ky) {
+HG_INLINE void hg_p2n256kind_mags_avx2(const __m256i TX[4], const __m256i TY[4], __m256i k, const int blocks, __m256i *kx, __m256i *ky) {
     if (blocks) {   /* HG_GRID_BLOCKS: |x| entry m & 15 of TX[0], |y| entry m >> 2 of TY[0] (bits 0-3 of the shifted byte) */
         const __m256i m15 = _mm256_set1_epi8(15);
         *kx = _mm256_shuffle_epi8(TX[0], _mm256_and_si256(k, m15));
@@ -282,11 +282,11 @@ HG_INLINE void hg_p2s_mags_avx2(const __m256i TX[4], const __m256i TY[4], __m256
         *ky = hg_lut64_avx2(TY, i, m4, m5);
     }
 }
-HG_INLINE __m256i hg_p2s32_avx2(__m256i acc, const __m256i TX[4], const __m256i TY[4], __m256i k, __m256i vx, __m256i vy,
+HG_INLINE __m256i hg_p2n256kind_x32_avx2(__m256i acc, const __m256i TX[4], const __m256i TY[4], __m256i k, __m256i vx, __m256i vy,
                                  const int blocks) {
     const __m256i sy = _mm256_or_si256(k, _mm256_set1_epi8(1)), sx = _mm256_slli_epi16(sy, 1);
     __m256i kx, ky;
-    hg_p2s_mags_avx2(TX, TY, k, blocks, &kx, &ky);
+    hg_p2n256kind_mags_avx2(TX, TY, k, blocks, &kx, &ky);
     acc = hg_dpbusd_avx2(acc, kx, _mm256_sign_epi8(vx, sx));
     return hg_dpbusd_avx2(acc, ky, _mm256_sign_epi8(vy, sy));
 }
@@ -295,7 +295,7 @@ HG_INLINE __m128i hg_lut64_sse(const __m256i T[4], __m128i c, __m128i m4, __m128
     __m128i b = hg_blendv_sse(_mm_shuffle_epi8(_mm256_castsi256_si128(T[2]), c), _mm_shuffle_epi8(_mm256_castsi256_si128(T[3]), c), m4);
     return hg_blendv_sse(a, b, m5);
 }
-HG_INLINE __m128i hg_p2s16_sse(const __m256i TX[4], const __m256i TY[4], __m128i k, __m128i vx, __m128i vy, const int blocks) {
+HG_INLINE __m128i hg_p2n256kind_x16_sse(const __m256i TX[4], const __m256i TY[4], __m128i k, __m128i vx, __m128i vy, const int blocks) {
     const __m128i sy = _mm_or_si128(k, _mm_set1_epi8(1)), sx = _mm_slli_epi16(sy, 1), ones = _mm_set1_epi16(1);
     __m128i kx, ky;
     if (blocks) {
@@ -312,31 +312,31 @@ HG_INLINE __m128i hg_p2s16_sse(const __m256i TX[4], const __m256i TY[4], __m128i
     return _mm_add_epi32(_mm_madd_epi16(px, ones), _mm_madd_epi16(py, ones));
 }
 /* a block's last t = 32, 64 or 96 weights (blocks 32 + 128k...): m = t/2 codes, the m x then the m y */
-HG_INLINE __m256i hg_p2s_tail_avx2(const __m256i TX[4], const __m256i TY[4], const uint8_t *c, const int8_t *x, uint64_t m,
+HG_INLINE __m256i hg_p2n256kind_tail_avx2(const __m256i TX[4], const __m256i TY[4], const uint8_t *c, const int8_t *x, uint64_t m,
                                    const int blocks) {
     __m256i s = _mm256_setzero_si256();
     uint64_t i = 0;
     if (m >= 32) {
-        s = hg_p2s32_avx2(s, TX, TY, _mm256_loadu_si256((const __m256i *)c), _mm256_loadu_si256((const __m256i *)x),
+        s = hg_p2n256kind_x32_avx2(s, TX, TY, _mm256_loadu_si256((const __m256i *)c), _mm256_loadu_si256((const __m256i *)x),
                           _mm256_loadu_si256((const __m256i *)(x + m)), blocks);
         i = 32;
     }
     if (i < m)
-        s = _mm256_add_epi32(s, _mm256_castsi128_si256(hg_p2s16_sse(TX, TY, _mm_loadu_si128((const __m128i *)(c + i)),
+        s = _mm256_add_epi32(s, _mm256_castsi128_si256(hg_p2n256kind_x16_sse(TX, TY, _mm_loadu_si128((const __m128i *)(c + i)),
                                                                     _mm_loadu_si128((const __m128i *)(x + i)),
                                                                     _mm_loadu_si128((const __m128i *)(x + m + i)), blocks)));
     return s;
 }
 /* the lookup tables: the 64 magnitudes' four 16-entry tables per coordinate, or (blocks) X and Y */
-HG_INLINE void hg_p2s_tables_avx2(const hg_qinfo *q, __m256i TX[4], __m256i TY[4], const int blocks) {
+HG_INLINE void hg_p2n256kind_tables_avx2(const hg_qinfo *q, __m256i TX[4], __m256i TY[4], const int blocks) {
     for (int h = 0; h < (blocks ? 1 : 4); h++) {
         TX[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(q->g8->kabs[0] + 16 * h)));
         TY[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(blocks ? q->g8->blk_ky : q->g8->kabs[1] + 16 * h)));
     }
 }
-HG_INLINE float hg_qdot8_p2sb_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a, const int blocks) {
+HG_INLINE float hg_qdot8_p2n256kind_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a, const int blocks) {
     __m256i TX[4], TY[4];
-    hg_p2s_tables_avx2(q, TX, TY, blocks);
+    hg_p2n256kind_tables_avx2(q, TX, TY, blocks);
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
     HG_FOR_BLOCKS8(q, sc, a, a->qp, total, {
@@ -344,21 +344,21 @@ HG_INLINE float hg_qdot8_p2sb_avx2(const hg_qinfo *q, const uint16_t *sc, const 
         __m256i a0 = _mm256_setzero_si256(), a1 = a0;
         uint64_t j = 0;
         for (; j + 128 <= H; j += 128, c += 64, x += 128) {
-            a0 = hg_p2s32_avx2(a0, TX, TY, _mm256_loadu_si256((const __m256i *)c), _mm256_loadu_si256((const __m256i *)x),
+            a0 = hg_p2n256kind_x32_avx2(a0, TX, TY, _mm256_loadu_si256((const __m256i *)c), _mm256_loadu_si256((const __m256i *)x),
                                _mm256_loadu_si256((const __m256i *)(x + 64)), blocks);
-            a1 = hg_p2s32_avx2(a1, TX, TY, _mm256_loadu_si256((const __m256i *)(c + 32)), _mm256_loadu_si256((const __m256i *)(x + 32)),
+            a1 = hg_p2n256kind_x32_avx2(a1, TX, TY, _mm256_loadu_si256((const __m256i *)(c + 32)), _mm256_loadu_si256((const __m256i *)(x + 32)),
                                _mm256_loadu_si256((const __m256i *)(x + 96)), blocks);
         }
-        if (j < H) a1 = _mm256_add_epi32(a1, hg_p2s_tail_avx2(TX, TY, c, x, (H - j) / 2, blocks));
+        if (j < H) a1 = _mm256_add_epi32(a1, hg_p2n256kind_tail_avx2(TX, TY, c, x, (H - j) / 2, blocks));
         isum = hg_isum_avx2(a0, a1);
     })
     return total;
 }
-static float hg_qdot8_p2s_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
-    return hg_qdot8_p2sb_avx2(q, sc, codes, a, 0);
+static float hg_qdot8_p2n256sym_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    return hg_qdot8_p2n256kind_avx2(q, sc, codes, a, 0);
 }
 static float hg_qdot8_p2n256blk_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
-    return hg_qdot8_p2sb_avx2(q, sc, codes, a, 1);
+    return hg_qdot8_p2n256kind_avx2(q, sc, codes, a, 1);
 }
 /* two rows' block epilogues: t += (scale_b * d_b) * isum_b, each as the definition has it (isum_b:
  * the lanes' sum less off, the offset tables' 64 * sum(q)) */
@@ -368,11 +368,11 @@ HG_INLINE void hg_add_block2_avx2(float *t0, float *t1, uint16_t sc0, uint16_t s
     *t1 += hg_block_epilogue(sc1, d, hg_isum_avx2(s1, _mm256_setzero_si256()) - off);
 }
 /* two rows at once (hg_qmatvec8_rows2): each activation vector loaded once for both, and two
- * streams through memory in flight; each row's sums and epilogue as in hg_qdot8_p2sb_avx2 */
-HG_INLINE void hg_qrows8x2_p2sb_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
+ * streams through memory in flight; each row's sums and epilogue as in hg_qdot8_p2n256kind_avx2 */
+HG_INLINE void hg_qrows8x2_p2n256kind_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
                                      int row1, float *out1, int n, const hg_act8 *a, const int blocks) {
     __m256i TX[4], TY[4];
-    hg_p2s_tables_avx2(q, TX, TY, blocks);
+    hg_p2n256kind_tables_avx2(q, TX, TY, blocks);
     const uint64_t H = (uint64_t)q->group;
     for (int r = 0; r < n; r++) {
         const uint16_t *sc0 = hg_qscales(w0, q, row0 + r), *sc1 = hg_qscales(w1, q, row1 + r);
@@ -385,15 +385,15 @@ HG_INLINE void hg_qrows8x2_p2sb_avx2(const hg_qinfo *q, const hg_tensor *w0, int
             uint64_t j = 0;
             for (; j + 128 <= H; j += 128, c0 += 64, c1 += 64, x += 128) {
                 __m256i vx = _mm256_loadu_si256((const __m256i *)x), vy = _mm256_loadu_si256((const __m256i *)(x + 64));
-                s0 = hg_p2s32_avx2(s0, TX, TY, _mm256_loadu_si256((const __m256i *)c0), vx, vy, blocks);
-                s1 = hg_p2s32_avx2(s1, TX, TY, _mm256_loadu_si256((const __m256i *)c1), vx, vy, blocks);
+                s0 = hg_p2n256kind_x32_avx2(s0, TX, TY, _mm256_loadu_si256((const __m256i *)c0), vx, vy, blocks);
+                s1 = hg_p2n256kind_x32_avx2(s1, TX, TY, _mm256_loadu_si256((const __m256i *)c1), vx, vy, blocks);
                 vx = _mm256_loadu_si256((const __m256i *)(x + 32)), vy = _mm256_loadu_si256((const __m256i *)(x + 96));
-                s0 = hg_p2s32_avx2(s0, TX, TY, _mm256_loadu_si256((const __m256i *)(c0 + 32)), vx, vy, blocks);
-                s1 = hg_p2s32_avx2(s1, TX, TY, _mm256_loadu_si256((const __m256i *)(c1 + 32)), vx, vy, blocks);
+                s0 = hg_p2n256kind_x32_avx2(s0, TX, TY, _mm256_loadu_si256((const __m256i *)(c0 + 32)), vx, vy, blocks);
+                s1 = hg_p2n256kind_x32_avx2(s1, TX, TY, _mm256_loadu_si256((const __m256i *)(c1 + 32)), vx, vy, blocks);
             }
             if (j < H) {
-                s0 = _mm256_add_epi32(s0, hg_p2s_tail_avx2(TX, TY, c0, x, (H - j) / 2, blocks));
-                s1 = _mm256_add_epi32(s1, hg_p2s_tail_avx2(TX, TY, c1, x, (H - j) / 2, blocks));
+                s0 = _mm256_add_epi32(s0, hg_p2n256kind_tail_avx2(TX, TY, c0, x, (H - j) / 2, blocks));
+                s1 = _mm256_add_epi32(s1, hg_p2n256kind_tail_avx2(TX, TY, c1, x, (H - j) / 2, blocks));
             }
             hg_add_block2_avx2(&t0, &t1, sc0[g], sc1[g], a->d[g], s0, s1, 0);
         }
@@ -401,27 +401,27 @@ HG_INLINE void hg_qrows8x2_p2sb_avx2(const hg_qinfo *q, const hg_tensor *w0, int
         out1[r] = t1;
     }
 }
-static void hg_qrows8x2_p2s_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
+static void hg_qrows8x2_p2n256sym_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
                                  int row1, float *out1, int n, const hg_act8 *a) {
-    hg_qrows8x2_p2sb_avx2(q, w0, row0, out0, w1, row1, out1, n, a, 0);
+    hg_qrows8x2_p2n256kind_avx2(q, w0, row0, out0, w1, row1, out1, n, a, 0);
 }
 static void hg_qrows8x2_p2n256blk_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
                                  int row1, float *out1, int n, const hg_act8 *a) {
-    hg_qrows8x2_p2sb_avx2(q, w0, row0, out0, w1, row1, out1, n, a, 1);
+    hg_qrows8x2_p2n256kind_avx2(q, w0, row0, out0, w1, row1, out1, n, a, 1);
 }
 /* a row's int8 weights for the prompt product in natural order (as hg_row8_decode_p2n64kind_avx2): 32
- * codes a step, magnitudes looked up as in hg_p2s32_avx2 and the signs (code bits 6 and 7) put on
+ * codes a step, magnitudes looked up as in hg_p2n256kind_x32_avx2 and the signs (code bits 6 and 7) put on
  * them, x and y interleaved; a row's last 16 codes by scalar loads */
-HG_INLINE void hg_row8_decode_p2sb_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k, const int blocks) {
+HG_INLINE void hg_row8_decode_p2n256kind_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k, const int blocks) {
     __m256i TX[4], TY[4];
-    hg_p2s_tables_avx2(q, TX, TY, blocks);
+    hg_p2n256kind_tables_avx2(q, TX, TY, blocks);
     const uint64_t n = q->cols_pad / 2;
     uint64_t i = 0;
     for (; i + 32 <= n; i += 32) {
         const __m256i c = _mm256_loadu_si256((const __m256i *)(codes + i));
         const __m256i sy = _mm256_or_si256(c, _mm256_set1_epi8(1)), sx = _mm256_slli_epi16(sy, 1);
         __m256i ax, ay;
-        hg_p2s_mags_avx2(TX, TY, c, blocks, &ax, &ay);
+        hg_p2n256kind_mags_avx2(TX, TY, c, blocks, &ax, &ay);
         const __m256i kx = _mm256_sign_epi8(ax, sx), ky = _mm256_sign_epi8(ay, sy);
         const __m256i lo = _mm256_unpacklo_epi8(kx, ky), hi = _mm256_unpackhi_epi8(kx, ky);   /* per lane: codes 0-7, 8-15 */
         _mm256_storeu_si256((__m256i *)(k + 2 * i), _mm256_permute2x128_si256(lo, hi, 0x20));
@@ -429,11 +429,11 @@ HG_INLINE void hg_row8_decode_p2sb_avx2(const hg_qinfo *q, const uint8_t *codes,
     }
     for (; i < n; i++) memcpy(k + 2 * i, q->g8->k + 2 * codes[i], 2);
 }
-static void hg_row8_decode_p2s_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
-    hg_row8_decode_p2sb_avx2(q, codes, k, 0);
+static void hg_row8_decode_p2n256sym_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+    hg_row8_decode_p2n256kind_avx2(q, codes, k, 0);
 }
 static void hg_row8_decode_p2n256blk_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
-    hg_row8_decode_p2sb_avx2(q, codes, k, 1);
+    hg_row8_decode_p2n256kind_avx2(q, codes, k, 1);
 }
 #endif
 
@@ -441,7 +441,7 @@ static void hg_row8_decode_p2n256blk_avx2(const hg_qinfo *q, const uint8_t *code
 /* p=2, the sign-symmetric 64 points (3 bits a weight): code bits 0-3 pick one of 16 magnitude
  * points, bits 4 and 5 negate x and y. 32 six-bit codes a step (hg_codes6x32_avx2: byte i = code
  * i); each coordinate's |k| is one vpshufb (it reads the code's low four bits; bits 4-5 lie outside
- * them and bit 7 is clear), the signs go on the activation as in hg_p2s32_avx2, and the activation
+ * them and bit 7 is clear), the signs go on the activation as in hg_p2n256kind_x32_avx2, and the activation
  * is coordinate-major (a->qp: per 128 values the 64 x then the 64 y; a block's last 64, the 32 x
  * then the 32 y). Blocks that are no multiple of 64 take the pairs kernel on the expanded table. */
 /* acc + one step of 32 codes at c against the x at x and the y at x + half (int32 lanes) */
@@ -473,7 +473,7 @@ HG_INLINE void hg_p2n64kind_lookup_avx2(const __m256i TX[4], const __m256i TY[4]
  * broadcast, each 64-bit lane shifted by 2 (i / 8)); both looked up as k + 64, TY in blk_ku[2]'s
  * order. 7 vector instructions where the standard layout takes 11 (hg_codes6x32_raw_avx2 and
  * hg_p2n64kind_lookup_avx2) */
-HG_INLINE void hg_p2bp_lookup_avx2(const __m256i TX[4], const __m256i TY[4], const uint8_t *c, __m256i *kx, __m256i *ky) {
+HG_INLINE void hg_p2n64blkpl_lookup_avx2(const __m256i TX[4], const __m256i TY[4], const uint8_t *c, __m256i *kx, __m256i *ky) {
     uint64_t e8;
     memcpy(&e8, c + 16, 8);
     const __m256i nib = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)c));
@@ -514,7 +514,7 @@ HG_INLINE void hg_p2n64x32_avx2(__m256i *ax, __m256i *ay, const __m256i TX[4], c
 HG_INLINE void hg_p2n64blk_x32_avx2(__m256i *ax, __m256i *ay, const __m256i TX[4], const __m256i TY[4], const int kind,
                                 const uint8_t *c, const uint8_t *end, const int8_t *x, uint64_t half) {
     __m256i kx, ky;   /* the bit stream (HG_P2N64_BLK) or the planar layout (HG_P2N64_BLKPL) */
-    if (kind == HG_P2N64_BLKPL) hg_p2bp_lookup_avx2(TX, TY, c, &kx, &ky);
+    if (kind == HG_P2N64_BLKPL) hg_p2n64blkpl_lookup_avx2(TX, TY, c, &kx, &ky);
     else hg_p2n64kind_lookup_avx2(TX, TY, HG_P2N64_BLK, hg_codes6x32_raw_avx2(c, end), &kx, &ky);
     *ax = hg_dpbusd_avx2(*ax, kx, _mm256_loadu_si256((const __m256i *)x));
     *ay = hg_dpbusd_avx2(*ay, ky, _mm256_loadu_si256((const __m256i *)(x + half)));
@@ -596,10 +596,10 @@ static float hg_qdot8_p2n64blk_avx2(const hg_qinfo *q, const uint16_t *sc, const
 static float hg_qdot8_p2n64_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     return hg_qdot8_p2n64kind_avx2(q, sc, codes, a, HG_P2N64_FREE);
 }
-static float hg_qdot8_p2bp_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+static float hg_qdot8_p2n64blkpl_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     return hg_qdot8_p2n64kind_avx2(q, sc, codes, a, HG_P2N64_BLKPL);
 }
-/* two rows at once, as hg_qrows8x2_p2s_avx2 */
+/* two rows at once, as hg_qrows8x2_p2n256sym_avx2 */
 HG_INLINE void hg_qrows8x2_p2n64kind_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
                                      int row1, float *out1, int n, const hg_act8 *a, const int kind) {
     __m256i TX[4], TY[4];
@@ -638,7 +638,7 @@ static void hg_qrows8x2_p2n64_avx2(const hg_qinfo *q, const hg_tensor *w0, int r
                                    int row1, float *out1, int n, const hg_act8 *a) {
     hg_qrows8x2_p2n64kind_avx2(q, w0, row0, out0, w1, row1, out1, n, a, HG_P2N64_FREE);
 }
-static void hg_qrows8x2_p2bp_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
+static void hg_qrows8x2_p2n64blkpl_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
                                   int row1, float *out1, int n, const hg_act8 *a) {
     hg_qrows8x2_p2n64kind_avx2(q, w0, row0, out0, w1, row1, out1, n, a, HG_P2N64_BLKPL);
 }
@@ -655,7 +655,7 @@ HG_INLINE void hg_row8_decode_p2n64kind_avx2(const hg_qinfo *q, const uint8_t *c
     for (; i + 32 <= n; i += 32) {
         const __m256i t = kind == HG_P2N64_BLKPL ? _mm256_setzero_si256() : hg_codes6x32_raw_avx2(codes + i / 4 * 3, end);
         __m256i kx, ky;
-        if (kind == HG_P2N64_BLKPL) hg_p2bp_lookup_avx2(TX, TY, codes + i / 32 * 24, &kx, &ky);
+        if (kind == HG_P2N64_BLKPL) hg_p2n64blkpl_lookup_avx2(TX, TY, codes + i / 32 * 24, &kx, &ky);
         else hg_p2n64kind_lookup_avx2(TX, TY, kind, t, &kx, &ky);
         if (kind == HG_P2N64_BLK || kind == HG_P2N64_BLKPL) {
             kx = _mm256_sub_epi8(kx, _mm256_set1_epi8(64));
@@ -680,7 +680,7 @@ static void hg_row8_decode_p2n64sym_avx2(const hg_qinfo *q, const uint8_t *codes
 static void hg_row8_decode_p2n64blk_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
     hg_row8_decode_p2n64kind_avx2(q, codes, k, HG_P2N64_BLK);
 }
-static void hg_row8_decode_p2bp_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+static void hg_row8_decode_p2n64blkpl_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
     hg_row8_decode_p2n64kind_avx2(q, codes, k, HG_P2N64_BLKPL);
 }
 #endif

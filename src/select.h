@@ -152,12 +152,12 @@ static const hg_kentry hg_kernels_avx2[HG_FMT_COUNT] = {
                                       hg_row8_decode_p2n64sym_avx2),
     [HG_FMT_P2_3BIT_BLOCK] = HG_P2_AVX2(HG_F_AVX2(gather), hg_qdot8_p2n64blk_avx2, HG_X2(hg_qrows8x2_p2n64blk_avx2),
                                         hg_row8_decode_p2n64blk_avx2),
-    [HG_FMT_P2_3BIT_BLOCK_PLANAR] = HG_P2_AVX2(.k.dot = NULL, hg_qdot8_p2bp_avx2, HG_X2(hg_qrows8x2_p2bp_avx2),
-                                               hg_row8_decode_p2bp_avx2),   /* planar: portable float kernels */
+    [HG_FMT_P2_3BIT_BLOCK_PLANAR] = HG_P2_AVX2(.k.dot = NULL, hg_qdot8_p2n64blkpl_avx2, HG_X2(hg_qrows8x2_p2n64blkpl_avx2),
+                                               hg_row8_decode_p2n64blkpl_avx2),   /* planar: portable float kernels */
     [HG_FMT_P2_4BIT] = {.cell = {HG_AT(32, HG_F_AVX2(gather), HG_AVX2_INT8(hg_qdot8_p2n256_avx2, HG_NO_X2)),
                          HG_AT(0, HG_K(decode8, hg_row8_decode_p2_avx2))}},   /* natural order: no copy */
-    [HG_FMT_P2_4BIT_SYM] = HG_P2_AVX2(HG_F_AVX2(gather), hg_qdot8_p2s_avx2, HG_X2(hg_qrows8x2_p2s_avx2),
-                                      hg_row8_decode_p2s_avx2),
+    [HG_FMT_P2_4BIT_SYM] = HG_P2_AVX2(HG_F_AVX2(gather), hg_qdot8_p2n256sym_avx2, HG_X2(hg_qrows8x2_p2n256sym_avx2),
+                                      hg_row8_decode_p2n256sym_avx2),
     [HG_FMT_P2_4BIT_BLOCK] = HG_P2_AVX2(HG_F_AVX2(gather), hg_qdot8_p2n256blk_avx2, HG_X2(hg_qrows8x2_p2n256blk_avx2),
                                         hg_row8_decode_p2n256blk_avx2),
     /* p=4: word-table lookups */
@@ -216,7 +216,7 @@ static const hg_kentry hg_kernels_avx512_vnni[HG_FMT_COUNT] = {
     [HG_FMT_P2_3BIT_SYM] = HG_VNNI_PACKED(128, 0), [HG_FMT_P2_3BIT_BLOCK] = HG_VNNI_PACKED(128, 0),
 #if defined(HG_AVX2)
     /* planar codes: the AVX2 row kernels (vpdpbusd on 256 bits); prompts: the VNNI product */
-    [HG_FMT_P2_3BIT_BLOCK_PLANAR] = {.cell = {HG_AT(0, HG_K(decode8, hg_row8_decode_p2bp_vnni), HG_GEMM8_VNNI(0))},
+    [HG_FMT_P2_3BIT_BLOCK_PLANAR] = {.cell = {HG_AT(0, HG_K(decode8, hg_row8_decode_p2n64blkpl_vnni), HG_GEMM8_VNNI(0))},
                                      .act = HG_EVEN_ODD_32},
 #endif
     [HG_FMT_P2_4BIT] = HG_VNNI_ROWS(32, hg_qrows8_p2n256_avx512, hg_qrows8x2_p2n256_avx512, hg_row8_decode_vnni, 0),

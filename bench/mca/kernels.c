@@ -36,20 +36,20 @@ void mca_decode8_p2n256_vnni(const hg_qinfo *q, const uint8_t *codes, int8_t *k)
 #if defined(HG_AVX2)
 /* p=2 4-bit sign-symmetric grid (HG_FMT_P2_4BIT_SYM) at avx2: one row (dot8 through hg_qrows8_each), two rows */
 float mca_p2s_avx2_1row(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
-    return hg_qdot8_p2s_avx2(q, sc, codes, a);
+    return hg_qdot8_p2n256sym_avx2(q, sc, codes, a);
 }
 void mca_p2s_avx2_2row(const hg_qinfo *q, const hg_tensor *w0, int r0, float *o0, const hg_tensor *w1, int r1, float *o1, int n,
                        const hg_act8 *a) {
-    hg_qrows8x2_p2s_avx2(q, w0, r0, o0, w1, r1, o1, n, a);
+    hg_qrows8x2_p2n256sym_avx2(q, w0, r0, o0, w1, r1, o1, n, a);
 }
 /* p=2 3-bit block grid, planar (HG_FMT_P2_3BIT_BLOCK_PLANAR): the AVX2 kernels serve AVX2 and
  * AVX-512 VNNI builds alike (vpdpbusd on 256 bits where the build has VNNI) */
 float mca_p2bp_avx2_1row(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
-    return hg_qdot8_p2bp_avx2(q, sc, codes, a);
+    return hg_qdot8_p2n64blkpl_avx2(q, sc, codes, a);
 }
 void mca_p2bp_avx2_2row(const hg_qinfo *q, const hg_tensor *w0, int r0, float *o0, const hg_tensor *w1, int r1, float *o1, int n,
                         const hg_act8 *a) {
-    hg_qrows8x2_p2bp_avx2(q, w0, r0, o0, w1, r1, o1, n, a);
+    hg_qrows8x2_p2n64blkpl_avx2(q, w0, r0, o0, w1, r1, o1, n, a);
 }
 /* the AVX2 prompt product (2 rows x 4 tokens) */
 int mca_gemm8_avx2(float *out, size_t ostride, const hg_act8 *a, int B, const hg_tensor *w, const hg_qinfo *q, int r0, int r1,

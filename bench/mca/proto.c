@@ -67,7 +67,7 @@ static inline __m256i dp256(__m256i acc, __m256i u, __m256i s) {
     return _mm256_add_epi32(acc, _mm256_madd_epi16(_mm256_maddubs_epi16(u, s), _mm256_set1_epi16(1)));
 #endif
 }
-/* p=2 3-bit block grid, planar layout, one row: hg_qdot8_p2bp_avx2's lookups (hg_p2bp_lookup_avx2)
+/* p=2 3-bit block grid, planar layout, one row: hg_qdot8_p2n64blkpl_avx2's lookups (hg_p2n64blkpl_lookup_avx2)
  * with four accumulators instead of two, so that no accumulator takes two vpdpbusd per 128 weights
  * (the one-row loop is bound by the vpdpbusd latency on Golden Cove: 2 x 5 cycles a step) */
 void mca_proto_p2bp_avx2_4acc(const uint8_t *c, const int8_t *x, size_t n, const uint8_t *tx, const uint8_t *ty, int32_t *out) {
@@ -95,7 +95,7 @@ void mca_proto_p2bp_avx2_4acc(const uint8_t *c, const int8_t *x, size_t n, const
     *out = v[0] + v[1] + v[2] + v[3] + v[4] + v[5] + v[6] + v[7];
 }
 
-/* p=2 4-bit sign-symmetric grid on AVX2: hg_p2s32_avx2 with the 64-entry magnitude lookup done by
+/* p=2 4-bit sign-symmetric grid on AVX2: hg_p2n256kind_x32_avx2 with the 64-entry magnitude lookup done by
  * four vpshufb whose unwanted results are zeroed through index bit 7 and ORed, instead of
  * hg_lut64_avx2's three vpblendvb per coordinate (three uops each on Golden Cove). Table h serves
  * the indices with bits 4-5 = h: index (i ^ 16h) + 0x70 keeps bit 7 clear exactly there (and
@@ -171,7 +171,7 @@ int main(void) {
             if (got[0] != r) printf("avx2 or %d %d\n", got[0], r);
         }
         {   /* planar block grid: per 32 codes 16 bytes of x nibbles (low nibbles codes 0-15, high 16-31)
-             * and 8 bytes of 2-bit fields e; y index = x ^ e (hg_p2bp_lookup_avx2) */
+             * and 8 bytes of 2-bit fields e; y index = x ^ e (hg_p2n64blkpl_lookup_avx2) */
             for (size_t i = 0; i < sizeof planar; i++) planar[i] = (uint8_t)rand();
             int32_t r = 0;
             for (int i = 0; i < N; i++) {
