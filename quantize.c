@@ -359,7 +359,7 @@ typedef struct { Alpha *v; int n; char metric[16]; } Alphas;
 static int alphas_load(const char *path, const hg_file *f, Alphas *a, int check_crc) {
     FILE *fp = fopen(path, "r");
     if (!fp) return -1;
-    char line[1024], crc[32], want[32];
+    char line[1024], crc[32], want[32], input[16] = "random";   /* files without the line: random tokens */
     snprintf(want, sizeof want, "%08x%08x", f->meta_crc, f->data_crc);
     int crc_ok = !check_crc;
     memset(a, 0, sizeof *a);
@@ -368,6 +368,7 @@ static int alphas_load(const char *path, const hg_file *f, Alphas *a, int check_
         double alpha;
         if (sscanf(line, "model_crc %31s", crc) == 1) crc_ok |= !strcmp(crc, want);
         else if (sscanf(line, "metric %15s", a->metric) == 1) continue;
+        else if (sscanf(line, "input %15s", input) == 1) continue;
         else if (!strncmp(line, "model.", 6) && sscanf(line, "%511s %lf", name, &alpha) == 2 && isfinite(alpha)) {
             a->v = realloc(a->v, (size_t)(a->n + 1) * sizeof(Alpha));
             if (!a->v) die("out of memory");
@@ -377,6 +378,8 @@ static int alphas_load(const char *path, const hg_file *f, Alphas *a, int check_
         }
     }
     fclose(fp);
+    /* a cached data-free file is recomputed unless it measured KL on the model's own samples */
+    if (check_crc && strcmp(a->metric, "ppl") && strcmp(input, "sampled")) crc_ok = 0;
     if (!crc_ok) {
         for (int i = 0; i < a->n; i++) free(a->v[i].name);
         free(a->v);
@@ -406,7 +409,7 @@ static void alphas_compute(const char *in, const char *path, const Options *o) {
     snprintf(tmp, sizeof g_alphas_tmp, "%s.tmp.%ld", path, (long)getpid());
     snprintf(threads, sizeof threads, "%d", o->threads);
     fprintf(stderr, "measuring layer sensitivities (%s) with %s -m alphas; cached in %s\n",
-            o->calib ? "perplexity on the calibration text" : "data-free: KL on random tokens", run_bin, path);
+            o->calib ? "perplexity on the calibration text" : "data-free: KL on text the model samples", run_bin, path);
     pid_t pid = fork();
     if (pid < 0) die("fork failed: %s", strerror(errno));
     if (pid == 0) {
@@ -756,7 +759,7 @@ static double allocate(const hg_file *f, const char *in, const Options *o, Plan 
     }
     const char *what = kl ? "KL divergence" : "perplexity change";
     printf("allocated %.4f bits/weight (budget %.4f); predicted %s: %.6g (sum of alpha * t^2, the sensitivities' %s)\n",
-           8.0 * used / numel, *target, what, obj, kl ? "KL on random tokens unless --alphas says otherwise" : "perplexity");
+           8.0 * used / numel, *target, what, obj, kl ? "KL on text the model samples unless --alphas says otherwise" : "perplexity");
     if (o->max_kld > 0)
         printf("--max-kld %.6g: the smallest allocation within it; any smaller budget predicts at least %.6g\n", o->max_kld, below);
     if (o->target_size > 0)
@@ -953,7 +956,7 @@ static _Noreturn void usage(int rc) {
             "  --grid sym|free|fast  with the allocation: the p=2 3- and 4-bit grids it offers; fast (the\n"
             "                   block grids) also leaves the p=4 grids out, for AVX2 decode speed\n"
             "  --alphas FILE    per-layer sensitivities (from run -m alphas); default: measured data-free\n"
-            "                   (KL on random tokens) and cached as IN.alphas\n"
+            "                   (KL on text the model samples) and cached as IN.alphas\n"
             "  --calib TEXT     measure data-aware sensitivities (perplexity on TEXT) instead\n"
             "  --vector-grids   offer the p=4 grids also where the menu leaves them out (no options, --grid fast)\n"
             "  --max-t2 X       leave out options whose measured t^2 (relative squared error) on a layer\n"

@@ -19,7 +19,7 @@
     mixed allocations (the DP run on random sensitivities at random sizes between 2.5 and 6 bits).
     R^2 of measured on predicted, a scatter plot.
 (b) DP (data-aware alphas) vs the best uniform config of no greater size at 3.0 ... 4.25 bits.
-(c) the same with data-free alphas (KL on random tokens, the default of `quantize --target-bits`).
+(c) the same with data-free alphas (KL on text the model samples, the default of `quantize --target-bits`).
 The theorem predicts the expected dPPL over realizations of the quantization error; one file is one
 realization, and on a small model two realizations of the same config differ by tenths of a PPL. So
 every uniform and DP config is quantized with K random-sign seeds (`quantize --seed 1..K`) and its

@@ -27,7 +27,7 @@ HIGGS4 = os.path.join(ROOT, "models", "brown-higgs4.higgs")
 HELDOUT = os.path.join(ROOT, "data", "brown-heldout.txt")
 # held-out perplexity measured when the files were made (see README: the bundled model)
 PPL_F16 = 153.151
-PPL_HIGGS4 = 153.328
+PPL_HIGGS4 = 153.312
 BAND = 0.01
 
 
