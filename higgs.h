@@ -202,9 +202,11 @@ const char *hg_act8_grids(void);
  * every `group` weights of a row share an fp16 scale. HIGGS rows are stored in
  * the Hadamard-rotated domain (block `hadamard`, = group): y = W x is computed
  * as W' (Hn x), rotating the activation once per block. params[4] =
- * {p | grid variant << 8, bits, group, hadamard | m << 16 | seed << 24}: seed 0 is the plain Sylvester
- * matrix; seed 1..255 multiplies by random signs first, Hn D (see
- * hg_sign_word). Tensor bytes: scales [rows][cols_pad/group] fp16,
+ * {p | grid variant << 8 | choice bits << 16, bits, group, hadamard | m << 16 | seed << 24}: seed 0 is
+ * the plain Sylvester matrix; seed 1..255 multiplies by random signs first, Hn D (see
+ * hg_sign_word). Choice bits c = 1..4 (formats with hg_format.rot_choice): each block of each row was
+ * rotated by the best of K = 2^c sign vectors, Hn D R_k with R_0 = I (hg_choice_signs), and k is the low
+ * c bits of the block's fp16 scale (the scale keeps 10 - c mantissa bits; docs/format.md). Tensor bytes: scales [rows][cols_pad/group] fp16,
  * zero-padded to a multiple of 64 bytes, then codes [rows][row_code_bytes]. */
 typedef struct hg_qinfo hg_qinfo;
 typedef struct hg_act8 hg_act8;   /* the int8 activation, below */
@@ -278,6 +280,9 @@ struct hg_qinfo {
     int had_m;                        /* HIGGS: Hadamard block = H(had_m) (x) Sylvester(hadamard / had_m); 1: Sylvester */
     const int8_t *had_base;           /* had_m > 1: H(had_m), had_m x had_m entries +-1 (hg_hadamard_base) */
     int sign_seed;                    /* HIGGS: 0, or the seed of the random signs (params[3] >> 24) */
+    int choice_bits;                  /* HIGGS: log2 K of the rotation choice (params[0] >> 16 & 15), 0: none */
+    int choices;                      /* K = 1 << choice_bits: the activation copies the int8 path prepares */
+    uint32_t choice_mask;             /* K - 1: a block's copy is its fp16 scale & choice_mask */
     int scales;                       /* quantizing only (the caller sets it): HIGGS block scales, HG_SCALES_* */
     uint64_t cols, cols_pad, groups, row_code_bytes, scale_bytes;
     const float *codebook;            /* n * p floats */
@@ -316,6 +321,8 @@ void hg_rotate_block(const hg_qinfo *q, float *x);
 void hg_unrotate_block(const hg_qinfo *q, float *x);
 /* x (cols floats) -> xr (cols_pad floats): zero-pad, and for HIGGS rotate each block by Hn */
 void hg_prepare_activation(const hg_qinfo *q, const float *x, float *xr);
+/* the same for copy k of the rotation choice (k < q->choices): each block rotated by Hn D R_k */
+void hg_prepare_activation_copy(const hg_qinfo *q, const float *x, float *xr, int k);
 /* quantize one row w[cols]; writes its scales and codes; returns ||w - Q(w)||^2 */
 double hg_quantize_row(const hg_qinfo *q, const float *w, uint16_t *scales, uint8_t *codes, float *scratch);
 /* y[r] for rows [row0, row1) of a quantized tensor, xr from hg_prepare_activation */
@@ -337,14 +344,16 @@ void hg_qdequant_row_stored(const hg_tensor *w, const hg_qinfo *q, int row, floa
  * the rounding of both operands (about 1% of the weights' own quantization
  * error); run's --no-int8 decodes with float activations instead. */
 struct hg_act8 {
-    int8_t *q;          /* cols_pad values, natural order */
+    int8_t *q;          /* cols_pad values, natural order (q->choices copies, one after the other) */
     int8_t *qp;         /* cols_pad values in the SIMD kernels' order (AVX-512: per 128, the 64 even then the 64 odd;
-                         * p=4 256 points: per 256, coordinate d of the 64 points for d = 0..3) */
-    float *d;           /* per block: d_b / S */
-    int32_t *qsum;      /* per block: sum of q (the VNNI kernels' offset correction) */
+                         * p=4 256 points: per 256, coordinate d of the 64 points for d = 0..3); likewise */
+    float *d;           /* per block: d_b / S (copy k's block b at k * groups + b: hg_choice_block) */
+    int32_t *qsum;      /* per block: sum of q (the VNNI kernels' offset correction); likewise */
     float *xr;          /* cols_pad floats of scratch: the rotated activation */
 };
+/* max_cols_pad: the most int8 values a tensor's activation takes, hg_act8_values (copies included) */
 int hg_act8_alloc(hg_act8 *a, uint64_t max_cols_pad, uint64_t max_groups);   /* 0 ok */
+uint64_t hg_act8_values(const hg_qinfo *q);   /* q->cols_pad * q->choices */
 void hg_act8_free(hg_act8 *a);
 /* x (cols floats) -> a, for tensors of q's shape (q->act8) */
 void hg_prepare_act8(const hg_qinfo *q, const float *x, hg_act8 *a);
@@ -398,8 +407,11 @@ typedef enum {
     HG_FMT_P2_2BIT, HG_FMT_P2_3BIT, HG_FMT_P2_3BIT_SYM, HG_FMT_P2_3BIT_BLOCK, HG_FMT_P2_3BIT_BLOCK_PLANAR,
     HG_FMT_P2_4BIT, HG_FMT_P2_4BIT_SYM, HG_FMT_P2_4BIT_BLOCK,
     HG_FMT_P4_2BIT, HG_FMT_P4_2_5BIT, HG_FMT_P4_3BIT, HG_FMT_P4_3BIT_PAIRED_PLANAR,
+    HG_FMT_P2_3BIT_RC, HG_FMT_P2_4BIT_SYM_RC,
     HG_FMT_COUNT
 } hg_format_id;
+#define HG_CHOICE_BITS_MAX 5      /* the rotation choice: K = 2^c sign vectors per block, c <= 4 */
+#define HG_CHOICE_MAX_BLOCK 4096  /* ... in Hadamard blocks of at most this */
 enum { HG_LAYOUT_STREAM = 0, HG_LAYOUT_PLANAR_P2B6 = HG_PLANAR_P2B6, HG_LAYOUT_PLANAR_P4B12 = HG_PLANAR_P4B12 };
 typedef struct hg_format {
     hg_format_id id;
@@ -412,11 +424,13 @@ typedef struct hg_format {
     int file_variant;        /* params[0] >> 8 as files store it */
     int block_multiple;      /* the block (group) must be a multiple of this: whole planar chunks */
     int row_buffer;          /* int8 kernels unpack a row on the stack: rows of at most HG_N64_MAX_COLS */
+    int rot_choice;          /* the per-block rotation choice: tensors carry choice bits 1..4 (params[0] >> 16),
+                              * and every kernel of the row's table cells reads each block's own copy */
 } hg_format;
 extern const hg_format hg_formats[HG_FMT_COUNT];
 int hg_format_of(uint32_t type, const uint32_t params[4]);   /* the row's id, or -1: no such format */
 const hg_format *hg_format_named(const char *name);          /* by name, or NULL */
-const hg_format *hg_format_pick(int p, int code_bits, int grid, int block);   /* what quantize writes */
+const hg_format *hg_format_pick(int p, int code_bits, int grid, int block, int rot_choice);   /* what quantize writes */
 
 typedef struct hg_pool hg_pool;
 typedef void (*hg_task_fn)(void *ctx, int task, int thread);

@@ -210,6 +210,7 @@ typedef struct {
     double target_bits, max_t2;       /* --target-bits: DP allocation over the HIGGS menu */
     const char *alphas, *calib;
     int seed;                         /* HIGGS random signs: 0 none (plain Sylvester), 1..255; -1 unset */
+    int choice_bits;                  /* --rotations K: log2 K, the per-block rotation choice; 0 none, -1 unset */
     int vector_grids;                 /* --vector-grids: the DP menu has the p=4 grids too */
     int grid;                         /* --grid: HG_GRID_SIGNSYM, HG_GRID_FREE or HG_GRID_UNIFORM; -1 unset */
     int head;                         /* lm_head: HEAD_KEEP, HEAD_INT8 or HEAD_SAME (--head); -1 unset */
@@ -273,8 +274,9 @@ static void params_for(const hg_tensor *t, const Options *o, uint32_t params[4])
     case HG_HIGGS: {
         int m, h = hadamard_for(t->cols, o->hadamard, &m);
         /* the registry's row for this grid at this block: planar codes where the block holds whole chunks */
-        const hg_format *f = hg_format_pick(o->p, o->bits * o->p, grid_variant(o->p, o->bits * o->p, o->grid), h);
-        params[0] = (uint32_t)o->p | (uint32_t)(f ? f->file_variant : 0) << 8;
+        const hg_format *f = hg_format_pick(o->p, o->bits * o->p, grid_variant(o->p, o->bits * o->p, o->grid), h, o->choice_bits > 0);
+        if (!f && o->choice_bits > 0) die("--rotations: no p=%d %d-bit grid with the rotation choice (p=2 3-bit free, 4-bit sym)", o->p, o->bits);
+        params[0] = (uint32_t)o->p | (uint32_t)(f ? f->file_variant : 0) << 8 | (uint32_t)(o->choice_bits > 0 ? o->choice_bits : 0) << 16;
         params[1] = (uint32_t)(o->bits * o->p); params[2] = (uint32_t)h;
         params[3] = (uint32_t)h | (uint32_t)(m > 1 ? m : 0) << 16 | (uint32_t)o->seed << 24;
         break;
@@ -315,6 +317,13 @@ static int g_scales = -1;             /* HIGGS block scales (HG_SCALES_*, --scal
 static const char *const k_scales_names[] = {"rms", "unbiased", "lsq", "lsq-unbiased"};
 #define DEFAULT_SCALES HG_SCALES_LSQ_UNBIASED   /* the lowest KL divergence on the bundled model: docs/quantization.md */
 #define DEFAULT_SEED 1                /* HIGGS random signs unless --seed 0 */
+
+/* --rotations K: 1, 2, 4, 8 or 16 sign vectors per block -> log2 K */
+static int parse_rotations(const char *v) {
+    for (int b = 0; b <= HG_CHOICE_BITS_MAX; b++)
+        if (!strcmp(v, (const char *[]){"1", "2", "4", "8", "16", "32"}[b])) return b;
+    die("--rotations takes 1, 2, 4, 8 or 16 (got '%s')", v);
+}
 
 static int parse_scales(const char *v) {
     for (int i = 0; i < 4; i++)
@@ -528,7 +537,7 @@ static int menu_params(const hg_tensor *t, const Options *o, const MenuItem *m, 
     memset(pl, 0, sizeof *pl);
     if (!m->p) { pl->type = HG_F16; return 0; }
     int mh, h = hadamard_for(t->cols, o->hadamard, &mh);
-    const hg_format *f = hg_format_pick(m->p, m->cbits, m->grid, h);
+    const hg_format *f = hg_format_pick(m->p, m->cbits, m->grid, h, 0);
     if (!f) return -1;
     pl->type = HG_HIGGS;
     pl->params[0] = (uint32_t)m->p | (uint32_t)f->file_variant << 8;
@@ -964,6 +973,9 @@ static _Noreturn void usage(int rc) {
             "  --seed S         higgs: random signs before each Hadamard block (the randomized Hadamard\n"
             "                   transform) drawn from seed S in 1..255, default 1; each seed is another\n"
             "                   realization of the quantization error. 0: no signs (plain Sylvester)\n"
+            "  --rotations K    higgs: each block is quantized under K sign vectors (2, 4, 8 or 16; 1: none)\n"
+            "                   and keeps the least error; the choice costs log2 K of the fp16 scale's\n"
+            "                   mantissa bits (p=2 3-bit free grid, p=2 4-bit sym grid; docs/format.md)\n"
             "  --scales S       higgs block scales: rms (the block RMS, the paper's), unbiased (the error\n"
             "                   made uncorrelated with the weights), lsq (least squares, re-rounded),\n"
             "                   lsq-unbiased (lsq codes, unbiased scale; the default: docs/quantization.md)\n"
@@ -975,7 +987,7 @@ static _Noreturn void usage(int rc) {
 /* the options that take a value: any other option is unknown, even as the last argument */
 static int takes_value(const char *a) {
     static const char *const opts[] = {"--dtype", "--method", "--bits", "--p", "--hadamard", "--group", "-T",
-                                       "--target-bits", "--max-t2", "--alphas", "--calib", "--seed", "--scales",
+                                       "--target-bits", "--max-t2", "--alphas", "--calib", "--seed", "--rotations", "--scales",
                                        "--head", "--grid", "--max-kld", "--target-size", "--menu"};
     for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
         if (!strcmp(a, opts[i])) return 1;
@@ -1033,7 +1045,8 @@ static double parse_positive_arg(const char *s, const char *what, double hi, con
 int main(int argc, char **argv) {
     const char *in = NULL, *out = NULL, *dtype = NULL, *method = NULL;
     int want_info = 0, shape_given = 0;   /* shape_given: --bits or --p (a uniform config) */
-    Options o = {0, -1, 4, 2, 0, 64, hg_default_threads(), 0, 0, NULL, NULL, -1, 0, -1, -1, 0, 0, 0, 0, {{0, 0, 0}}, 0};
+    Options o = {.dtype = -1, .bits = 4, .p = 2, .group = 64, .threads = hg_default_threads(), .seed = -1, .choice_bits = -1,
+                 .grid = -1, .head = -1};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--info")) want_info = 1;
@@ -1064,6 +1077,7 @@ int main(int argc, char **argv) {
             else if (!strcmp(a, "--alphas")) o.alphas = v;
             else if (!strcmp(a, "--calib")) o.calib = v;
             else if (!strcmp(a, "--seed")) o.seed = parse_int_arg(v, "--seed", 0, 255);
+            else if (!strcmp(a, "--rotations")) o.choice_bits = parse_rotations(v);
             else if (!strcmp(a, "--scales")) g_scales = parse_scales(v);
             else if (!strcmp(a, "--head")) {
                 if (!strcmp(v, "keep")) o.head = HEAD_KEEP;
@@ -1130,6 +1144,7 @@ int main(int argc, char **argv) {
     o.head_set = o.head >= 0;
     if (o.head < 0) o.head = o.method ? DEFAULT_HEAD : HEAD_KEEP;
     if (o.seed >= 0 && o.method != HG_HIGGS) die("--seed applies to --method higgs");
+    if (o.choice_bits > 0 && o.method != HG_HIGGS) die("--rotations applies to --method higgs");
     if (o.seed < 0) o.seed = o.method == HG_HIGGS ? DEFAULT_SEED : 0;
     if (g_scales >= 0 && o.method != HG_HIGGS) die("--scales, --unbiased and --biased apply to --method higgs");
     if (g_scales < 0) g_scales = DEFAULT_SCALES;

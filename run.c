@@ -117,6 +117,7 @@ typedef struct {
     Weight head;
     double *inv_freq;                 /* head_dim/2 RoPE frequencies */
     uint64_t max_cols_pad;            /* scratch size for rotated activations */
+    uint64_t max_act8;                /* ... and for int8 activations (hg_act8_values: copies of the rotation choice) */
     int window;                       /* sliding-window attention: a position sees the last `window`
                                          positions (itself included); 0: all (KVMD key sliding_window) */
 } Model;
@@ -202,6 +203,7 @@ static Weight need_weight(Model *m, const char *name, uint64_t rows, uint64_t co
         if (hg_qinfo_get(w.t->type, w.t->params, w.t->cols, &w.q)) die("tensor %s: bad quantization parameters", name);
         w.quantized = 1;
         if (w.q.cols_pad > m->max_cols_pad) m->max_cols_pad = w.q.cols_pad;
+        if (hg_act8_values(&w.q) > m->max_act8) m->max_act8 = hg_act8_values(&w.q);
     }
     return w;
 }
@@ -225,25 +227,29 @@ static void rope_init(Model *m) {
     }
 }
 
-static uint64_t g_scratch_cols;       /* what g_xrot and g_act8 hold */
+static uint64_t g_scratch_cols, g_scratch_act8;   /* what g_xrot and g_act8 hold */
 static void scratch_free(void) {
     free(g_xrot);
     free(g_act8.q); free(g_act8.qp); free(g_act8.d); free(g_act8.qsum); free(g_act8.xr);
     g_xrot = NULL;
     memset(&g_act8, 0, sizeof g_act8);
-    g_scratch_cols = 0;
+    g_scratch_cols = g_scratch_act8 = 0;
 }
 
 /* g_xrot and g_act8 for activations of up to cols_pad values (grown when a
  * second model, the base of ppl --kld, has wider padded rows) */
-static void scratch_reserve(uint64_t cols_pad) {
-    if (g_xrot && cols_pad <= g_scratch_cols) return;
+static void scratch_reserve(uint64_t cols_pad, uint64_t act8_values) {
+    if (g_xrot && cols_pad <= g_scratch_cols && act8_values <= g_scratch_act8) return;
+    if (cols_pad < g_scratch_cols) cols_pad = g_scratch_cols;
+    if (act8_values < g_scratch_act8) act8_values = g_scratch_act8;
     scratch_free();
     g_xrot = xcalloc(cols_pad ? cols_pad : 1, sizeof(float));
-    uint64_t n8 = (cols_pad + 127) / 128 * 128 + 128, groups = cols_pad / 16 + 1;
+    if (act8_values < cols_pad) act8_values = cols_pad;
+    uint64_t n8 = (act8_values + 127) / 128 * 128 + 128, groups = act8_values / 16 + 1;
     g_act8 = (hg_act8){xcalloc(n8, 1), xcalloc(n8, 1), xcalloc(groups, sizeof(float)), xcalloc(groups, sizeof(int32_t)),
                        xcalloc(n8, sizeof(float))};
     g_scratch_cols = cols_pad;
+    g_scratch_act8 = act8_values;
 }
 
 static int g_mmap = 0;                /* 1: --mmap, always map the file */
@@ -338,7 +344,7 @@ static void model_load(Model *m, const char *path) {
     if (c->tied_embeddings) m->head = (Weight){m->embed, 0, {0}};
     else m->head = need_weight(m, "lm_head.weight", c->vocab_size, c->dim);
     m->layers = xcalloc((size_t)c->n_layers, sizeof(Layer));
-    m->max_cols_pad = 0;
+    m->max_cols_pad = m->max_act8 = 0;
     for (int l = 0; l < c->n_layers; l++) {
         char name[128];
         Layer *L = &m->layers[l];
@@ -358,7 +364,7 @@ static void model_load(Model *m, const char *path) {
 #undef LAYER_NAME
     }
     rope_init(m);
-    scratch_reserve(m->max_cols_pad);
+    scratch_reserve(m->max_cols_pad, m->max_act8);
 }
 
 static void model_free(Model *m) {
@@ -380,7 +386,8 @@ static float *kv_alloc(size_t bytes) {
     return (float *)p;
 }
 
-static void state_init(RunState *s, const hg_config *c, int max_pos, uint64_t max_cols_pad, int threads) {
+static void state_init(RunState *s, const hg_config *c, int max_pos, uint64_t max_cols_pad, uint64_t max_act8,
+                       int threads) {
     size_t kv_dim = (size_t)c->n_kv_heads * c->head_dim, q_dim = (size_t)c->n_heads * c->head_dim;
     size_t big = (size_t)c->dim > q_dim ? (size_t)c->dim : q_dim;
     s->max_pos = max_pos;
@@ -422,7 +429,9 @@ static void state_init(RunState *s, const hg_config *c, int max_pos, uint64_t ma
     s->batt = xcalloc((size_t)threads * ATT_G * (size_t)s->kpos, sizeof(float));
     s->browbuf = xcalloc((size_t)threads * s->row_stride, sizeof(float));
     for (int b = 0; b < BATCH; b++)
-        if (hg_act8_alloc(&s->bact8[b], max_cols_pad, max_cols_pad / 16 + 1)) die("out of memory (activation buffers)");
+        if (hg_act8_alloc(&s->bact8[b], max_act8 > max_cols_pad ? max_act8 : max_cols_pad,
+                          (max_act8 > max_cols_pad ? max_act8 : max_cols_pad) / 16 + 1))
+            die("out of memory (activation buffers)");
 }
 
 static void state_free(RunState *s) {
@@ -1987,7 +1996,7 @@ int main(int argc, char **argv) {
     int max_pos = is_ppl || is_sens ? ctx : is_logits ? logit_ids.n : steps;
     g_pool = hg_pool_create(threads ? threads : hg_default_threads());
     RunState state;
-    state_init(&state, c, max_pos, model.max_cols_pad, hg_pool_threads(g_pool));
+    state_init(&state, c, max_pos, model.max_cols_pad, model.max_act8, hg_pool_threads(g_pool));
     state.window = model.window;
     Sampler sampler = {c->vocab_size, xcalloc((size_t)c->vocab_size, sizeof(ProbIndex)), temperature, topp,
                        seed ? seed : (unsigned long long)time(NULL)};
@@ -2004,7 +2013,7 @@ int main(int argc, char **argv) {
                 die("--kld: %s has a vocabulary of %d, %s of %d: not the same model", kld_path, base_model.c.vocab_size,
                     model_path, c->vocab_size);
             if (ctx > base_model.c.seq_len) die("--kld: -c %d exceeds %s's context of %d", ctx, kld_path, base_model.c.seq_len);
-            state_init(&base_state, &base_model.c, ctx, base_model.max_cols_pad, hg_pool_threads(g_pool));
+            state_init(&base_state, &base_model.c, ctx, base_model.max_cols_pad, base_model.max_act8, hg_pool_threads(g_pool));
             base = (Eval){&base_model, &base_state};
         }
         perplexity(&q, kld_path ? &base : NULL, &tok, in_file, ctx, second_half);

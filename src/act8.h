@@ -14,6 +14,8 @@ static void *hg_calloc64(uint64_t bytes) {
     return p;
 }
 
+uint64_t hg_act8_values(const hg_qinfo *q) { return q->cols_pad * (uint64_t)q->choices; }
+
 int hg_act8_alloc(hg_act8 *a, uint64_t max_cols_pad, uint64_t max_groups) {
     memset(a, 0, sizeof *a);
     uint64_t n = (max_cols_pad + 127) / 128 * 128;
@@ -133,10 +135,10 @@ static void hg_act8_interleave(const int8_t *q, int8_t *qp, uint64_t n) {
 static void hg_act8_even_odd(const hg_qinfo *q, hg_act8 *a) {
     const uint64_t H = (uint64_t)q->group;
     if (!(H % 128)) {
-        hg_act8_interleave(a->q, a->qp, q->cols_pad);
+        hg_act8_interleave(a->q, a->qp, hg_act8_values(q));
         return;
     }
-    for (uint64_t b = 0; b < q->groups; b++) {
+    for (uint64_t b = 0; b < q->groups * (uint64_t)q->choices; b++) {
         uint64_t full = H / 128 * 128;
         hg_act8_interleave(a->q + b * H, a->qp + b * H, full);
         hg_act8_interleave_tail(a->q + b * H + full, a->qp + b * H + full, H - full);
@@ -145,7 +147,7 @@ static void hg_act8_even_odd(const hg_qinfo *q, hg_act8 *a) {
 #elif defined(HG_AVX2)
 static void hg_act8_even_odd(const hg_qinfo *q, hg_act8 *a) {   /* a few microseconds a token */
     const uint64_t H = (uint64_t)q->group;
-    for (uint64_t b = 0; b < q->groups; b++)
+    for (uint64_t b = 0; b < q->groups * (uint64_t)q->choices; b++)
         for (uint64_t j = 0; j < H; j += 128)
             hg_act8_interleave_tail(a->q + b * H + j, a->qp + b * H + j, H - j < 128 ? H - j : 128);
 }
@@ -179,21 +181,38 @@ static void hg_act8_coords4(const int8_t *q, int8_t *qp, uint64_t n) {
 }
 #endif
 
-/* a->q, a->d, a->qsum, and the copy the format's kernels on this build read (q->k.act_layout,
- * from the kernel tables of src/select.h) */
-void hg_prepare_act8(const hg_qinfo *q, const float *x, hg_act8 *a) {
-    hg_prepare_activation(q, x, a->xr);
-    const uint64_t H = (uint64_t)q->group;
-    for (uint64_t b = 0; b < q->groups; b++) {
-        float m = hg_act8_block(a->xr + b * H, H, a->q + b * H, &a->qsum[b]);
-        a->d[b] = (m / 127.0f) * q->g8->inv;
-    }
+/* Where block g of a row meets its activation: copy k = the block's pick (its scale's low choice bits;
+ * none without the rotation choice), at block index k * groups + g of a->q, a->qp, a->d and a->qsum
+ * (copies lie one after the other, cols_pad values each) */
+HG_INLINE uint64_t hg_choice_block(const hg_qinfo *q, const uint16_t *sc, uint64_t g) {
+    return g + (uint64_t)(sc[g] & q->choice_mask) * q->groups;
+}
+
+/* the copy of a->q the format's kernels read, a->qp (every copy of the rotation choice) */
+static void hg_act8_layout(const hg_qinfo *q, hg_act8 *a) {
 #if defined(HG_AVX512_VNNI) || defined(HG_AVX2)
     if (q->k.act_layout == HG_ACT_EVEN_ODD) hg_act8_even_odd(q, a);
 #endif
 #if defined(HG_AVX512_VNNI) || defined(HG_NEON)
-    if (q->k.act_layout == HG_ACT_COORDS4) hg_act8_coords4(a->q, a->qp, q->cols_pad);
+    if (q->k.act_layout == HG_ACT_COORDS4) hg_act8_coords4(a->q, a->qp, hg_act8_values(q));
 #endif
+    (void)q, (void)a;
+}
+
+/* a->q, a->d, a->qsum, and the copy the format's kernels on this build read (q->k.act_layout,
+ * from the kernel tables of src/select.h); with the rotation choice, q->choices of each, one after
+ * the other (copy k rotated by Hn D R_k) */
+void hg_prepare_act8(const hg_qinfo *q, const float *x, hg_act8 *a) {
+    const uint64_t H = (uint64_t)q->group;
+    for (int k = 0; k < q->choices; k++) {
+        const uint64_t b0 = (uint64_t)k * q->groups;
+        hg_prepare_activation_copy(q, x, a->xr, k);
+        for (uint64_t b = 0; b < q->groups; b++) {
+            float m = hg_act8_block(a->xr + b * H, H, a->q + (b0 + b) * H, &a->qsum[b0 + b]);
+            a->d[b0 + b] = (m / 127.0f) * q->g8->inv;
+        }
+    }
+    hg_act8_layout(q, a);
 }
 
 /* The int8 kernels' block epilogue, the one float step of the int8 path: block b adds
@@ -216,10 +235,11 @@ HG_INLINE float hg_block_epilogue(uint16_t scale_f16, float d, int32_t isum) {
  * block is to read another activation (a per-block choice among copies), x is chosen here. */
 #define HG_FOR_BLOCKS8(q, sc, a, act, total, ...)                                                                \
     for (uint64_t g = 0; g < (q)->groups; g++) {                                                                 \
-        const int8_t *x = (act) + g * (uint64_t)(q)->group;                                                      \
+        const uint64_t gk = hg_choice_block(q, sc, g);                                                           \
+        const int8_t *x = (act) + gk * (uint64_t)(q)->group;                                                     \
         int32_t isum;                                                                                            \
         __VA_ARGS__                                                                                              \
-        total += hg_block_epilogue((sc)[g], (a)->d[g], isum);                                                    \
+        total += hg_block_epilogue((sc)[g], (a)->d[gk], isum);                                                   \
     }
 
 /* the definition: sum_b scale_b * (d_b / S) * sum k_i q_i, in this float order */
@@ -227,13 +247,15 @@ static float hg_qdot8_codes_ref(const hg_qinfo *q, const uint16_t *sc, const uin
     const int per_group = q->group / q->p;
     float total = 0;
     for (uint64_t g = 0; g < q->groups; g++) {
+        const uint64_t gk = hg_choice_block(q, sc, g);   /* the block's copy of the activation */
+        const int8_t *x = a->q + gk * (uint64_t)q->group;
         int32_t isum = 0;
         for (int k = 0; k < per_group; k++) {
             uint64_t idx = g * (uint64_t)per_group + (uint64_t)k;
             const int8_t *pt = q->g8->k + (size_t)hg_qcode(q, codes, idx) * (size_t)q->p;
-            for (int d = 0; d < q->p; d++) isum += (int32_t)pt[d] * (int32_t)a->q[idx * (uint64_t)q->p + (uint64_t)d];
+            for (int d = 0; d < q->p; d++) isum += (int32_t)pt[d] * (int32_t)x[(uint64_t)k * (uint64_t)q->p + (uint64_t)d];
         }
-        total += hg_block_epilogue(sc[g], a->d[g], isum);
+        total += hg_block_epilogue(sc[g], a->d[gk], isum);
     }
     return total;
 }

@@ -82,12 +82,19 @@ float hg_qdot_row_ref(const hg_tensor *w, const hg_qinfo *q, int row, const floa
     const uint8_t *codes = hg_qcodes(w, q, row);
     int per_group = q->group / q->p;
     double sum = 0;
+    float xk[HG_CHOICE_MAX_BLOCK];
     for (uint64_t g = 0; g < q->groups; g++) {
         float acc = 0;
+        const float *x = xr + g * (uint64_t)q->group;
+        if (q->choice_bits) {   /* the rotation choice: the activation block moved to the block's own rotation */
+            memcpy(xk, x, (size_t)q->group * sizeof(float));
+            hg_choice_to_copy0(q, g, (int)(sc[g] & q->choice_mask), xk);   /* Hn R_k Hn^T: its own inverse */
+            x = xk;
+        }
         for (int k = 0; k < per_group; k++) {
             uint64_t idx = g * (uint64_t)per_group + (uint64_t)k;
             const float *pt = q->codebook + (size_t)hg_qcode(q, codes, idx) * (size_t)q->p;
-            for (int d = 0; d < q->p; d++) acc += pt[d] * xr[idx * (uint64_t)q->p + (uint64_t)d];
+            for (int d = 0; d < q->p; d++) acc += pt[d] * x[(uint64_t)k * (uint64_t)q->p + (uint64_t)d];
         }
         sum += (double)hg_f16_to_f32(sc[g]) * acc;
     }

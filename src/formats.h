@@ -9,9 +9,9 @@
  * (src/select.h) are indexed by the row's id. Adding a format is adding a row here, its codebook
  * to hg_grid_variant and its kernels to the tables (docs/architecture.md has the checklist). */
 
-#define HG_ROW(id_, name_, title_, type_, p_, cbits_, grid_, layout_, variant_, multiple_, rowbuf_)                  \
+#define HG_ROW(id_, name_, title_, type_, p_, cbits_, grid_, layout_, variant_, multiple_, rowbuf_, ...)             \
     [id_] = {.id = id_, .name = name_, .title = title_, .type = type_, .p = p_, .code_bits = cbits_, .grid = grid_, \
-             .layout = layout_, .file_variant = variant_, .block_multiple = multiple_, .row_buffer = rowbuf_}
+             .layout = layout_, .file_variant = variant_, .block_multiple = multiple_, .row_buffer = rowbuf_, __VA_ARGS__}
 #define HG_RTN_ROW(b, rowbuf) HG_ROW(HG_FMT_RTN##b, "rtn-" #b "bit", "RTN " #b "-bit (uniform levels, absmax scale per group)", \
                                      HG_RTN, 1, b, 0, HG_LAYOUT_STREAM, 0, 1, rowbuf)
 #define HG_P1_ROW(b, rowbuf) HG_ROW(HG_FMT_P1_##b##BIT, "p1-" #b "bit", "HIGGS p=1 " #b "-bit (Gaussian levels)",   \
@@ -48,16 +48,25 @@ const hg_format hg_formats[HG_FMT_COUNT] = {
            HG_LAYOUT_STREAM, 0, 1, 0),
     HG_ROW(HG_FMT_P4_3BIT_PAIRED_PLANAR, "p4-3bit-paired-planar", "HIGGS p=4 3-bit, paired grid, codes in planes",
            HG_HIGGS, 4, 12, HG_GRID_SIGNSYM, HG_LAYOUT_PLANAR_P4B12, HG_VARIANT_P4_PAIRED_PLANAR, 256, 0),
+    /* the per-block rotation choice: K = 2..16 sign vectors, the block's pick in its scale's low bits */
+    HG_ROW(HG_FMT_P2_3BIT_RC, "p2-3bit-rc", "HIGGS p=2 3-bit (64-point grid), rotation chosen per block", HG_HIGGS, 2, 6,
+           HG_GRID_FREE, HG_LAYOUT_STREAM, 0, 1, 1, .rot_choice = 1),
+    HG_ROW(HG_FMT_P2_4BIT_SYM_RC, "p2-4bit-sym-rc", "HIGGS p=2 4-bit, sign-symmetric grid, rotation chosen per block",
+           HG_HIGGS, 2, 8, HG_GRID_SIGNSYM, HG_LAYOUT_STREAM, HG_GRID_SIGNSYM, 1, 0, .rot_choice = 1),
 };
 #undef HG_P1_ROW
 #undef HG_RTN_ROW
 #undef HG_ROW
 
 int hg_format_of(uint32_t type, const uint32_t params[4]) {
-    int p = (int)(params[0] & 0xFFu), variant = (int)(params[0] >> 8), code_bits = (int)params[1];
+    int p = (int)(params[0] & 0xFFu), variant = (int)(params[0] >> 8 & 0xFFu), code_bits = (int)params[1];
+    int choice_bits = (int)(params[0] >> 16);
+    if (choice_bits > HG_CHOICE_BITS_MAX) return -1;
     for (int i = 0; i < HG_FMT_COUNT; i++) {
         const hg_format *f = &hg_formats[i];
-        if (f->type == type && f->p == p && f->code_bits == code_bits && f->file_variant == variant) return i;
+        if (f->type == type && f->p == p && f->code_bits == code_bits && f->file_variant == variant &&
+            f->rot_choice == (choice_bits > 0))
+            return i;
     }
     return -1;
 }
@@ -68,14 +77,14 @@ const hg_format *hg_format_named(const char *name) {
     return NULL;
 }
 
-/* What quantize writes for HIGGS (p, bits per code, grid) at Hadamard block `block`: the layout the
- * fast kernels read where the block allows it (a planar row of the same grid), else the bit stream;
- * NULL: no such grid. */
-const hg_format *hg_format_pick(int p, int code_bits, int grid, int block) {
+/* What quantize writes for HIGGS (p, bits per code, grid) at Hadamard block `block`, with the
+ * rotation choice or without: the layout the fast kernels read where the block allows it (a planar
+ * row of the same grid), else the bit stream; NULL: no such grid. */
+const hg_format *hg_format_pick(int p, int code_bits, int grid, int block, int rot_choice) {
     const hg_format *best = NULL;
     for (int i = 0; i < HG_FMT_COUNT; i++) {
         const hg_format *f = &hg_formats[i];
-        if (f->type != HG_HIGGS || f->p != p || f->code_bits != code_bits) continue;
+        if (f->type != HG_HIGGS || f->p != p || f->code_bits != code_bits || f->rot_choice != !!rot_choice) continue;
         /* p=4 3-bit: the paired grid replaces the plain one wherever its planes fit */
         int same_grid = f->grid == grid || (p == 4 && f->layout == HG_LAYOUT_PLANAR_P4B12 && grid == HG_GRID_FREE);
         if (!same_grid || block % f->block_multiple) continue;

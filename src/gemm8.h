@@ -282,6 +282,53 @@ HG_INLINE void hg_isum8_4x4(const int8_t *const u[4], const int8_t *const x[4], 
     for (int i = 0; i < 4; i++) s[i] = hg_hsum4_epi32(acc[i][0], acc[i][1], acc[i][2], acc[i][3]);
 }
 
+/* The same tile where each row's block meets its own copy of each token's activation (the rotation
+ * choice): x[i][t] is row i's copy for token t, the activations as memory operands (sixteen of them) */
+HG_INLINE void hg_isum8_4x4_rc(const int8_t *const u[4], const int8_t *const x[4][4], uint64_t H, __m128i s[4],
+                               const int tail) {
+    __m512i acc[4][4];
+    for (int i = 0; i < 4; i++)
+        for (int t = 0; t < 4; t++) acc[i][t] = _mm512_setzero_si512();
+    uint64_t j = 0;
+    for (; tail ? j + 64 <= H : j < H; j += 64)
+        for (int i = 0; i < 4; i++) {
+            __m512i w = _mm512_loadu_si512(u[i] + j);
+            for (int t = 0; t < 4; t++) acc[i][t] = hg_dpbusd(acc[i][t], w, _mm512_loadu_si512(x[i][t] + j));
+        }
+    if (tail && j < H) {
+        const __mmask64 m = ((__mmask64)1 << (H - j)) - 1;
+        for (int i = 0; i < 4; i++) {
+            __m512i w = _mm512_maskz_loadu_epi8(m, u[i] + j);
+            for (int t = 0; t < 4; t++) acc[i][t] = hg_dpbusd(acc[i][t], w, _mm512_maskz_loadu_epi8(m, x[i][t] + j));
+        }
+    }
+    for (int i = 0; i < 4; i++) s[i] = hg_hsum4_epi32(acc[i][0], acc[i][1], acc[i][2], acc[i][3]);
+}
+
+/* block g of four rows (decoded into u) and four tokens (t) with the rotation choice: each row's copy,
+ * its d and sum q per token, then the epilogue as hg_qmatmul8_vnni's */
+static void hg_gemm8_block_rc_vnni(const hg_qinfo *q, const int8_t *const u[4], const uint16_t *const sc[4],
+                                   const hg_act8 *const t[4], int nat, uint64_t g, __m128 tot[4]) {
+    const uint64_t H = (uint64_t)q->group;
+    const int8_t *x[4][4];
+    uint64_t gk[4];
+    for (int i = 0; i < 4; i++) {
+        gk[i] = hg_choice_block(q, sc[i], g);
+        for (int k = 0; k < 4; k++) x[i][k] = (nat ? t[k]->q : t[k]->qp) + gk[i] * H;
+    }
+    const int8_t *ug[4] = {u[0] + g * H, u[1] + g * H, u[2] + g * H, u[3] + g * H};
+    __m128i sums[4];
+    if (H % 64) hg_isum8_4x4_rc(ug, x, H, sums, 1);
+    else hg_isum8_4x4_rc(ug, x, H, sums, 0);
+    for (int i = 0; i < 4; i++) {
+        const uint64_t b = gk[i];
+        __m128 d = _mm_setr_ps(t[0]->d[b], t[1]->d[b], t[2]->d[b], t[3]->d[b]);
+        __m128i qs = _mm_setr_epi32(128 * t[0]->qsum[b], 128 * t[1]->qsum[b], 128 * t[2]->qsum[b], 128 * t[3]->qsum[b]);
+        tot[i] = _mm_add_ps(tot[i], _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(hg_f16_to_f32(sc[i][g])), d),
+                                               _mm_cvtepi32_ps(_mm_sub_epi32(sums[i], qs))));
+    }
+}
+
 /* hg_qmatmul8_rows on VNNI: rows in fours, tokens in fours, the float epilogue
  * on four tokens at once (the same operations per lane as the scalar one).
  * 0: too many blocks x token groups for the stack tables (the caller loops instead) */
@@ -290,7 +337,7 @@ static int hg_qmatmul8_vnni(float *out, size_t ostride, const hg_act8 *a, int B,
                             int row0, int row1, int8_t *buf) {
     const uint64_t H = (uint64_t)q->group, G = q->groups;
     const int ntg = (B + 3) / 4, nat = hg_gemm8_natural(q);
-    if (G * (uint64_t)ntg > HG_GEMM8_TAB) return 0;
+    if (G * (uint64_t)ntg > HG_GEMM8_TAB) return 0;   /* (the tables are unused with the rotation choice) */
     __m128 dd[HG_GEMM8_TAB];          /* [token group][block]: the 4 tokens' d (a short last group repeats its last) */
     __m128i qq[HG_GEMM8_TAB];         /* 128 * sum q, likewise */
     for (int tg = 0; tg < ntg; tg++)
@@ -318,12 +365,14 @@ static int hg_qmatmul8_vnni(float *out, size_t ostride, const hg_act8 *a, int B,
         }
         for (int tg = 0; tg < ntg; tg++) {
             const int8_t *x[4];
+            const hg_act8 *tk[4];
             for (int k = 0; k < 4; k++) {
-                const hg_act8 *t = &a[4 * tg + k < B ? 4 * tg + k : B - 1];
-                x[k] = nat ? t->q : t->qp;
+                tk[k] = &a[4 * tg + k < B ? 4 * tg + k : B - 1];
+                x[k] = nat ? tk[k]->q : tk[k]->qp;
             }
             __m128 tot[4] = {_mm_setzero_ps(), _mm_setzero_ps(), _mm_setzero_ps(), _mm_setzero_ps()};
-            for (uint64_t g = 0; g < G; g++) {
+            for (uint64_t g = 0; g < G && q->choice_bits; g++) hg_gemm8_block_rc_vnni(q, u, sc, tk, nat, g, tot);
+            for (uint64_t g = 0; g < G && !q->choice_bits; g++) {
                 const int8_t *xg[4] = {x[0] + g * H, x[1] + g * H, x[2] + g * H, x[3] + g * H};
                 const int8_t *ug[4] = {u[0] + g * H, u[1] + g * H, u[2] + g * H, u[3] + g * H};
                 __m128i sums[4];
@@ -372,6 +421,17 @@ HG_INLINE void hg_isum8_2x4_avx2(const int8_t *k0, const int8_t *k1, const int8_
     *s1 = hg_hsum4_epi32_avx2(b[0], b[1], b[2], b[3]);
 }
 
+/* one row's block (decoded k) x four tokens, each x[t] the row's copy of token t (the rotation choice) */
+HG_INLINE void hg_isum8_1x4_avx2(const int8_t *k, const int8_t *const x[4], uint64_t H, __m128i *s) {
+    __m256i a[4] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256()};
+    for (uint64_t j = 0; j < H; j += 32) {
+        __m256i w = _mm256_loadu_si256((const __m256i *)(k + j)), m = _mm256_sign_epi8(w, w);
+        for (int t = 0; t < 4; t++)
+            a[t] = hg_dpbusd_avx2(a[t], m, _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)(x[t] + j)), w));
+    }
+    *s = hg_hsum4_epi32_avx2(a[0], a[1], a[2], a[3]);
+}
+
 /* hg_qmatmul8_rows on AVX2 for blocks that are a multiple of 32: rows in
  * pairs, tokens in fours, the float epilogue on four tokens at once (per lane
  * the scalar one's operations) */
@@ -394,13 +454,25 @@ static int hg_qmatmul8_avx2(float *out, size_t ostride, const hg_act8 *a, int B,
             const hg_act8 *t[4];
             for (int i = 0; i < 4; i++) t[i] = &a[b0 + i < B ? b0 + i : B - 1];   /* a short last group repeats its last */
             __m128 f0 = _mm_setzero_ps(), f1 = f0;
-            for (uint64_t g = 0; g < G; g++) {
+            for (uint64_t g = 0; g < G && !q->choice_bits; g++) {
                 const int8_t *xg[4] = {t[0]->q + g * H, t[1]->q + g * H, t[2]->q + g * H, t[3]->q + g * H};
                 __m128i s0, s1;
                 hg_isum8_2x4_avx2(k0 + g * H, (two ? k1 : k0) + g * H, xg, H, &s0, &s1);
                 __m128 d = _mm_setr_ps(t[0]->d[g], t[1]->d[g], t[2]->d[g], t[3]->d[g]);
                 f0 = _mm_add_ps(f0, _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(hg_f16_to_f32(sc0[g])), d), _mm_cvtepi32_ps(s0)));
                 f1 = _mm_add_ps(f1, _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(hg_f16_to_f32(sc1[g])), d), _mm_cvtepi32_ps(s1)));
+            }
+            for (uint64_t g = 0; g < G && q->choice_bits; g++) {   /* the rotation choice: each row its copies */
+                const uint64_t b0k = hg_choice_block(q, sc0, g), b1k = hg_choice_block(q, sc1, g);
+                const int8_t *x0[4] = {t[0]->q + b0k * H, t[1]->q + b0k * H, t[2]->q + b0k * H, t[3]->q + b0k * H};
+                const int8_t *x1[4] = {t[0]->q + b1k * H, t[1]->q + b1k * H, t[2]->q + b1k * H, t[3]->q + b1k * H};
+                __m128i s0, s1;
+                hg_isum8_1x4_avx2(k0 + g * H, x0, H, &s0);
+                hg_isum8_1x4_avx2((two ? k1 : k0) + g * H, x1, H, &s1);
+                __m128 d0 = _mm_setr_ps(t[0]->d[b0k], t[1]->d[b0k], t[2]->d[b0k], t[3]->d[b0k]);
+                __m128 d1 = _mm_setr_ps(t[0]->d[b1k], t[1]->d[b1k], t[2]->d[b1k], t[3]->d[b1k]);
+                f0 = _mm_add_ps(f0, _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(hg_f16_to_f32(sc0[g])), d0), _mm_cvtepi32_ps(s0)));
+                f1 = _mm_add_ps(f1, _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(hg_f16_to_f32(sc1[g])), d1), _mm_cvtepi32_ps(s1)));
             }
             float v0[4], v1[4];
             _mm_storeu_ps(v0, f0);
@@ -512,12 +584,13 @@ void hg_qmatmul8_rows(float *out, size_t ostride, const hg_act8 *a, int B, const
             }
             float total[4] = {0, 0, 0, 0};
             for (uint64_t g = 0; g < q->groups; g++) {
-                const int8_t *xg[4] = {x[0] + g * H, x[1] + g * H, x[2] + g * H, x[3] + g * H};
+                const uint64_t gk = hg_choice_block(q, sc, g);   /* the block's copy of the activation */
+                const int8_t *xg[4] = {x[0] + gk * H, x[1] + gk * H, x[2] + gk * H, x[3] + gk * H};
                 int32_t isum[4];
                 hg_isum8_4(buf + g * H, xg, H, vnni, isum);
                 float s = hg_f16_to_f32(sc[g]);
                 for (int t = 0; t < 4; t++)
-                    total[t] += (s * at[t]->d[g]) * (float)(isum[t] - (vnni ? 128 * at[t]->qsum[g] : 0));
+                    total[t] += (s * at[t]->d[gk]) * (float)(isum[t] - (vnni ? 128 * at[t]->qsum[gk] : 0));
             }
             for (int t = 0; t < nb; t++) out[(size_t)(b0 + t) * ostride + (size_t)r] = total[t];
         }

@@ -254,6 +254,9 @@ int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinf
     q->hadamard = (int)(params[3] & 0xFFFFu);
     q->had_m = (int)(params[3] >> 16 & 0xFFu);
     q->sign_seed = (int)(params[3] >> 24);
+    q->choice_bits = (int)(params[0] >> 16);   /* hg_format_of: 0 or, for rot_choice rows, 1..4 */
+    q->choices = 1 << (q->choice_bits & 15);
+    q->choice_mask = (uint32_t)q->choices - 1;
     if ((q->sign_seed || q->had_m) && type != HG_HIGGS) return -1;
     if (!q->had_m) q->had_m = 1;
     int id = hg_format_of(type, params);      /* the one place a file's variant field is decoded */
@@ -263,6 +266,7 @@ int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinf
     q->planar = q->fmt->layout;
     if (q->group % q->fmt->block_multiple) return -1;   /* planar codes: whole chunks per block */
     if (q->group < 16 || q->group > 32768 || q->group % q->p) return -1;
+    if (q->choice_bits && q->group > HG_CHOICE_MAX_BLOCK) return -1;
     if (q->had_m == 1 ? !hg_pow2((uint64_t)q->group) : q->group % 32 || q->group % q->had_m || !hg_pow2((uint64_t)(q->group / q->had_m)))
         return -1;
     q->n = 1 << q->bits;

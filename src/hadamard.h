@@ -87,6 +87,11 @@ static inline uint64_t hg_sign_word(int seed, uint64_t word) {
 
 static inline int hg_sign_negative(int seed, uint64_t col) { return (int)(hg_sign_word(seed, col >> 6) >> (col & 63) & 1); }
 
+/* The rotation choice's sign vectors: R_0 = I; R_k (k = 1..15) negates column j where bit j % 64 of
+ * hg_sign_word(hg_choice_seed(k), j / 64) is set, seeds past the files' 0..255. A block of a
+ * rot_choice tensor is stored as Hn D R_k w, so it meets the activation's copy Hn D R_k x. */
+static inline int hg_choice_seed(int k) { return 256 + k; }
+
 /* x[j] = D_jj x[j] for j < n (columns 0..n-1 of a row): flips float sign bits */
 static void hg_apply_signs(float *x, uint64_t n, int seed) {
     for (uint64_t j = 0; j < n; j += 64) {
@@ -213,12 +218,30 @@ static void hg_block_transform(const hg_qinfo *q, float *x, int transpose) {
 void hg_rotate_block(const hg_qinfo *q, float *x) { hg_block_transform(q, x, 0); }
 void hg_unrotate_block(const hg_qinfo *q, float *x) { hg_block_transform(q, x, 1); }
 
-void hg_prepare_activation(const hg_qinfo *q, const float *x, float *xr) {
+/* x (a block from column col0 on) times R_k: the rotation choice's signs (its own inverse) */
+static void hg_choice_signs(float *x, uint64_t col0, int n, int k) {
+    for (int i = 0; i < n && k; i++)
+        if (hg_sign_negative(hg_choice_seed(k), col0 + (uint64_t)i)) x[i] = -x[i];
+}
+
+void hg_prepare_activation_copy(const hg_qinfo *q, const float *x, float *xr, int k) {
     memcpy(xr, x, q->cols * sizeof(float));
     memset(xr + q->cols, 0, (q->cols_pad - q->cols) * sizeof(float));
     if (q->type != HG_HIGGS) return;
     if (q->sign_seed) hg_apply_signs(xr, q->cols_pad, q->sign_seed);
+    if (k) hg_apply_signs(xr, q->cols_pad, hg_choice_seed(k));
     for (uint64_t b = 0; b < q->cols_pad; b += (uint64_t)q->group) hg_rotate_block(q, xr + b);
+}
+
+void hg_prepare_activation(const hg_qinfo *q, const float *x, float *xr) { hg_prepare_activation_copy(q, x, xr, 0); }
+
+/* block g of a rot_choice row, rotated by Hn D R_k, moved to copy 0's rotation Hn D: Hn R_k Hn^T o
+ * (the float path reads the one activation copy, Hn D x) */
+static void hg_choice_to_copy0(const hg_qinfo *q, uint64_t g, int k, float *o) {
+    if (!k) return;
+    hg_unrotate_block(q, o);
+    hg_choice_signs(o, g * (uint64_t)q->group, q->group, k);
+    hg_rotate_block(q, o);
 }
 
 static inline const uint16_t *hg_qscales(const hg_tensor *w, const hg_qinfo *q, int row) {

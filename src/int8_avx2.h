@@ -367,10 +367,17 @@ HG_INLINE void hg_add_block2_avx2(float *t0, float *t1, uint16_t sc0, uint16_t s
     *t0 += hg_block_epilogue(sc0, d, hg_isum_avx2(s0, _mm256_setzero_si256()) - off);
     *t1 += hg_block_epilogue(sc1, d, hg_isum_avx2(s1, _mm256_setzero_si256()) - off);
 }
+/* the same where the rows read their own blocks g0 and g1 of the activation (the rotation choice); off: per
+ * unit of sum q */
+HG_INLINE void hg_add_block2_rc_avx2(float *t0, float *t1, const hg_act8 *a, uint16_t sc0, uint16_t sc1, uint64_t g0,
+                                     uint64_t g1, __m256i s0, __m256i s1, int32_t off) {
+    *t0 += hg_block_epilogue(sc0, a->d[g0], hg_isum_avx2(s0, _mm256_setzero_si256()) - off * a->qsum[g0]);
+    *t1 += hg_block_epilogue(sc1, a->d[g1], hg_isum_avx2(s1, _mm256_setzero_si256()) - off * a->qsum[g1]);
+}
 /* two rows at once (hg_qmatvec8_rows2): each activation vector loaded once for both, and two
  * streams through memory in flight; each row's sums and epilogue as in hg_qdot8_p2n256kind_avx2 */
 HG_INLINE void hg_qrows8x2_p2n256kind_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
-                                     int row1, float *out1, int n, const hg_act8 *a, const int blocks) {
+                                     int row1, float *out1, int n, const hg_act8 *a, const int blocks, const int choice) {
     __m256i TX[4], TY[4];
     hg_p2n256kind_tables_avx2(q, TX, TY, blocks);
     const uint64_t H = (uint64_t)q->group;
@@ -380,22 +387,29 @@ HG_INLINE void hg_qrows8x2_p2n256kind_avx2(const hg_qinfo *q, const hg_tensor *w
         float t0 = 0, t1 = 0;
         for (uint64_t g = 0; g < q->groups; g++) {
             const uint8_t *c0 = codes0 + g * H / 2, *c1 = codes1 + g * H / 2;
-            const int8_t *x = a->qp + g * H;
+            /* the rows' blocks of the activation: their own copies with the rotation choice (x1) */
+            const uint64_t g0 = choice ? hg_choice_block(q, sc0, g) : g, g1 = choice ? hg_choice_block(q, sc1, g) : g;
+            const int8_t *x = a->qp + g0 * H, *x1 = a->qp + g1 * H;
             __m256i s0 = _mm256_setzero_si256(), s1 = s0;
             uint64_t j = 0;
-            for (; j + 128 <= H; j += 128, c0 += 64, c1 += 64, x += 128) {
+            for (; j + 128 <= H; j += 128, c0 += 64, c1 += 64, x += 128, x1 += 128) {
                 __m256i vx = _mm256_loadu_si256((const __m256i *)x), vy = _mm256_loadu_si256((const __m256i *)(x + 64));
+                __m256i wx = choice ? _mm256_loadu_si256((const __m256i *)x1) : vx;
+                __m256i wy = choice ? _mm256_loadu_si256((const __m256i *)(x1 + 64)) : vy;
                 s0 = hg_p2n256kind_x32_avx2(s0, TX, TY, _mm256_loadu_si256((const __m256i *)c0), vx, vy, blocks);
-                s1 = hg_p2n256kind_x32_avx2(s1, TX, TY, _mm256_loadu_si256((const __m256i *)c1), vx, vy, blocks);
+                s1 = hg_p2n256kind_x32_avx2(s1, TX, TY, _mm256_loadu_si256((const __m256i *)c1), wx, wy, blocks);
                 vx = _mm256_loadu_si256((const __m256i *)(x + 32)), vy = _mm256_loadu_si256((const __m256i *)(x + 96));
+                wx = choice ? _mm256_loadu_si256((const __m256i *)(x1 + 32)) : vx;
+                wy = choice ? _mm256_loadu_si256((const __m256i *)(x1 + 96)) : vy;
                 s0 = hg_p2n256kind_x32_avx2(s0, TX, TY, _mm256_loadu_si256((const __m256i *)(c0 + 32)), vx, vy, blocks);
-                s1 = hg_p2n256kind_x32_avx2(s1, TX, TY, _mm256_loadu_si256((const __m256i *)(c1 + 32)), vx, vy, blocks);
+                s1 = hg_p2n256kind_x32_avx2(s1, TX, TY, _mm256_loadu_si256((const __m256i *)(c1 + 32)), wx, wy, blocks);
             }
             if (j < H) {
                 s0 = _mm256_add_epi32(s0, hg_p2n256kind_tail_avx2(TX, TY, c0, x, (H - j) / 2, blocks));
-                s1 = _mm256_add_epi32(s1, hg_p2n256kind_tail_avx2(TX, TY, c1, x, (H - j) / 2, blocks));
+                s1 = _mm256_add_epi32(s1, hg_p2n256kind_tail_avx2(TX, TY, c1, x1, (H - j) / 2, blocks));
             }
-            hg_add_block2_avx2(&t0, &t1, sc0[g], sc1[g], a->d[g], s0, s1, 0);
+            if (choice) hg_add_block2_rc_avx2(&t0, &t1, a, sc0[g], sc1[g], g0, g1, s0, s1, 0);
+            else hg_add_block2_avx2(&t0, &t1, sc0[g], sc1[g], a->d[g], s0, s1, 0);
         }
         out0[r] = t0;
         out1[r] = t1;
@@ -403,11 +417,12 @@ HG_INLINE void hg_qrows8x2_p2n256kind_avx2(const hg_qinfo *q, const hg_tensor *w
 }
 static void hg_qrows8x2_p2n256sym_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
                                  int row1, float *out1, int n, const hg_act8 *a) {
-    hg_qrows8x2_p2n256kind_avx2(q, w0, row0, out0, w1, row1, out1, n, a, 0);
+    if (q->choice_bits) hg_qrows8x2_p2n256kind_avx2(q, w0, row0, out0, w1, row1, out1, n, a, 0, 1);
+    else hg_qrows8x2_p2n256kind_avx2(q, w0, row0, out0, w1, row1, out1, n, a, 0, 0);
 }
 static void hg_qrows8x2_p2n256blk_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
                                  int row1, float *out1, int n, const hg_act8 *a) {
-    hg_qrows8x2_p2n256kind_avx2(q, w0, row0, out0, w1, row1, out1, n, a, 1);
+    hg_qrows8x2_p2n256kind_avx2(q, w0, row0, out0, w1, row1, out1, n, a, 1, 0);
 }
 /* a row's int8 weights for the prompt product in natural order (as hg_row8_decode_p2n64kind_avx2): 32
  * codes a step, magnitudes looked up as in hg_p2n256kind_x32_avx2 and the signs (code bits 6 and 7) put on
@@ -581,9 +596,10 @@ HG_INLINE float hg_qdot8_p2n64kind_avx2(const hg_qinfo *q, const uint16_t *sc, c
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
     for (uint64_t g = 0; g < q->groups; g++) {
+        const uint64_t gk = hg_choice_block(q, sc, g);   /* the block's copy of the activation */
         __m256i acc[4] = {_mm256_setzero_si256(), _mm256_setzero_si256()};
-        hg_p2n64kind_block_avx2(acc, TX, TY, kind, 0, codes + g * H / 2 * 6 / 8, codes, end, end, a->qp + g * H, H);
-        total += hg_block_epilogue(sc[g], a->d[g], hg_isum_avx2(acc[0], acc[1]) - off * a->qsum[g]);
+        hg_p2n64kind_block_avx2(acc, TX, TY, kind, 0, codes + g * H / 2 * 6 / 8, codes, end, end, a->qp + gk * H, H);
+        total += hg_block_epilogue(sc[g], a->d[gk], hg_isum_avx2(acc[0], acc[1]) - off * a->qsum[gk]);
     }
     return total;
 }
@@ -618,7 +634,17 @@ HG_INLINE void hg_qrows8x2_p2n64kind_avx2(const hg_qinfo *q, const hg_tensor *w0
         float t0 = 0, t1 = 0;
         for (uint64_t g = 0; g < q->groups; g++) {
             __m256i s[4] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256()};
-            hg_p2n64kind_block_avx2(s, TX, TY, kind, 1, codes0 + g * H / 2 * 6 / 8, codes1 + g * H / 2 * 6 / 8, end0, end1, a->qp + g * H, H);
+            const uint8_t *cg0 = codes0 + g * H / 2 * 6 / 8, *cg1 = codes1 + g * H / 2 * 6 / 8;
+            if (q->choice_bits) {   /* the rotation choice: each row against its own copy */
+                const uint64_t g0 = hg_choice_block(q, sc0, g), g1 = hg_choice_block(q, sc1, g);
+                __m256i s1[4] = {_mm256_setzero_si256(), _mm256_setzero_si256()};
+                hg_p2n64kind_block_avx2(s, TX, TY, kind, 0, cg0, cg0, end0, end0, a->qp + g0 * H, H);
+                hg_p2n64kind_block_avx2(s1, TX, TY, kind, 0, cg1, cg1, end1, end1, a->qp + g1 * H, H);
+                hg_add_block2_rc_avx2(&t0, &t1, a, sc0[g], sc1[g], g0, g1, _mm256_add_epi32(s[0], s[1]),
+                                      _mm256_add_epi32(s1[0], s1[1]), off);
+                continue;
+            }
+            hg_p2n64kind_block_avx2(s, TX, TY, kind, 1, cg0, cg1, end0, end1, a->qp + g * H, H);
             hg_add_block2_avx2(&t0, &t1, sc0[g], sc1[g], a->d[g], _mm256_add_epi32(s[0], s[1]), _mm256_add_epi32(s[2], s[3]),
                                off * a->qsum[g]);
         }

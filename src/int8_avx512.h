@@ -154,14 +154,21 @@ static void hg_qrows8_p2n256_avx512(const hg_tensor *w, const hg_qinfo *q, const
  * the same float epilogue per row as the one-row kernels above, so every
  * result is theirs bit for bit; each activation vector is loaded once for
  * both rows. */
-/* the end of block g for two rows: the one-row kernels' epilogue, row by row */
-HG_INLINE void hg_qx2_block_end(const hg_act8 *a, uint64_t g, const uint16_t *sc0, const uint16_t *sc1, __m512i s0,
-                                __m512i s1, float *t0, float *t1) {
-    float d = a->d[g];
-    int32_t i0 = _mm512_reduce_add_epi32(s0) - 128 * a->qsum[g], i1 = _mm512_reduce_add_epi32(s1) - 128 * a->qsum[g];
-    *t0 += hg_block_epilogue(sc0[g], d, i0);
-    *t1 += hg_block_epilogue(sc1[g], d, i1);
+/* the end of block g for two rows: the one-row kernels' epilogue, row by row (g0, g1: the rows' blocks
+ * of the activation, hg_choice_block; g and g without the rotation choice) */
+HG_INLINE void hg_qx2_block_end(const hg_act8 *a, uint64_t g, uint64_t g0, uint64_t g1, const uint16_t *sc0,
+                                const uint16_t *sc1, __m512i s0, __m512i s1, float *t0, float *t1) {
+    int32_t i0 = _mm512_reduce_add_epi32(s0) - 128 * a->qsum[g0], i1 = _mm512_reduce_add_epi32(s1) - 128 * a->qsum[g1];
+    *t0 += hg_block_epilogue(sc0[g], a->d[g0], i0);
+    *t1 += hg_block_epilogue(sc1[g], a->d[g1], i1);
 }
+
+/* the two rows' blocks of the activation: with the rotation choice (a constant in each kernel copy)
+ * each row's own copy, x1 apart from x0 where they differ; without it block g of one copy */
+#define HG_X2_BLOCKS(q, sc0, sc1, g, choice, act)                                                                 \
+    const uint64_t g0 = (choice) ? hg_choice_block(q, sc0, g) : g, g1 = (choice) ? hg_choice_block(q, sc1, g) : g; \
+    const int8_t *x = (act) + g0 * (uint64_t)(q)->group, *x1 = (act) + g1 * (uint64_t)(q)->group;               \
+    (void)x1
 
 HG_INLINE void hg_qdot8x2_p1n16_avx512(const hg_qinfo *q, const uint16_t *sc0, const uint8_t *c0, const uint16_t *sc1,
                                        const uint8_t *c1, const hg_act8 *a, const __m512i T, float *y0, float *y1, const int tail) {
@@ -190,7 +197,7 @@ HG_INLINE void hg_qdot8x2_p1n16_avx512(const hg_qinfo *q, const uint16_t *sc0, c
             c0 += (H - j) / 2;
             c1 += (H - j) / 2;
         }
-        hg_qx2_block_end(a, g, sc0, sc1, _mm512_add_epi32(a0, a1), _mm512_add_epi32(b0, b1), &t0, &t1);
+        hg_qx2_block_end(a, g, g, g, sc0, sc1, _mm512_add_epi32(a0, a1), _mm512_add_epi32(b0, b1), &t0, &t1);
     }
     *y0 = t0;
     *y1 = t1;
@@ -226,7 +233,7 @@ HG_INLINE void hg_qdot8x2_p2n256_avx512(const hg_qinfo *q, const uint16_t *sc0, 
             c0 += (H - j) / 2;
             c1 += (H - j) / 2;
         }
-        hg_qx2_block_end(a, g, sc0, sc1, _mm512_add_epi32(a0, a1), _mm512_add_epi32(b0, b1), &t0, &t1);
+        hg_qx2_block_end(a, g, g, g, sc0, sc1, _mm512_add_epi32(a0, a1), _mm512_add_epi32(b0, b1), &t0, &t1);
     }
     *y0 = t0;
     *y1 = t1;
@@ -316,33 +323,34 @@ static void hg_qrows8_p2n256sym_avx512(const hg_tensor *w, const hg_qinfo *q, co
 /* two rows (hg_qmatvec8_rows2): hg_qdot8_p2n256sym_avx512's sums and epilogue per row */
 HG_INLINE void hg_qdot8x2_p2n256sym_avx512(const hg_qinfo *q, const uint16_t *sc0, const uint8_t *c0, const uint16_t *sc1,
                                            const uint8_t *c1, const hg_act8 *a, const __m512i MX, const __m512i MY, float *y0,
-                                           float *y1, const int tail) {
+                                           float *y1, const int tail, const int choice) {
     const uint64_t H = (uint64_t)q->group;
     float t0 = 0, t1 = 0;
     for (uint64_t g = 0; g < q->groups; g++) {
-        const int8_t *x = a->qp + g * H;
+        HG_X2_BLOCKS(q, sc0, sc1, g, choice, a->qp);
         __m512i a0 = _mm512_setzero_si512(), a1 = a0, b0 = a0, b1 = a0;
         uint64_t j = 0;
-        for (; tail ? j + 128 <= H : j < H; j += 128, c0 += 64, c1 += 64, x += 128) {
+        for (; tail ? j + 128 <= H : j < H; j += 128, c0 += 64, c1 += 64, x += 128, x1 += 128) {
             __m512i u = _mm512_loadu_si512(c0), v = _mm512_loadu_si512(c1);
             __m512i xe = _mm512_loadu_si512(x), xo = _mm512_loadu_si512(x + 64);
+            __m512i xe1 = choice ? _mm512_loadu_si512(x1) : xe, xo1 = choice ? _mm512_loadu_si512(x1 + 64) : xo;
             a0 = hg_p2n256sym_dot_avx512(a0, MX, u, HG_P2N256SYM_NEGX(u), xe);
             a1 = hg_p2n256sym_dot_avx512(a1, MY, u, _mm512_movepi8_mask(u), xo);
-            b0 = hg_p2n256sym_dot_avx512(b0, MX, v, HG_P2N256SYM_NEGX(v), xe);
-            b1 = hg_p2n256sym_dot_avx512(b1, MY, v, _mm512_movepi8_mask(v), xo);
+            b0 = hg_p2n256sym_dot_avx512(b0, MX, v, HG_P2N256SYM_NEGX(v), xe1);
+            b1 = hg_p2n256sym_dot_avx512(b1, MY, v, _mm512_movepi8_mask(v), xo1);
         }
         if (tail && j < H) {
-            const hg_tail8 t = hg_tail8_load(c0, x, H - j);
+            const hg_tail8 t = hg_tail8_load(c0, x, H - j), t1x = choice ? hg_tail8_load(c1, x1, H - j) : t;
             const __m512i v = _mm512_maskz_loadu_epi8(((__mmask64)1 << ((H - j) / 2)) - 1, c1);
             a0 = hg_p2n256sym_dot_avx512(a0, MX, t.c, HG_P2N256SYM_NEGX(t.c), t.xe);
             a1 = hg_p2n256sym_dot_avx512(a1, MY, t.c, _mm512_movepi8_mask(t.c), t.xo);
-            b0 = hg_p2n256sym_dot_avx512(b0, MX, v, HG_P2N256SYM_NEGX(v), t.xe);
-            b1 = hg_p2n256sym_dot_avx512(b1, MY, v, _mm512_movepi8_mask(v), t.xo);
+            b0 = hg_p2n256sym_dot_avx512(b0, MX, v, HG_P2N256SYM_NEGX(v), t1x.xe);
+            b1 = hg_p2n256sym_dot_avx512(b1, MY, v, _mm512_movepi8_mask(v), t1x.xo);
             c0 += (H - j) / 2;
             c1 += (H - j) / 2;
         }
-        t0 += hg_block_epilogue(sc0[g], a->d[g], _mm512_reduce_add_epi32(_mm512_add_epi32(a0, a1)));
-        t1 += hg_block_epilogue(sc1[g], a->d[g], _mm512_reduce_add_epi32(_mm512_add_epi32(b0, b1)));
+        t0 += hg_block_epilogue(sc0[g], a->d[g0], _mm512_reduce_add_epi32(_mm512_add_epi32(a0, a1)));
+        t1 += hg_block_epilogue(sc1[g], a->d[g1], _mm512_reduce_add_epi32(_mm512_add_epi32(b0, b1)));
     }
     *y0 = t0;
     *y1 = t1;
@@ -351,14 +359,16 @@ HG_INLINE void hg_qdot8x2_p2n256sym_avx512(const hg_qinfo *q, const uint16_t *sc
 static void hg_qrows8x2_p2n256sym_avx512(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
                                          int row1, float *out1, int n, const hg_act8 *a) {
     const __m512i MX = _mm512_loadu_si512(q->g8->kabs[0]), MY = _mm512_loadu_si512(q->g8->kabs[1]);
-    if (q->group % 128)
-        for (int i = 0; i < n; i++)
-            hg_qdot8x2_p2n256sym_avx512(q, hg_qscales(w0, q, row0 + i), hg_qcodes(w0, q, row0 + i), hg_qscales(w1, q, row1 + i),
-                                        hg_qcodes(w1, q, row1 + i), a, MX, MY, &out0[i], &out1[i], 1);
-    else
-        for (int i = 0; i < n; i++)
-            hg_qdot8x2_p2n256sym_avx512(q, hg_qscales(w0, q, row0 + i), hg_qcodes(w0, q, row0 + i), hg_qscales(w1, q, row1 + i),
-                                        hg_qcodes(w1, q, row1 + i), a, MX, MY, &out0[i], &out1[i], 0);
+#define HG_X2_ROWS(tail, choice)                                                                                          \
+    for (int i = 0; i < n; i++)                                                                                        \
+        hg_qdot8x2_p2n256sym_avx512(q, hg_qscales(w0, q, row0 + i), hg_qcodes(w0, q, row0 + i), hg_qscales(w1, q, row1 + i), \
+                                    hg_qcodes(w1, q, row1 + i), a, MX, MY, &out0[i], &out1[i], tail, choice)
+    if (q->choice_bits) {   /* the rotation choice: each row reads its own copy */
+        if (q->group % 128) HG_X2_ROWS(1, 1);
+        else HG_X2_ROWS(0, 1);
+    } else if (q->group % 128) HG_X2_ROWS(1, 0);
+    else HG_X2_ROWS(0, 0);
+#undef HG_X2_ROWS
 }
 #undef HG_P2N256SYM_NEGX
 
@@ -389,15 +399,16 @@ HG_INLINE float hg_qdot8_packed(const hg_qinfo *q, const uint16_t *sc, const uin
     const uint8_t *c = codes;
     float total = 0;
     for (uint64_t g = 0; g < q->groups; g++) {
-        const int8_t *x = (p == 1 ? a->q : a->qp) + g * H;
+        const uint64_t gk = hg_choice_block(q, sc, g);   /* the block's copy of the activation */
+        const int8_t *x = (p == 1 ? a->q : a->qp) + gk * H;
         __m512i a0 = _mm512_setzero_si512(), a1 = a0;
         for (uint64_t j = 0; j < H; j += 64 * (uint64_t)p, c += 8 * b) {
             __m512i idx = _mm512_multishift_epi64_epi8(SH, _mm512_permutexvar_epi8(SP, hg_load_code_bytes(c, 8 * b)));
             a0 = hg_dpbusd(a0, _mm512_permutexvar_epi8(idx, X), _mm512_loadu_si512(x + j));
             if (p == 2) a1 = hg_dpbusd(a1, _mm512_permutexvar_epi8(idx, Y), _mm512_loadu_si512(x + j + 64));
         }
-        int32_t isum = _mm512_reduce_add_epi32(_mm512_add_epi32(a0, a1)) - 128 * a->qsum[g];
-        total += hg_block_epilogue(sc[g], a->d[g], isum);
+        int32_t isum = _mm512_reduce_add_epi32(_mm512_add_epi32(a0, a1)) - 128 * a->qsum[gk];
+        total += hg_block_epilogue(sc[g], a->d[gk], isum);
     }
     return total;
 }
@@ -440,25 +451,24 @@ static void hg_qrows8_packed_avx512(const hg_tensor *w, const hg_qinfo *q, const
 /* two rows of packed codes at once (hg_qmatvec8_rows2): hg_qdot8_packed's sums and epilogue per row */
 HG_INLINE void hg_qdot8x2_packed(const hg_qinfo *q, const uint16_t *sc0, const uint8_t *c0, const uint16_t *sc1,
                                  const uint8_t *c1, const hg_act8 *a, const int b, const int p, const __m512i X,
-                                 const __m512i Y, const __m512i SP, const __m512i SH, float *y0, float *y1) {
-    const uint64_t H = (uint64_t)q->group;
+                                 const __m512i Y, const __m512i SP, const __m512i SH, float *y0, float *y1, const int choice) {
     float t0 = 0, t1 = 0;
     for (uint64_t g = 0; g < q->groups; g++) {
-        const int8_t *x = (p == 1 ? a->q : a->qp) + g * H;
+        HG_X2_BLOCKS(q, sc0, sc1, g, choice, p == 1 ? a->q : a->qp);
         __m512i a0 = _mm512_setzero_si512(), a1 = a0, b0 = a0, b1 = a0;
-        for (uint64_t j = 0; j < H; j += 64 * (uint64_t)p, c0 += 8 * b, c1 += 8 * b) {
+        for (uint64_t j = 0; j < (uint64_t)q->group; j += 64 * (uint64_t)p, c0 += 8 * b, c1 += 8 * b) {
             __m512i i0 = _mm512_multishift_epi64_epi8(SH, _mm512_permutexvar_epi8(SP, hg_load_code_bytes(c0, 8 * b)));
             __m512i i1 = _mm512_multishift_epi64_epi8(SH, _mm512_permutexvar_epi8(SP, hg_load_code_bytes(c1, 8 * b)));
-            __m512i xe = _mm512_loadu_si512(x + j);
+            __m512i xe = _mm512_loadu_si512(x + j), xe1 = choice ? _mm512_loadu_si512(x1 + j) : xe;
             a0 = hg_dpbusd(a0, _mm512_permutexvar_epi8(i0, X), xe);
-            b0 = hg_dpbusd(b0, _mm512_permutexvar_epi8(i1, X), xe);
+            b0 = hg_dpbusd(b0, _mm512_permutexvar_epi8(i1, X), xe1);
             if (p == 2) {
-                __m512i xo = _mm512_loadu_si512(x + j + 64);
+                __m512i xo = _mm512_loadu_si512(x + j + 64), xo1 = choice ? _mm512_loadu_si512(x1 + j + 64) : xo;
                 a1 = hg_dpbusd(a1, _mm512_permutexvar_epi8(i0, Y), xo);
-                b1 = hg_dpbusd(b1, _mm512_permutexvar_epi8(i1, Y), xo);
+                b1 = hg_dpbusd(b1, _mm512_permutexvar_epi8(i1, Y), xo1);
             }
         }
-        hg_qx2_block_end(a, g, sc0, sc1, _mm512_add_epi32(a0, a1), _mm512_add_epi32(b0, b1), &t0, &t1);
+        hg_qx2_block_end(a, g, g0, g1, sc0, sc1, _mm512_add_epi32(a0, a1), _mm512_add_epi32(b0, b1), &t0, &t1);
     }
     *y0 = t0;
     *y1 = t1;
@@ -468,9 +478,14 @@ HG_INLINE void hg_qrows8x2_packed(const hg_qinfo *q, const hg_tensor *w0, int ro
                                   int row1, float *out1, int n, const hg_act8 *a, const int b, const int p) {
     const __m512i X = _mm512_loadu_si512(q->g8->vbmi_kux), Y = _mm512_loadu_si512(q->g8->vbmi_kuy);
     const __m512i SP = _mm512_loadu_si512(q->g8->vbmi_spread), SH = _mm512_loadu_si512(q->g8->vbmi_shift);
-    for (int i = 0; i < n; i++)
-        hg_qdot8x2_packed(q, hg_qscales(w0, q, row0 + i), hg_qcodes(w0, q, row0 + i), hg_qscales(w1, q, row1 + i),
-                          hg_qcodes(w1, q, row1 + i), a, b, p, X, Y, SP, SH, &out0[i], &out1[i]);
+    if (q->choice_bits)   /* the rotation choice: each row reads its own copy (a constant in each kernel copy) */
+        for (int i = 0; i < n; i++)
+            hg_qdot8x2_packed(q, hg_qscales(w0, q, row0 + i), hg_qcodes(w0, q, row0 + i), hg_qscales(w1, q, row1 + i),
+                              hg_qcodes(w1, q, row1 + i), a, b, p, X, Y, SP, SH, &out0[i], &out1[i], 1);
+    else
+        for (int i = 0; i < n; i++)
+            hg_qdot8x2_packed(q, hg_qscales(w0, q, row0 + i), hg_qcodes(w0, q, row0 + i), hg_qscales(w1, q, row1 + i),
+                              hg_qcodes(w1, q, row1 + i), a, b, p, X, Y, SP, SH, &out0[i], &out1[i], 0);
 }
 
 static void hg_qrows8x2_packed_avx512(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,

@@ -519,20 +519,42 @@ float hg_qdot_row(const hg_tensor *w, const hg_qinfo *q, int row, const float *x
     return q->k.dot(q, hg_qscales(w, q, row), hg_qcodes(w, q, row), xr);
 }
 
-/* portable: a group's codes unpacked at a time, then weight = scale * point */
-static void hg_qdequant_scalar(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, float *out) {
+/* portable: block g's weights, scale * point, its codes unpacked a chunk at a time */
+static void hg_qdequant_block(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, uint64_t g, float *out) {
     int per_group = q->group / q->p;
     int32_t idx[4096];
-    for (uint64_t g = 0; g < q->groups; g++) {
-        float s = hg_f16_to_f32(sc[g]);
-        for (int done = 0; done < per_group; done += 4096) {
-            int count = per_group - done < 4096 ? per_group - done : 4096;
-            hg_unpack_codes(q, codes, g * (uint64_t)per_group + (uint64_t)done, count, idx);
-            float *o = out + (g * (uint64_t)per_group + (uint64_t)done) * (uint64_t)q->p;
-            for (int k = 0; k < count; k++)
-                for (int d = 0; d < q->p; d++) o[k * q->p + d] = s * q->codebook[(size_t)idx[k] * (size_t)q->p + (size_t)d];
-        }
+    float s = hg_f16_to_f32(sc[g]);
+    for (int done = 0; done < per_group; done += 4096) {
+        int count = per_group - done < 4096 ? per_group - done : 4096;
+        hg_unpack_codes(q, codes, g * (uint64_t)per_group + (uint64_t)done, count, idx);
+        float *o = out + (uint64_t)done * (uint64_t)q->p;
+        for (int k = 0; k < count; k++)
+            for (int d = 0; d < q->p; d++) o[k * q->p + d] = s * q->codebook[(size_t)idx[k] * (size_t)q->p + (size_t)d];
     }
+}
+
+/* the row in the stored domain; rot_choice rows: every block in copy 0's rotation (hg_choice_to_copy0) */
+static void hg_qdequant_scalar(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, float *out) {
+    for (uint64_t g = 0; g < q->groups; g++) {
+        float *o = out + g * (uint64_t)q->group;
+        hg_qdequant_block(q, sc, codes, g, o);
+        hg_choice_to_copy0(q, g, (int)(sc[g] & q->choice_mask), o);
+    }
+}
+
+/* rot_choice rows against the float activation (copy 0): each block dequantized and moved to copy 0's
+ * rotation, then the block's dot product; a portable path (the int8 kernels are the fast one) */
+static float hg_qdot_choice(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const float *xr) {
+    float o[HG_CHOICE_MAX_BLOCK], total = 0;
+    for (uint64_t g = 0; g < q->groups; g++) {
+        const float *x = xr + g * (uint64_t)q->group;
+        hg_qdequant_block(q, sc, codes, g, o);
+        hg_choice_to_copy0(q, g, (int)(sc[g] & q->choice_mask), o);
+        float a0 = 0, a1 = 0;
+        for (int i = 0; i < q->group; i += 2) a0 += o[i] * x[i], a1 += o[i + 1] * x[i + 1];
+        total += a0 + a1;
+    }
+    return total;
 }
 
 void hg_qdequant_row_stored(const hg_tensor *w, const hg_qinfo *q, int row, float *out) {

@@ -234,58 +234,157 @@ static float hg_block_scale(const hg_qinfo *q, const hg_buckets *b, const float 
     return s;
 }
 
+/* the fp16 scale nearest s whose low choice bits hold k (mask = q->choice_mask; 0: plain rounding) */
+static uint16_t hg_f16_choice(float s, uint32_t mask, uint32_t k) {
+    uint16_t h = hg_f32_to_f16(s);
+    if (!mask) return h;
+    const uint32_t step = mask + 1;
+    uint32_t best = ((uint32_t)h & ~mask) | k;
+    if (best > 0x7BFFu) best -= step;                 /* past the largest finite half */
+    const uint32_t near[2] = {best - step, best + step};
+    for (int i = 0; i < 2; i++)                        /* the neighbours with the same low bits */
+        if (near[i] <= 0x7BFFu && fabsf(hg_f16_to_f32((uint16_t)near[i]) - s) < fabsf(hg_f16_to_f32((uint16_t)best) - s))
+            best = near[i];
+    return (uint16_t)best;
+}
+
+/* One rotated HIGGS block x (q->group values) with the rotation choice k: its codes into code[], its
+ * quantized values (stored domain) into y, its fp16 scale into *s16; returns sum (x - y)^2 */
+static double hg_quantize_block(const hg_qinfo *q, const hg_buckets *b, const float *x, float *y, int *code,
+                                uint16_t *s16, uint32_t k) {
+    double ss = 0;
+    for (int i = 0; i < q->group; i++) ss += (double)x[i] * x[i];
+    float scale = hg_block_scale(q, b, x, (float)sqrt(ss / q->group));
+    *s16 = hg_f16_choice(scale, q->choice_mask, k);
+    float s = hg_f16_to_f32(*s16), inv = s > 0 ? 1.0f / s : 0.0f;
+    double xx = 0, xq = 0;
+    for (int i = 0; i < q->group; i += q->p) {
+        int c = hg_nearest(q, b, x + i, inv);
+        code[i / q->p] = c;
+        for (int d = 0; d < q->p; d++) {
+            float qv = s * q->codebook[c * q->p + d];
+            xx += (double)x[i + d] * x[i + d];
+            xq += (double)x[i + d] * qv;
+            y[i + d] = qv;
+        }
+    }
+    /* UNBIASED scales: rescale the block so that its error is uncorrelated with the weights,
+     * <w, Q(w) - w> = 0, i.e. scale *= <x, x> / <x, Q>. An MSE-optimal grid's error is
+     * anti-correlated with the weights (E[x e] = -E[e^2]): Q(W) ~ (1 - t^2) W + noise, a shrink
+     * that the linearity theorem's noise model (alphas measured with independent noise) does not
+     * see. The codes stay those of the scale before. */
+    int unbiased = q->scales == HG_SCALES_UNBIASED || q->scales == HG_SCALES_LSQ_UNBIASED;
+    if (unbiased && xq > 0) {
+        *s16 = hg_f16_choice((float)(s * xx / xq), q->choice_mask, k);
+        float f = hg_f16_to_f32(*s16) / s;
+        for (int i = 0; i < q->group; i++) y[i] *= f;
+    }
+    double err = 0;
+    for (int i = 0; i < q->group; i++) err += ((double)x[i] - y[i]) * ((double)x[i] - y[i]);
+    return err;
+}
+
+/* the squared error of rotated block x rounded at its RMS scale (one pass: the rotation choice's screen) */
+static double hg_block_rms_error(const hg_qinfo *q, const hg_buckets *b, const float *x) {
+    double ss = 0, err = 0;
+    for (int i = 0; i < q->group; i++) ss += (double)x[i] * x[i];
+    float s = (float)sqrt(ss / q->group), inv = s > 0 ? 1.0f / s : 0.0f;
+    for (int i = 0; i < q->group; i += q->p) {
+        const float *pt = q->codebook + (size_t)hg_nearest(q, b, x + i, inv) * (size_t)q->p;
+        for (int d = 0; d < q->p; d++) err += ((double)x[i + d] - s * pt[d]) * ((double)x[i + d] - s * pt[d]);
+    }
+    return err;
+}
+
+#define HG_CHOICE_FINALISTS 3   /* rotations quantized in full after the screen: 3 keep 99% of the gain of all */
+
+/* Block g of a HIGGS row, x = D w (signed, not rotated) in, its quantized values out (stored domain,
+ * rotated by the chosen Hn D R_k). Each of the q->choices rotations is screened by its error at the
+ * RMS scale; the HG_CHOICE_FINALISTS least are quantized in full (q->scales) and the least squared
+ * error kept (ties: the lower k); codes into code[], the scale (with k in its low bits) into *s16.
+ * work: 3 blocks of floats; code_k: a block of codes. */
+static void hg_quantize_block_choice(const hg_qinfo *q, const hg_buckets *b, float *x, uint64_t g, int *code,
+                                     uint16_t *s16, float *work, int *code_k) {
+    const int H = q->group;
+    float *t = work, *y = work + H;
+    int fin[HG_CHOICE_FINALISTS], n_fin = 0;
+    double fin_err[HG_CHOICE_FINALISTS];
+    for (int k = 0; k < q->choices; k++) {   /* the screen: keep the least few, in order */
+        memcpy(t, x, (size_t)H * sizeof(float));
+        hg_choice_signs(t, g * (uint64_t)H, H, k);
+        hg_rotate_block(q, t);
+        double e = hg_block_rms_error(q, b, t);
+        int at = n_fin < HG_CHOICE_FINALISTS ? n_fin++ : HG_CHOICE_FINALISTS;
+        for (; at > 0 && e < fin_err[at - 1]; at--)
+            if (at < HG_CHOICE_FINALISTS) fin[at] = fin[at - 1], fin_err[at] = fin_err[at - 1];
+        if (at < HG_CHOICE_FINALISTS) fin[at] = k, fin_err[at] = e;
+    }
+    double best = INFINITY;
+    int best_k = q->choices;
+    for (int i = 0; i < n_fin; i++) {
+        uint16_t h;
+        memcpy(t, x, (size_t)H * sizeof(float));
+        hg_choice_signs(t, g * (uint64_t)H, H, fin[i]);
+        hg_rotate_block(q, t);
+        double e = hg_quantize_block(q, b, t, y, code_k, &h, (uint32_t)fin[i]);
+        if (e < best || (e == best && fin[i] < best_k)) {
+            best = e;
+            best_k = fin[i];
+            *s16 = h;
+            memcpy(code, code_k, (size_t)(H / q->p) * sizeof(int));
+            memcpy(work + 2 * H, y, (size_t)H * sizeof(float));
+        }
+    }
+    memcpy(x, work + 2 * H, (size_t)H * sizeof(float));
+}
+
 double hg_quantize_row(const hg_qinfo *q, const float *w, uint16_t *scales, uint8_t *codes, float *v) {
     const hg_buckets *b = q->p >= 2 ? hg_get_buckets(q->codebook, q->n, q->p) : NULL;
     memset(codes, 0, q->row_code_bytes);
     memcpy(v, w, q->cols * sizeof(float));
     memset(v + q->cols, 0, (q->cols_pad - q->cols) * sizeof(float));
     if (q->sign_seed) hg_apply_signs(v, q->cols_pad, q->sign_seed);   /* v = D w */
+    float *work = NULL;   /* the rotation choice: three blocks of floats, two of codes */
+    int *code = NULL;
+    if (q->type == HG_HIGGS) {
+        work = (float *)malloc((size_t)q->group * (3 * sizeof(float) + 2 * sizeof(int)));
+        if (!work) return INFINITY;
+        code = (int *)(work + 3 * q->group);
+    }
     double err = 0;
     float qmax = q->type == HG_RTN ? (float)(q->n / 2 - 1) : 1.0f;
     for (uint64_t g = 0; g < q->groups; g++) {
         float *x = v + g * (uint64_t)q->group;
-        float scale;
         if (q->type == HG_HIGGS) {
-            hg_rotate_block(q, x);                /* x = Hn D w: mean square rms^2 */
-            double ss = 0;
-            for (int i = 0; i < q->group; i++) ss += (double)x[i] * x[i];
-            scale = hg_block_scale(q, b, x, (float)sqrt(ss / q->group));
+            if (q->choices > 1) {
+                hg_quantize_block_choice(q, b, x, g, code, &scales[g], work, code + q->group / q->p);
+            } else {
+                hg_rotate_block(q, x);                /* x = Hn D w: mean square rms^2 */
+                memcpy(work, x, (size_t)q->group * sizeof(float));
+                hg_quantize_block(q, b, work, x, code, &scales[g], 0);   /* x := Q, stored domain */
+            }
+            for (int i = 0; i < q->group / q->p; i++) {
+                uint64_t ci = g * (uint64_t)(q->group / q->p) + (uint64_t)i;
+                if (q->planar == HG_PLANAR_P2B6) hg_code_put_planar(codes, ci, code[i]);
+                else if (q->planar) hg_code_put_p4planar(codes, ci, code[i]);
+                else hg_code_put(codes, ci, q->bits, code[i]);
+            }
+            hg_unrotate_block(q, x);
+            hg_choice_signs(x, g * (uint64_t)q->group, q->group, (int)(scales[g] & q->choice_mask));
         } else {
             float amax = 0;
             for (int i = 0; i < q->group; i++) amax = fmaxf(amax, fabsf(x[i]));
-            scale = amax / qmax;
-        }
-        uint16_t s16 = hg_f32_to_f16(scale);
-        float s = hg_f16_to_f32(s16), inv = s > 0 ? 1.0f / s : 0.0f;
-        scales[g] = s16;
-        double xx = 0, xq = 0;
-        for (int i = 0; i < q->group; i += q->p) {
-            uint64_t ci = (g * (uint64_t)q->group + (uint64_t)i) / (uint64_t)q->p;
-            int c = hg_nearest(q, b, x + i, inv);
-            if (q->planar == HG_PLANAR_P2B6) hg_code_put_planar(codes, ci, c);
-            else if (q->planar) hg_code_put_p4planar(codes, ci, c);
-            else hg_code_put(codes, ci, q->bits, c);
-            for (int d = 0; d < q->p; d++) {
-                float qv = s * q->codebook[c * q->p + d];
-                xx += (double)x[i + d] * x[i + d];
-                xq += (double)x[i + d] * qv;
-                x[i + d] = qv;                    /* x := Q, stored domain */
+            uint16_t s16 = hg_f32_to_f16(amax / qmax);
+            float s = hg_f16_to_f32(s16), inv = s > 0 ? 1.0f / s : 0.0f;
+            scales[g] = s16;
+            for (int i = 0; i < q->group; i++) {
+                uint64_t ci = g * (uint64_t)q->group + (uint64_t)i;
+                int c = hg_nearest1(q->codebook, q->n, x[i] * inv);
+                hg_code_put(codes, ci, q->bits, c);
+                x[i] = s * q->codebook[c];
             }
         }
-        /* UNBIASED scales (HIGGS): rescale the block so that its error is uncorrelated with the
-         * weights, <w, Q(w) - w> = 0, i.e. scale *= <x, x> / <x, Q>. An MSE-optimal grid's error is
-         * anti-correlated with the weights (E[x e] = -E[e^2]): Q(W) ~ (1 - t^2) W + noise, a
-         * shrink that the linearity theorem's noise model (alphas measured with independent
-         * noise) does not see. The codes stay those of the scale before. */
-        int unbiased = q->scales == HG_SCALES_UNBIASED || q->scales == HG_SCALES_LSQ_UNBIASED;
-        if (unbiased && q->type == HG_HIGGS && xq > 0) {
-            uint16_t s2 = hg_f32_to_f16((float)(s * xx / xq));
-            float f = hg_f16_to_f32(s2) / s;
-            scales[g] = s2;
-            for (int i = 0; i < q->group; i++) x[i] *= f;
-        }
         /* the error in the original domain, over the real (unpadded) columns */
-        if (q->type == HG_HIGGS) hg_unrotate_block(q, x);
         for (int i = 0; i < q->group; i++) {
             uint64_t col = g * (uint64_t)q->group + (uint64_t)i;
             if (col >= q->cols) break;
@@ -294,7 +393,6 @@ double hg_quantize_row(const hg_qinfo *q, const float *w, uint16_t *scales, uint
             err += e * e;
         }
     }
+    free(work);
     return err;
 }
-
-
