@@ -349,7 +349,7 @@ struct hg_act8 {
                          * p=4 256 points: per 256, coordinate d of the 64 points for d = 0..3); likewise */
     float *d;           /* per block: d_b / S (copy k's block b at k * groups + b: hg_choice_block) */
     int32_t *qsum;      /* per block: sum of q (the VNNI kernels' offset correction); likewise */
-    float *xr;          /* cols_pad floats of scratch: the rotated activation */
+    float *xr;          /* max_cols_pad floats of scratch (hg_act8_alloc): the rotated activation */
 };
 /* max_cols_pad: the most int8 values a tensor's activation takes, hg_act8_values (copies included) */
 int hg_act8_alloc(hg_act8 *a, uint64_t max_cols_pad, uint64_t max_groups);   /* 0 ok */

@@ -204,9 +204,20 @@ static void hg_act8_layout(const hg_qinfo *q, hg_act8 *a) {
  * the other (copy k rotated by Hn D R_k) */
 void hg_prepare_act8(const hg_qinfo *q, const float *x, hg_act8 *a) {
     const uint64_t H = (uint64_t)q->group;
+    float *signed_x = a->xr + q->cols_pad;   /* D x, padded: the copies' common start (xr holds every copy) */
+    if (q->choices > 1) {
+        memcpy(signed_x, x, q->cols * sizeof(float));
+        memset(signed_x + q->cols, 0, (q->cols_pad - q->cols) * sizeof(float));
+        if (q->sign_seed) hg_apply_signs(signed_x, q->cols_pad, q->sign_seed);
+    }
     for (int k = 0; k < q->choices; k++) {
         const uint64_t b0 = (uint64_t)k * q->groups;
-        hg_prepare_activation_copy(q, x, a->xr, k);
+        if (q->choices == 1) hg_prepare_activation(q, x, a->xr);
+        else {   /* copy k: Hn D R_k x, block by block */
+            memcpy(a->xr, signed_x, q->cols_pad * sizeof(float));
+            if (k) hg_apply_signs(a->xr, q->cols_pad, hg_choice_seed(k));
+            for (uint64_t b = 0; b < q->cols_pad; b += H) hg_rotate_block(q, a->xr + b);
+        }
         for (uint64_t b = 0; b < q->groups; b++) {
             float m = hg_act8_block(a->xr + b * H, H, a->q + (b0 + b) * H, &a->qsum[b0 + b]);
             a->d[b0 + b] = (m / 127.0f) * q->g8->inv;

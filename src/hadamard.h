@@ -96,8 +96,21 @@ static inline int hg_choice_seed(int k) { return 256 + k; }
 static void hg_apply_signs(float *x, uint64_t n, int seed) {
     for (uint64_t j = 0; j < n; j += 64) {
         uint64_t bits = hg_sign_word(seed, j >> 6);
-        uint64_t m = n - j < 64 ? n - j : 64;
-        for (uint64_t k = 0; k < m; k++) {
+        uint64_t m = n - j < 64 ? n - j : 64, k = 0;
+#if defined(HG_AVX512)
+        for (; k + 16 <= m; k += 16) {   /* 16 bits of the word as a mask on the sign bits */
+            __m512i v = _mm512_loadu_si512(x + j + k);
+            _mm512_storeu_si512(x + j + k, _mm512_mask_xor_epi32(v, (__mmask16)(bits >> k), v, _mm512_set1_epi32(INT32_MIN)));
+        }
+#elif defined(HG_AVX2)
+        const __m256i lane = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+        for (; k + 8 <= m; k += 8) {     /* 8 bits of the word spread over the lanes, moved to the sign bits */
+            __m256i b = _mm256_and_si256(_mm256_set1_epi32((int)(bits >> k & 255)), lane);
+            __m256i neg = _mm256_slli_epi32(_mm256_cmpeq_epi32(b, lane), 31);
+            _mm256_storeu_ps(x + j + k, _mm256_xor_ps(_mm256_loadu_ps(x + j + k), _mm256_castsi256_ps(neg)));
+        }
+#endif
+        for (; k < m; k++) {
             uint32_t u;
             memcpy(&u, x + j + k, 4);
             u ^= (uint32_t)(bits >> k & 1) << 31;
