@@ -201,7 +201,9 @@ static void *convert_tensor(const hg_tensor *t, uint32_t type, uint64_t *nbytes)
     return out;
 }
 
-typedef struct { int p, cbits, grid; } MenuItem;   /* an allocator option: a HIGGS grid, or f16 (p = 0) */
+/* an allocator option: a HIGGS grid, or f16 (p = 0); rc: with the per-block rotation choice (a row
+ * with hg_format.rot_choice; K from --rotations, else DEFAULT_ROTATIONS) */
+typedef struct { int p, cbits, grid, rc; } MenuItem;
 #define MAX_OPTS 24
 
 typedef struct {
@@ -317,6 +319,7 @@ static int g_scales = -1;             /* HIGGS block scales (HG_SCALES_*, --scal
 static const char *const k_scales_names[] = {"rms", "unbiased", "lsq", "lsq-unbiased"};
 #define DEFAULT_SCALES HG_SCALES_LSQ_UNBIASED   /* the lowest KL divergence on the bundled model: docs/quantization.md */
 #define DEFAULT_SEED 1                /* HIGGS random signs unless --seed 0 */
+#define DEFAULT_ROTATION_BITS 4       /* the rotation choice's rows in --menu without --rotations: 16 sign vectors */
 
 /* --rotations K: 1, 2, 4, 8 or 16 sign vectors per block -> log2 K */
 static int parse_rotations(const char *v) {
@@ -448,11 +451,11 @@ typedef struct { uint32_t type, params[4]; } Plan;
  * variant) or f16 (p = 0). A layer takes a grid at its own Hadamard block, in the registry row
  * hg_format_pick gives there (codes in planes where the block holds whole chunks). */
 static const MenuItem k_every_grid[] = {
-    {0, 16, 0}, {1, 2, HG_GRID_FREE}, {1, 3, HG_GRID_FREE}, {1, 4, HG_GRID_FREE}, {1, 5, HG_GRID_FREE},
-    {1, 6, HG_GRID_FREE}, {1, 8, HG_GRID_UNIFORM}, {1, 8, HG_GRID_FREE}, {2, 4, HG_GRID_FREE},
-    {2, 6, HG_GRID_FREE}, {2, 6, HG_GRID_SIGNSYM}, {2, 6, HG_GRID_BLOCKS}, {2, 8, HG_GRID_FREE},
-    {2, 8, HG_GRID_SIGNSYM}, {2, 8, HG_GRID_BLOCKS}, {4, 8, HG_GRID_FREE}, {4, 10, HG_GRID_FREE},
-    {4, 12, HG_GRID_FREE}};
+    {0, 16, 0, 0}, {1, 2, HG_GRID_FREE, 0}, {1, 3, HG_GRID_FREE, 0}, {1, 4, HG_GRID_FREE, 0}, {1, 5, HG_GRID_FREE, 0},
+    {1, 6, HG_GRID_FREE, 0}, {1, 8, HG_GRID_UNIFORM, 0}, {1, 8, HG_GRID_FREE, 0}, {2, 4, HG_GRID_FREE, 0},
+    {2, 6, HG_GRID_FREE, 0}, {2, 6, HG_GRID_SIGNSYM, 0}, {2, 6, HG_GRID_BLOCKS, 0}, {2, 8, HG_GRID_FREE, 0},
+    {2, 8, HG_GRID_SIGNSYM, 0}, {2, 8, HG_GRID_BLOCKS, 0}, {4, 8, HG_GRID_FREE, 0}, {4, 10, HG_GRID_FREE, 0},
+    {4, 12, HG_GRID_FREE, 0}, {2, 6, HG_GRID_FREE, 1}, {2, 8, HG_GRID_SIGNSYM, 1}};
 
 /* the registry's name of a menu entry (its bit-stream row; planar rows are where a block allows) */
 static const char *menu_name(const MenuItem *m) {
@@ -460,7 +463,7 @@ static const char *menu_name(const MenuItem *m) {
     for (int i = 0; i < HG_FMT_COUNT; i++) {
         const hg_format *f = &hg_formats[i];
         if (f->type == HG_HIGGS && f->p == m->p && f->code_bits == m->cbits && f->grid == m->grid &&
-            f->layout == HG_LAYOUT_STREAM)
+            f->layout == HG_LAYOUT_STREAM && f->rot_choice == m->rc)
             return f->name;
     }
     return "?";
@@ -468,7 +471,7 @@ static const char *menu_name(const MenuItem *m) {
 
 static int menu_has(const MenuItem *m, int n, MenuItem x) {
     for (int i = 0; i < n; i++)
-        if (m[i].p == x.p && m[i].cbits == x.cbits && m[i].grid == x.grid) return 1;
+        if (m[i].p == x.p && m[i].cbits == x.cbits && m[i].grid == x.grid && m[i].rc == x.rc) return 1;
     return 0;
 }
 
@@ -485,11 +488,11 @@ static void parse_menu(const char *list, Options *o) {
         if (!strcmp(tok, "all")) {
             n = (int)(sizeof k_every_grid / sizeof k_every_grid[0]);
             memcpy(add, k_every_grid, sizeof k_every_grid);
-        } else if (!strcmp(tok, "f16")) add[n++] = (MenuItem){0, 16, 0};
+        } else if (!strcmp(tok, "f16")) add[n++] = (MenuItem){0, 16, 0, 0};
         else if (f && f->type == HG_HIGGS) {
             /* a planar row stands for its grid: the layout follows the block */
             int grid = f->layout == HG_LAYOUT_PLANAR_P2B6 ? HG_GRID_BLOCKS : f->layout == HG_LAYOUT_PLANAR_P4B12 ? HG_GRID_FREE : f->grid;
-            add[n++] = (MenuItem){f->p, f->code_bits, grid};
+            add[n++] = (MenuItem){f->p, f->code_bits, grid, f->rot_choice};
         } else if (f) die("--menu: %s is not a HIGGS grid (the allocation picks among HIGGS grids and f16)", tok);
         else {
             char names[1024] = "";
@@ -521,14 +524,18 @@ static void parse_menu(const char *list, Options *o) {
  * --vector-grids puts them in wherever they are not. */
 static int default_menu(const Options *o, MenuItem *m) {
     int n = 0;
-    m[n++] = (MenuItem){0, 16, 0};
-    for (int b = o->target_as_uniform ? 4 : 2; b <= 6; b++) m[n++] = (MenuItem){1, b, HG_GRID_FREE};
-    m[n++] = (MenuItem){1, 8, DEFAULT_GRID8};
-    if (!o->target_as_uniform) m[n++] = (MenuItem){2, 4, HG_GRID_FREE};
-    m[n++] = (MenuItem){2, 6, o->grid >= 0 ? o->grid : DP_GRID3};
-    m[n++] = (MenuItem){2, 8, o->grid >= 0 ? o->grid : DEFAULT_GRID4};
+    m[n++] = (MenuItem){0, 16, 0, 0};
+    for (int b = o->target_as_uniform ? 4 : 2; b <= 6; b++) m[n++] = (MenuItem){1, b, HG_GRID_FREE, 0};
+    m[n++] = (MenuItem){1, 8, DEFAULT_GRID8, 0};
+    if (!o->target_as_uniform) m[n++] = (MenuItem){2, 4, HG_GRID_FREE, 0};
+    m[n++] = (MenuItem){2, 6, o->grid >= 0 ? o->grid : DP_GRID3, 0};
+    m[n++] = (MenuItem){2, 8, o->grid >= 0 ? o->grid : DEFAULT_GRID4, 0};
     if (o->vector_grids || (!o->target_as_uniform && o->grid != HG_GRID_BLOCKS))
-        for (int b = 8; b <= 12; b += 4) m[n++] = (MenuItem){4, b, HG_GRID_FREE};   /* not p4-2.5bit: slow kernels */
+        for (int b = 8; b <= 12; b += 4) m[n++] = (MenuItem){4, b, HG_GRID_FREE, 0};   /* not p4-2.5bit: slow kernels */
+    if (o->choice_bits > 0) {   /* --rotations K: the p=2 3- and 4-bit grids with the rotation choice as well */
+        m[n++] = (MenuItem){2, 6, HG_GRID_FREE, 1};
+        m[n++] = (MenuItem){2, 8, HG_GRID_SIGNSYM, 1};
+    }
     return n;
 }
 
@@ -537,10 +544,11 @@ static int menu_params(const hg_tensor *t, const Options *o, const MenuItem *m, 
     memset(pl, 0, sizeof *pl);
     if (!m->p) { pl->type = HG_F16; return 0; }
     int mh, h = hadamard_for(t->cols, o->hadamard, &mh);
-    const hg_format *f = hg_format_pick(m->p, m->cbits, m->grid, h, 0);
+    const hg_format *f = hg_format_pick(m->p, m->cbits, m->grid, h, m->rc);
     if (!f) return -1;
     pl->type = HG_HIGGS;
-    pl->params[0] = (uint32_t)m->p | (uint32_t)f->file_variant << 8;
+    int rot = m->rc ? (o->choice_bits > 0 ? o->choice_bits : DEFAULT_ROTATION_BITS) : 0;
+    pl->params[0] = (uint32_t)m->p | (uint32_t)f->file_variant << 8 | (uint32_t)rot << 16;
     pl->params[1] = (uint32_t)m->cbits;
     pl->params[2] = (uint32_t)h;
     pl->params[3] = (uint32_t)h | (uint32_t)(mh > 1 ? mh : 0) << 16 | (uint32_t)o->seed << 24;
@@ -724,7 +732,7 @@ static double allocate(const hg_file *f, const char *in, const Options *o, Plan 
     } else if (o->max_kld > 0) {
         if (o->max_kld < least)
             die("no allocation of this menu predicts a KL divergence <= %.6g: the least it can is %.6g%s", o->max_kld, least,
-                menu_has(menu, n_opts, (MenuItem){0, 16, 0}) ? "" : " (f16 is not in the menu)");
+                menu_has(menu, n_opts, (MenuItem){0, 16, 0, 0}) ? "" : " (f16 is not in the menu)");
         uint64_t b = hg_dp_min_units(n_items, n_opts, cost, value, o->max_kld, unit, most_units, &below);
         if (b == UINT64_MAX) die("no allocation of this menu predicts a KL divergence <= %.6g", o->max_kld);
         budget = b * unit;
@@ -1145,6 +1153,9 @@ int main(int argc, char **argv) {
     if (o.head < 0) o.head = o.method ? DEFAULT_HEAD : HEAD_KEEP;
     if (o.seed >= 0 && o.method != HG_HIGGS) die("--seed applies to --method higgs");
     if (o.choice_bits > 0 && o.method != HG_HIGGS) die("--rotations applies to --method higgs");
+    if (o.choice_bits > 0 && allocates(&o) && (o.grid >= 0 || o.n_menu))
+        die("--rotations with the allocation adds the p=2 3- and 4-bit rows with the rotation choice to the default menu; "
+            "drop --grid (or name p2-3bit-rc, p2-4bit-sym-rc in --menu, which --rotations sets K for)");
     if (o.seed < 0) o.seed = o.method == HG_HIGGS ? DEFAULT_SEED : 0;
     if (g_scales >= 0 && o.method != HG_HIGGS) die("--scales, --unbiased and --biased apply to --method higgs");
     if (g_scales < 0) g_scales = DEFAULT_SCALES;

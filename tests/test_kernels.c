@@ -624,6 +624,59 @@ static void test_quantized(void) {
         }
 }
 
+/* The rotation choice's parameters: choice bits only on the registry's rot_choice rows, at most
+ * HG_CHOICE_BITS_MAX, in blocks of at most HG_CHOICE_MAX_BLOCK; and the quantizer's pick in the scale's
+ * low bits is the rotation with the least error (here: no worse than any single rotation quantized on its
+ * own, by brute force over the K realizations of rms-scaled blocks) */
+static void test_rotation_choice(void) {
+    const struct { uint32_t p0, bits, group; int ok; } cases[] = {
+        {2 | RC(4), 6, 256, 1}, {P2S | RC(5), 8, 1024, 1}, {P2S | RC(1), 8, 4096, 1},
+        {P2S | RC(6), 8, 256, 0},        /* past HG_CHOICE_BITS_MAX */
+        {P2S | RC(4), 8, 8192, 0},       /* past HG_CHOICE_MAX_BLOCK */
+        {2 | RC(4), 8, 256, 0},          /* the free 256-point grid: no rot_choice row */
+        {P2B | RC(2), 6, 256, 0}, {1 | RC(3), 4, 256, 0}, {4 | RC(4), 12, 256, 0}, {P2BP | RC(1), 6, 256, 0}};
+    int bad = 0;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        uint32_t params[4] = {cases[i].p0, cases[i].bits, cases[i].group, cases[i].group | 1u << 24};
+        hg_qinfo q;
+        int ok = !hg_qinfo_get(HG_HIGGS, params, 8192, &q);
+        bad += ok != cases[i].ok || (ok && (q.choices != 1 << (cases[i].p0 >> 16) || !q.fmt->rot_choice));
+    }
+    check(bad == 0, "rotation_choice_params", "hg_qinfo_get took or refused the wrong choice bits");
+    /* rms scales: a block's error under its pick is the least of the 2^c rotations', up to the fp16 scale's
+     * rounding (the pick keeps 10 - c mantissa bits) */
+    uint32_t params[4] = {2 | RC(3), 6, 256, 256 | 7u << 24};
+    hg_qinfo q;
+    if (hg_qinfo_get(HG_HIGGS, params, 1024, &q)) { check(0, "rotation_choice_pick", "qinfo"); return; }
+    q.scales = HG_SCALES_RMS;
+    float w[1024], work[2048], back[1024];
+    uint16_t sc[4];
+    uint8_t codes[1024 * 6 / 8 / 2];
+    int worse = 0, picks = 0;
+    for (int r = 0; r < 20; r++) {
+        for (int i = 0; i < 1024; i++) w[i] = gauss();
+        hg_quantize_row(&q, w, sc, codes, work);
+        for (int g = 0; g < 4; g++) {
+            double got = 0, least = INFINITY;
+            for (int i = 0; i < 256; i++) back[i] = w[g * 256 + i] * (hg_sign_negative(7, (uint64_t)(g * 256 + i)) ? -1 : 1);
+            for (int k = 0; k < 8; k++) {   /* each rotation on its own: Hn D R_k w at its rms scale */
+                float t[256];
+                memcpy(t, back, sizeof t);
+                hg_choice_signs(t, (uint64_t)g * 256, 256, k);
+                hg_rotate_block(&q, t);
+                double e = hg_block_rms_error(&q, hg_get_buckets(q.codebook, q.n, q.p), t);
+                least = fmin(least, e);
+                if (k == (int)(sc[g] & 7)) got = e;
+            }
+            worse += got > least * 1.02;   /* the stored scale is the rms rounded to 7 mantissa bits */
+            picks += (sc[g] & 7) != 0;
+        }
+    }
+    char detail[128];
+    snprintf(detail, sizeof detail, "%d of 80 blocks picked a rotation 2%% worse than the best; %d picks other than R_0", worse, picks);
+    check(worse == 0 && picks > 40, "rotation_choice_pick", detail);
+}
+
 /* The planar layout of the 3-bit block grid (file variant 4) against the standard bit stream
  * (variant 3): the same rows quantized both ways give the same scales and codes, read back from each
  * layout by a decoder written here from docs/format.md's definition; and the format's limits */
@@ -804,6 +857,7 @@ int main(void) {
     test_dense_pairs();                /* after test_quantized: its t^2 checks depend on the random stream before them */
     test_dot4x4();
     test_planar_layout();
+    test_rotation_choice();
     printf("%d passed, %d failed\n", passes, failures);
     return failures ? 1 : 0;
 }

@@ -641,7 +641,9 @@ def dp_and_cli_checks(tmp, grids, cfg, base, w_orig, ids, idf):
         for target, extra, tag, want_menu in (
                 (2.75, [], "", None), (3.25, [], "", None), (4.5, [], "", None),
                 (3.25, ["--grid", "fast"], "_grid_fast", fast_menu),
-                (3.25, ["--menu", ",".join(narrow)], "_menu", set(narrow))):
+                (3.25, ["--menu", ",".join(narrow)], "_menu", set(narrow)),
+                # --rotations: the p=2 3- and 4-bit rows with the rotation choice in the menu beside the others
+                (3.25, ["--rotations", "16"], "_rot16", None)):
             out = os.path.join(tmp, f"dp{target}{tag}.higgs")
             log = sh(os.path.join(ROOT, "quantize"), base, out, "--target-bits", target, *extra, "-T", "2")
             if not extra and target == 3.25:
@@ -667,6 +669,9 @@ def dp_and_cli_checks(tmp, grids, cfg, base, w_orig, ids, idf):
             report(ok, f"dp_target_{target}_formats_from_the_menu", f"menu {sorted(menu)}, chosen {sorted(fmts)}")
             if target == "3.25":
                 report(any(t["params"][0] == 4 for t in lin), f"dp_target_{target}_file_has_p4_tensors")
+            if tag == "_rot16":
+                report({"p2-3bit-rc", "p2-4bit-sym-rc"} <= menu and any(t["params"][0] >> 16 == 4 for t in lin),
+                       f"dp_target_{target}_menu_and_file_have_the_rotation_choice", f"menu {sorted(menu)}")
             info = sh(os.path.join(ROOT, "quantize"), "--info", out)
             listed = dict(re.findall(r"^(model\.\S+)\s+(\S+)\s+\d+\s", info, re.M))
             bad = [(t["name"], listed.get(t["name"]), format_name(t)) for t in lin if listed.get(t["name"]) != format_name(t)]
