@@ -6,7 +6,8 @@
 #     --seeds N        HIGGS realizations (sign seeds 1..N), default 4
 #     --configs LIST   which rows (names in the list below, separated by ";"); default: the
 #                      methods side by side (scale and block variants only when named);
-#                      "fast": the --grid fast rows and their references (--tag quality-fast)
+#                      "fast": the --grid fast rows and their references (--tag quality-fast);
+#                      "rotations": the rotation choice beside the same grids (--tag quality-rotations)
 #     --tag NAME       write bench/results/NAME.{tsv,md,svg}; default "quality"
 #     --into FILE      put the table into FILE between <!-- NAME:begin --> and <!-- NAME:end -->
 #                      (default for the tag "quality": README.md; other tags: nowhere)
@@ -91,12 +92,25 @@ configs=(
   "higgs p=2 4-bit, no signs|--method higgs --p 2 --bits 4 --seed 0|0|--no-int8"
   "higgs p=2 4-bit, blocks of 64|--method higgs --p 2 --bits 4 --hadamard 64|1|--no-int8"
   "higgs p=2 4-bit, blocks of 512 (rows padded)|--method higgs --p 2 --bits 4 --hadamard 512|1|--no-int8"
+  # the per-block rotation choice (--rotations K: K sign vectors per block, the best kept)
+  "higgs p=2 3-bit, 16 rotations|--method higgs --p 2 --bits 3 --rotations 16|1|--no-int8"
+  "higgs p=2 3-bit, 16 rotations, int8|--method higgs --p 2 --bits 3 --rotations 16|1|"
+  "higgs p=2 3-bit, 32 rotations|--method higgs --p 2 --bits 3 --rotations 32|1|--no-int8"
+  "higgs p=2 3-bit, 4 rotations|--method higgs --p 2 --bits 3 --rotations 4|1|--no-int8"
+  "higgs p=2 4-bit, 16 rotations|--method higgs --p 2 --bits 4 --rotations 16|1|--no-int8"
+  "higgs p=2 4-bit, blocks of 64, 16 rotations|--method higgs --p 2 --bits 4 --hadamard 64 --rotations 16|1|--no-int8"
+  "higgs p=2 4-bit, blocks of 64, 32 rotations|--method higgs --p 2 --bits 4 --hadamard 64 --rotations 32|1|--no-int8"
+  "higgs p=2 4-bit, blocks of 64, 32 rotations, int8|--method higgs --p 2 --bits 4 --hadamard 64 --rotations 32|1|"
+  "higgs 3.25 bits (DP), 16 rotations|--target-bits 3.25 --rotations 16|1|--no-int8"
 )
 # the default rows: the methods; the scale and rotation variants only when asked for
 DEFAULT_ROWS="higgs p=2 4-bit;higgs p=2 4-bit, int8;higgs p=2 4-bit, free grid;higgs p=2 4-bit, fast grid;higgs p=2 4-bit, head kept;higgs p=1 4-bit;higgs p=2 3-bit;higgs p=2 3-bit, sym grid;higgs p=2 3-bit, fast grid;higgs p=1 3-bit;higgs p=2 2-bit;higgs p=4 3-bit;higgs p=4 2-bit;higgs 4-bit default (DP);higgs 4-bit default (DP), int8;higgs 3.25 bits (DP);nf4 g64;af4 g64;rtn 4-bit g64;rtn 3-bit g64"
 # --configs fast: the --grid fast rows and the same files' references (bench/results/quality-fast.md)
 FAST_ROWS="higgs p=2 3-bit, fast grid;higgs p=2 3-bit, fast grid, int8;higgs p=2 3-bit, sym grid, int8;higgs p=2 3-bit, int8;higgs 4-bit default (DP), fast grid;higgs 4-bit default (DP), fast grid, int8;higgs 3.25 bits (DP), fast grid"
+# --configs rotations: the rotation choice and the same grids without it (bench/results/quality-rotations.md)
+ROT_ROWS="higgs p=2 3-bit;higgs p=2 3-bit, int8;higgs p=2 3-bit, 4 rotations;higgs p=2 3-bit, 16 rotations;higgs p=2 3-bit, 16 rotations, int8;higgs p=2 3-bit, 32 rotations;higgs p=2 4-bit;higgs p=2 4-bit, 16 rotations;higgs p=2 4-bit, blocks of 64;higgs p=2 4-bit, blocks of 64, 16 rotations;higgs p=2 4-bit, blocks of 64, 32 rotations;higgs p=2 4-bit, blocks of 64, 32 rotations, int8;higgs 3.25 bits (DP);higgs 3.25 bits (DP), 16 rotations"
 [ "$ONLY" != fast ] || ONLY=$FAST_ROWS
+[ "$ONLY" != rotations ] || ONLY=$ROT_ROWS
 ONLY=${ONLY:-$DEFAULT_ROWS}
 
 base_line=$(./run "$MODEL" -m ppl -f "$TEXT" "${CTX[@]}" -T "$THREADS" 2>/dev/null | tail -1)

@@ -283,9 +283,9 @@ HG_INLINE void hg_isum8_4x4(const int8_t *const u[4], const int8_t *const x[4], 
 }
 
 /* The same tile where each row's block meets its own copy of each token's activation (the rotation
- * choice): x[i][t] is row i's copy for token t, the activations as memory operands (sixteen of them) */
-HG_INLINE void hg_isum8_4x4_rc(const int8_t *const u[4], const int8_t *const x[4][4], uint64_t H, __m128i s[4],
-                               const int tail) {
+ * choice): row i reads token t at xt[t] + off[i] (its copy's block), the activations as memory operands */
+HG_INLINE void hg_isum8_4x4_rc(const int8_t *const u[4], const int8_t *const xt[4], const uint64_t off[4], uint64_t H,
+                               __m128i s[4], const int tail) {
     __m512i acc[4][4];
     for (int i = 0; i < 4; i++)
         for (int t = 0; t < 4; t++) acc[i][t] = _mm512_setzero_si512();
@@ -293,13 +293,13 @@ HG_INLINE void hg_isum8_4x4_rc(const int8_t *const u[4], const int8_t *const x[4
     for (; tail ? j + 64 <= H : j < H; j += 64)
         for (int i = 0; i < 4; i++) {
             __m512i w = _mm512_loadu_si512(u[i] + j);
-            for (int t = 0; t < 4; t++) acc[i][t] = hg_dpbusd(acc[i][t], w, _mm512_loadu_si512(x[i][t] + j));
+            for (int t = 0; t < 4; t++) acc[i][t] = hg_dpbusd(acc[i][t], w, _mm512_loadu_si512(xt[t] + off[i] + j));
         }
     if (tail && j < H) {
         const __mmask64 m = ((__mmask64)1 << (H - j)) - 1;
         for (int i = 0; i < 4; i++) {
             __m512i w = _mm512_maskz_loadu_epi8(m, u[i] + j);
-            for (int t = 0; t < 4; t++) acc[i][t] = hg_dpbusd(acc[i][t], w, _mm512_maskz_loadu_epi8(m, x[i][t] + j));
+            for (int t = 0; t < 4; t++) acc[i][t] = hg_dpbusd(acc[i][t], w, _mm512_maskz_loadu_epi8(m, xt[t] + off[i] + j));
         }
     }
     for (int i = 0; i < 4; i++) s[i] = hg_hsum4_epi32(acc[i][0], acc[i][1], acc[i][2], acc[i][3]);
@@ -310,16 +310,14 @@ HG_INLINE void hg_isum8_4x4_rc(const int8_t *const u[4], const int8_t *const x[4
 static void hg_gemm8_block_rc_vnni(const hg_qinfo *q, const int8_t *const u[4], const uint16_t *const sc[4],
                                    const hg_act8 *const t[4], int nat, uint64_t g, __m128 tot[4]) {
     const uint64_t H = (uint64_t)q->group;
-    const int8_t *x[4][4];
-    uint64_t gk[4];
-    for (int i = 0; i < 4; i++) {
-        gk[i] = hg_choice_block(q, sc[i], g);
-        for (int k = 0; k < 4; k++) x[i][k] = (nat ? t[k]->q : t[k]->qp) + gk[i] * H;
-    }
+    const int8_t *xt[4] = {nat ? t[0]->q : t[0]->qp, nat ? t[1]->q : t[1]->qp, nat ? t[2]->q : t[2]->qp,
+                           nat ? t[3]->q : t[3]->qp};
+    uint64_t gk[4], off[4];
+    for (int i = 0; i < 4; i++) gk[i] = hg_choice_block(q, sc[i], g), off[i] = gk[i] * H;
     const int8_t *ug[4] = {u[0] + g * H, u[1] + g * H, u[2] + g * H, u[3] + g * H};
     __m128i sums[4];
-    if (H % 64) hg_isum8_4x4_rc(ug, x, H, sums, 1);
-    else hg_isum8_4x4_rc(ug, x, H, sums, 0);
+    if (H % 64) hg_isum8_4x4_rc(ug, xt, off, H, sums, 1);
+    else hg_isum8_4x4_rc(ug, xt, off, H, sums, 0);
     for (int i = 0; i < 4; i++) {
         const uint64_t b = gk[i];
         __m128 d = _mm_setr_ps(t[0]->d[b], t[1]->d[b], t[2]->d[b], t[3]->d[b]);

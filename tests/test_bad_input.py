@@ -590,6 +590,14 @@ def quantized_cases(C, tmp):
     C.file("HIGGS grid variant 255", p0_is(2 | 255 << 8), qinfo="any", qconv="err")
     C.file("HIGGS sign-symmetric variant with p=1", p0_is(1 | 1 << 8), qinfo="any", qconv="err")
     C.file("HIGGS p=2 | 1 << 16 (bits above the variant)", p0_is(2 | 1 << 16), qinfo="any", qconv="err")
+    # bits 16-23: the rotation choice (K = 2^c copies of the activation, the picks in the scales' low bits), on
+    # the sign-symmetric 4-bit grid only up to c = 5
+    C.file("HIGGS sign-symmetric grid with 16 rotations (any scale bits are picks)", p0_is(2 | 1 << 8 | 4 << 16), run="ok",
+           qinfo="ok", qconv="err")
+    C.file("HIGGS sign-symmetric grid with 64 rotations (past 32)", p0_is(2 | 1 << 8 | 6 << 16), qinfo="any", qconv="err")
+    C.file("HIGGS sign-symmetric grid, choice field 255", p0_is(2 | 1 << 8 | 255 << 16), qinfo="any", qconv="err")
+    C.file("HIGGS sign-symmetric grid, bit 24 of params[0]", p0_is(2 | 1 << 8 | 1 << 24), qinfo="any", qconv="err")
+    C.file("HIGGS block grid with the rotation choice (no such row)", p0_is(2 | 3 << 8 | 2 << 16), qinfo="any", qconv="err")
     nf4 = patch(valid, q["type_off"], "I", 18, crc=False)
     C.file("NF4 tensor with a base order", patch(nf4, q["params_off"] + 12, "I", 12 << 16), qinfo="any", qconv="err")
     # the head: RTN 8-bit in groups of 32 (96 columns), run with int8 activations

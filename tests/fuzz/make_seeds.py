@@ -99,6 +99,10 @@ def main():
     # p=4 3-bit on the paired grid with its codes in planes (grid variant 6: blocks of 256, the rows padded)
     subprocess.run([os.path.join(ROOT, "quantize"), f16, os.path.join(dirs["model"], "tiny96-higgs-p4b3-planar.higgs"),
                     "--method", "higgs", "--p", "4", "--bits", "3", "--hadamard", "256"], check=True, stdout=subprocess.DEVNULL)
+    # the rotation choice (choice bits in params[0], the picks in the scales' low bits) at 3 and 4 bits
+    for bits, k in (("3", "16"), ("4", "4")):
+        subprocess.run([os.path.join(ROOT, "quantize"), f16, os.path.join(dirs["model"], f"tiny96-higgs{bits}-rot{k}.higgs"),
+                        "--method", "higgs", "--bits", bits, "--rotations", k], check=True, stdout=subprocess.DEVNULL)
     # the int8 p=1 grids of the --target-bits menu: 6-bit (64 levels) and the uniform 8-bit grid
     for bits in ("6", "8"):
         subprocess.run([os.path.join(ROOT, "quantize"), f16, os.path.join(dirs["model"], f"tiny96-higgs-p1b{bits}.higgs"),

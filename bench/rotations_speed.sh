@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Decode and prompt speed of the per-block rotation choice (quantize --rotations K) against the same
+# grid without it, on the TinyLlama-shaped model, one build, alternating rounds (bench/ab.sh):
+#   bench/rotations_speed.sh [ROUNDS [THREADS]]      (defaults 3, 1)
+# Builds ./run natively and, on x86 CPUs with AVX2, an AVX2-only build (-mavx2 -mfma -mf16c) beside
+# it; writes bench/results/rotations-speed.md with the CPU it ran on.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+R=${1:-3}; T=${2:-1}
+make -s run quantize
+OUT=bench/results/rotations-speed.md
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+builds=("./run")
+if grep -q avx2 /proc/cpuinfo 2>/dev/null; then
+  cc -O3 -std=c11 -D_GNU_SOURCE -mavx2 -mfma -mf16c -o "$TMP/run-avx2" run.c -lm -lpthread
+  builds+=("$TMP/run-avx2")
+fi
+{
+  echo "# The rotation choice: decode speed against the same grid without it"
+  echo
+  echo "\`bench/rotations_speed.sh $R $T\` on $(bench/cpu_name.sh), $T thread(s), $R alternating rounds (bench/ab.sh), medians;"
+  echo "TinyLlama-shaped model (bench/tinyllama_model.sh). tok/s: decode; prompt: the 120-token prompt."
+  echo
+  echo "| build | without | with | decode without | decode with | ratio | prompt without | prompt with | ratio |"
+  echo "|---|---|---|---|---|---|---|---|---|"
+} > "$TMP/md"
+for b in "${builds[@]}"; do
+  name=native; [ "$b" = ./run ] || name="avx2 (-mavx2 -mfma -mf16c)"
+  for pair in "p2b3 p2b3r4" "p2b3 p2b3r16" "p2b4 p2b4r16"; do
+    set -- $pair
+    A=$(bench/tinyllama_model.sh "$1"); B=$(bench/tinyllama_model.sh "$2")
+    res=$(bench/ab.sh "$A,$B" "$T" "$R" "$b" "$b" | tail -2)
+    da=$(echo "$res" | sed -n 's/^median tok\/s: A .*) \([0-9.]*\), B .*/\1/p'); db=$(echo "$res" | sed -n 's/^median tok\/s: .*, B .*) \([0-9.]*\)$/\1/p')
+    pa=$(echo "$res" | sed -n 's/^median prompt tok\/s: A .*) \([0-9.]*\), B .*/\1/p'); pb=$(echo "$res" | sed -n 's/^median prompt tok\/s: .*, B .*) \([0-9.]*\)$/\1/p')
+    echo "| $name | $1 | $2 | $da | $db | $(awk -v a="$da" -v b="$db" 'BEGIN{printf "%.2f", b / a}') | $pa | $pb | $(awk -v a="$pa" -v b="$pb" 'BEGIN{printf "%.2f", b / a}') |" | tee -a "$TMP/md"
+  done
+done
+mkdir -p bench/results
+mv "$TMP/md" "$OUT"
+echo "wrote $OUT"
