@@ -84,7 +84,7 @@ static int has_grid8(int f) {
     const hg_format *fm = &hg_formats[f];
     for (int g = 16; g <= 4096; g *= 2) {
         if (!group_ok(fm, g)) continue;
-        uint32_t params[4] = {(uint32_t)fm->p | (uint32_t)fm->file_variant << 8, (uint32_t)fm->code_bits, (uint32_t)g,
+        uint32_t params[4] = {(uint32_t)fm->p | (uint32_t)fm->file_variant << 8 | (uint32_t)fm->rot_choice << 18, (uint32_t)fm->code_bits, (uint32_t)g,
                               fm->type == HG_HIGGS ? (uint32_t)g : 0};
         hg_qinfo q;
         if (!hg_qinfo_get(fm->type, params, 4 * (uint64_t)g, &q)) return q.g8 != NULL;
@@ -150,7 +150,7 @@ static void check_qinfo(int f) {
     const hg_format *fm = &hg_formats[f];
     for (int g = 16; g <= 4096; g *= 2) {
         if (!group_ok(fm, g)) continue;
-        uint32_t params[4] = {(uint32_t)fm->p | (uint32_t)fm->file_variant << 8, (uint32_t)fm->code_bits, (uint32_t)g,
+        uint32_t params[4] = {(uint32_t)fm->p | (uint32_t)fm->file_variant << 8 | (uint32_t)fm->rot_choice << 18, (uint32_t)fm->code_bits, (uint32_t)g,
                               fm->type == HG_HIGGS ? (uint32_t)g : 0};
         hg_qinfo q;
         hg_kernels k;
