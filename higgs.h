@@ -319,10 +319,9 @@ int hg_hadamard_for(uint64_t cols, int *m);
  * hg_unrotate_block applies the inverse (the transpose) */
 void hg_rotate_block(const hg_qinfo *q, float *x);
 void hg_unrotate_block(const hg_qinfo *q, float *x);
-/* x (cols floats) -> xr (cols_pad floats): zero-pad, and for HIGGS rotate each block by Hn */
+/* x (cols floats) -> xr (cols_pad floats): zero-pad, and for HIGGS rotate each block by Hn (the first copy
+ * of the rotation choice: hg_prepare_act8 makes the others) */
 void hg_prepare_activation(const hg_qinfo *q, const float *x, float *xr);
-/* the same for copy k of the rotation choice (k < q->choices): each block rotated by Hn D R_k */
-void hg_prepare_activation_copy(const hg_qinfo *q, const float *x, float *xr, int k);
 /* quantize one row w[cols]; writes its scales and codes; returns ||w - Q(w)||^2 */
 double hg_quantize_row(const hg_qinfo *q, const float *w, uint16_t *scales, uint8_t *codes, float *scratch);
 /* y[r] for rows [row0, row1) of a quantized tensor, xr from hg_prepare_activation */

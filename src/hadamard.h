@@ -237,16 +237,13 @@ static void hg_choice_signs(float *x, uint64_t col0, int n, int k) {
         if (hg_sign_negative(hg_choice_seed(k), col0 + (uint64_t)i)) x[i] = -x[i];
 }
 
-void hg_prepare_activation_copy(const hg_qinfo *q, const float *x, float *xr, int k) {
+void hg_prepare_activation(const hg_qinfo *q, const float *x, float *xr) {
     memcpy(xr, x, q->cols * sizeof(float));
     memset(xr + q->cols, 0, (q->cols_pad - q->cols) * sizeof(float));
     if (q->type != HG_HIGGS) return;
     if (q->sign_seed) hg_apply_signs(xr, q->cols_pad, q->sign_seed);
-    if (k) hg_apply_signs(xr, q->cols_pad, hg_choice_seed(k));
     for (uint64_t b = 0; b < q->cols_pad; b += (uint64_t)q->group) hg_rotate_block(q, xr + b);
 }
-
-void hg_prepare_activation(const hg_qinfo *q, const float *x, float *xr) { hg_prepare_activation_copy(q, x, xr, 0); }
 
 /* block g of a rot_choice row, rotated by Hn D R_k, moved to copy 0's rotation Hn D: Hn R_k Hn^T o
  * (the float path reads the one activation copy, Hn D x) */
