@@ -22,7 +22,7 @@
  *                by hand keep -std=c11: GNU modes contract the scalar definition's float operations
  *                into FMAs, and the int8 checks then report a mismatch that the kernels do not have)
  * Usage: bench/bench_kernels [rounds (3)] [seconds per config per round (0.25)] [rows (4096)] [cols (4096)]
- *                            [only configs whose name contains this]
+ *                            [only configs whose name contains this; several separated by commas]
  */
 #define HIGGS_IMPLEMENTATION
 #ifndef HG_BENCH_HEADER
@@ -77,6 +77,8 @@ static const config configs[] = {
     {"HIGGS p2bp b6 g1024", HG_HIGGS, 2 | HG_VARIANT_BLOCKS_PLANAR << 8, 6, 1024},   /* planar codes (--grid fast) */
     {"HIGGS p2 b6 g1024", HG_HIGGS, 2, 6, 1024},
     {"HIGGS p2 b4 g1024", HG_HIGGS, 2, 4, 1024},
+    {"HIGGS p2 b6 g1024 r16", HG_HIGGS, 2 | 4u << 16, 6, 1024},   /* the rotation choice, 16 rotations (--rotations 16) */
+    {"HIGGS p2s b8 g1024 r16", HG_HIGGS, 2 | HG_GRID_SIGNSYM << 8 | 4u << 16, 8, 1024},
     {"HIGGS p1 b2 g1024", HG_HIGGS, 1, 2, 1024},
     {"HIGGS p1 b3 g1024", HG_HIGGS, 1, 3, 1024},
     {"HIGGS p1 b5 g1024", HG_HIGGS, 1, 5, 1024},   /* p=1 5-, 6- and 8-bit: the high-precision end of the --target-bits menu */
@@ -146,7 +148,8 @@ static void setup(bench *b, const config *c, int rows, int cols, const float *w,
         hg_pool_run(pool, quantize_task, &j, (rows + 63) / 64);
         hg_prepare_activation(&b->q, x, b->xr);
         if (b->q.act8) {
-            if (hg_act8_alloc(&b->a8, b->q.cols_pad, b->q.groups)) { fprintf(stderr, "out of memory\n"); exit(1); }
+            const uint64_t nv = hg_act8_values(&b->q), ng = b->q.groups * (uint64_t)b->q.choices;   /* K copies */
+            if (hg_act8_alloc(&b->a8, nv, ng)) { fprintf(stderr, "out of memory\n"); exit(1); }
             hg_prepare_act8(&b->q, x, &b->a8);
             b->ab = calloc(PROMPT_B, sizeof(hg_act8));
             b->outb = malloc((size_t)PROMPT_B * rows * sizeof(float));
@@ -154,7 +157,7 @@ static void setup(bench *b, const config *c, int rows, int cols, const float *w,
             float *xb = malloc((size_t)cols * sizeof(float));
             for (int k = 0; k < PROMPT_B; k++) {
                 for (int i = 0; i < cols; i++) xb[i] = x[(i + 37 * k) % cols] * (1.0f + 0.01f * (float)k);
-                if (hg_act8_alloc(&b->ab[k], b->q.cols_pad, b->q.groups)) { fprintf(stderr, "out of memory\n"); exit(1); }
+                if (hg_act8_alloc(&b->ab[k], nv, ng)) { fprintf(stderr, "out of memory\n"); exit(1); }
                 hg_prepare_act8(&b->q, xb, &b->ab[k]);
             }
             free(xb);
@@ -283,6 +286,23 @@ static double mem_bandwidth(int passes) {
     return (double)(n * sizeof(uint64_t)) / best / 1e9;
 }
 
+/* only: "" (every config), or strings separated by commas: the configs whose name contains one */
+static int name_matches(const char *name, const char *only) {
+    if (!*only) return 1;
+    char item[128];
+    for (const char *p = only; *p;) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        if (len < sizeof item) {
+            memcpy(item, p, len);
+            item[len] = 0;
+            if (strstr(name, item)) return 1;
+        }
+        p += len + (e != NULL);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv) {
     int rounds = argc > 1 ? atoi(argv[1]) : 3;
     double secs = argc > 2 ? atof(argv[2]) : 0.25;
@@ -299,7 +319,7 @@ int main(int argc, char **argv) {
     static bench benches[N_CONFIGS];
     double t0 = now();
     int use[N_CONFIGS];
-    for (int c = 0; c < N_CONFIGS; c++) use[c] = strstr(configs[c].name, only) != NULL;
+    for (int c = 0; c < N_CONFIGS; c++) use[c] = name_matches(configs[c].name, only);
     use[0] = 1;   /* also times hg_prepare_activation */
     for (int c = 0; c < N_CONFIGS; c++) {
         if (!use[c]) continue;

@@ -37,6 +37,35 @@ void hg_fwht(float *x, int n) {
     }
     if (n >= 8) len = 8;
 #endif
+#if defined(HG_AVX512)
+    /* two stages (len, 2 len) a pass where both are whole vectors: the same butterflies, stage by stage,
+     * for half the loads and stores */
+    for (; len >= 16 && 4 * len <= n; len <<= 2)
+        for (int i = 0; i < n; i += 4 * len)
+            for (int j = i; j < i + len; j += 16) {
+                __m512 a0 = _mm512_loadu_ps(x + j), a1 = _mm512_loadu_ps(x + j + len);
+                __m512 a2 = _mm512_loadu_ps(x + j + 2 * len), a3 = _mm512_loadu_ps(x + j + 3 * len);
+                __m512 b0 = _mm512_add_ps(a0, a1), b1 = _mm512_sub_ps(a0, a1);
+                __m512 b2 = _mm512_add_ps(a2, a3), b3 = _mm512_sub_ps(a2, a3);
+                _mm512_storeu_ps(x + j, _mm512_add_ps(b0, b2));
+                _mm512_storeu_ps(x + j + len, _mm512_add_ps(b1, b3));
+                _mm512_storeu_ps(x + j + 2 * len, _mm512_sub_ps(b0, b2));
+                _mm512_storeu_ps(x + j + 3 * len, _mm512_sub_ps(b1, b3));
+            }
+#elif defined(HG_AVX2)
+    for (; len >= 8 && 4 * len <= n; len <<= 2)   /* the same, 8 floats a vector */
+        for (int i = 0; i < n; i += 4 * len)
+            for (int j = i; j < i + len; j += 8) {
+                __m256 a0 = _mm256_loadu_ps(x + j), a1 = _mm256_loadu_ps(x + j + len);
+                __m256 a2 = _mm256_loadu_ps(x + j + 2 * len), a3 = _mm256_loadu_ps(x + j + 3 * len);
+                __m256 b0 = _mm256_add_ps(a0, a1), b1 = _mm256_sub_ps(a0, a1);
+                __m256 b2 = _mm256_add_ps(a2, a3), b3 = _mm256_sub_ps(a2, a3);
+                _mm256_storeu_ps(x + j, _mm256_add_ps(b0, b2));
+                _mm256_storeu_ps(x + j + len, _mm256_add_ps(b1, b3));
+                _mm256_storeu_ps(x + j + 2 * len, _mm256_sub_ps(b0, b2));
+                _mm256_storeu_ps(x + j + 3 * len, _mm256_sub_ps(b1, b3));
+            }
+#endif
     for (; len < n; len <<= 1)
         for (int i = 0; i < n; i += 2 * len) {
             int j = i;
@@ -87,19 +116,20 @@ static inline uint64_t hg_sign_word(int seed, uint64_t word) {
 
 static inline int hg_sign_negative(int seed, uint64_t col) { return (int)(hg_sign_word(seed, col >> 6) >> (col & 63) & 1); }
 
-/* The rotation choice's sign vectors: R_0 = I; R_k (k = 1..15) negates column j where bit j % 64 of
+/* The rotation choice's sign vectors: R_0 = I; R_k (k = 1..K-1, K <= 32) negates column j where bit j % 64 of
  * hg_sign_word(hg_choice_seed(k), j / 64) is set, seeds past the files' 0..255. A block of a
  * rot_choice tensor is stored as Hn D R_k w, so it meets the activation's copy Hn D R_k x. */
 static inline int hg_choice_seed(int k) { return 256 + k; }
 
-/* x[j] = D_jj x[j] for j < n (columns 0..n-1 of a row): flips float sign bits */
-static void hg_apply_signs(float *x, uint64_t n, int seed) {
+/* x[j] = D_jj src[j] for columns col0 .. col0 + n - 1 of a row (x[0] is column col0; col0 a multiple of 64;
+ * x may be src): flips float sign bits */
+static void hg_copy_signs_at(float *x, const float *src, uint64_t col0, uint64_t n, int seed) {
     for (uint64_t j = 0; j < n; j += 64) {
-        uint64_t bits = hg_sign_word(seed, j >> 6);
+        uint64_t bits = hg_sign_word(seed, (col0 + j) >> 6);
         uint64_t m = n - j < 64 ? n - j : 64, k = 0;
 #if defined(HG_AVX512)
         for (; k + 16 <= m; k += 16) {   /* 16 bits of the word as a mask on the sign bits */
-            __m512i v = _mm512_loadu_si512(x + j + k);
+            __m512i v = _mm512_loadu_si512(src + j + k);
             _mm512_storeu_si512(x + j + k, _mm512_mask_xor_epi32(v, (__mmask16)(bits >> k), v, _mm512_set1_epi32(INT32_MIN)));
         }
 #elif defined(HG_AVX2)
@@ -107,17 +137,18 @@ static void hg_apply_signs(float *x, uint64_t n, int seed) {
         for (; k + 8 <= m; k += 8) {     /* 8 bits of the word spread over the lanes, moved to the sign bits */
             __m256i b = _mm256_and_si256(_mm256_set1_epi32((int)(bits >> k & 255)), lane);
             __m256i neg = _mm256_slli_epi32(_mm256_cmpeq_epi32(b, lane), 31);
-            _mm256_storeu_ps(x + j + k, _mm256_xor_ps(_mm256_loadu_ps(x + j + k), _mm256_castsi256_ps(neg)));
+            _mm256_storeu_ps(x + j + k, _mm256_xor_ps(_mm256_loadu_ps(src + j + k), _mm256_castsi256_ps(neg)));
         }
 #endif
         for (; k < m; k++) {
             uint32_t u;
-            memcpy(&u, x + j + k, 4);
+            memcpy(&u, src + j + k, 4);
             u ^= (uint32_t)(bits >> k & 1) << 31;
             memcpy(x + j + k, &u, 4);
         }
     }
 }
+static void hg_apply_signs(float *x, uint64_t n, int seed) { hg_copy_signs_at(x, x, 0, n, seed); }
 
 /* Hadamard matrices of orders other than powers of two, by Paley's
  * constructions over GF(q), q prime: chi(a) = 0, 1 or -1 as a is 0, a nonzero
@@ -221,11 +252,16 @@ static void hg_base_transform(const int8_t *H, int m, float *x, int w, int trans
     }
 }
 
-static void hg_block_transform(const hg_qinfo *q, float *x, int transpose) {
+/* the block transform's butterflies, H(had_m) (x) Sylvester, and its scaling 1 / sqrt(group) */
+static void hg_block_butterflies(const hg_qinfo *q, float *x, int transpose) {
     int m = q->had_m, w = q->group / m;
     for (int a = 0; a < m; a++) hg_fwht(x + (size_t)a * w, w);
     if (m > 1) hg_base_transform(q->had_base, m, x, w, transpose);
-    hg_scale_floats(x, q->group, 1.0f / sqrtf((float)q->group));
+}
+static float hg_rotation_scale(const hg_qinfo *q) { return 1.0f / sqrtf((float)q->group); }
+static void hg_block_transform(const hg_qinfo *q, float *x, int transpose) {
+    hg_block_butterflies(q, x, transpose);
+    hg_scale_floats(x, q->group, hg_rotation_scale(q));
 }
 
 void hg_rotate_block(const hg_qinfo *q, float *x) { hg_block_transform(q, x, 0); }

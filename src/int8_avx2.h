@@ -637,6 +637,7 @@ HG_INLINE void hg_qrows8x2_p2n64kind_avx2(const hg_qinfo *q, const hg_tensor *w0
             const uint8_t *cg0 = codes0 + g * H / 2 * 6 / 8, *cg1 = codes1 + g * H / 2 * 6 / 8;
             if (q->choice_bits) {   /* the rotation choice: each row against its own copy */
                 const uint64_t g0 = hg_choice_block(q, sc0, g), g1 = hg_choice_block(q, sc1, g);
+                hg_prefetch_blocks2(cg0, cg1, H / 2 * 6 / 8);
                 __m256i s1[4] = {_mm256_setzero_si256(), _mm256_setzero_si256()};
                 hg_p2n64kind_block_avx2(s, TX, TY, kind, 0, cg0, cg0, end0, end0, a->qp + g0 * H, H);
                 hg_p2n64kind_block_avx2(s1, TX, TY, kind, 0, cg1, cg1, end1, end1, a->qp + g1 * H, H);

@@ -50,14 +50,6 @@ HG_INLINE hg_tail8 hg_tail8_load(const uint8_t *c, const int8_t *x, uint64_t t) 
     return r;
 }
 
-/* the rotation choice: the two code streams asked for 1 KB ahead without a place in L1's recency order
- * (prefetchnta), which keeps more of the activation's copies there (K x cols bytes; decode 0.9x the
- * time without it on the Zen 5 host, 16 copies) */
-HG_INLINE void hg_prefetch_codes(const uint8_t *c0, const uint8_t *c1) {
-    _mm_prefetch((const char *)c0 + 1024, _MM_HINT_NTA);
-    _mm_prefetch((const char *)c1 + 1024, _MM_HINT_NTA);
-}
-
 /* the rotation choice: a row's block reads the activation copy its scale names, so the scales are on the
  * loads' critical path (without the choice only the epilogue waits for them): row r + 8's scales asked
  * for while row r is decoded (a thin stream the hardware prefetcher leaves behind) */
@@ -343,10 +335,10 @@ HG_INLINE void hg_qdot8x2_p2n256sym_avx512(const hg_qinfo *q, const uint16_t *sc
     float t0 = 0, t1 = 0;
     for (uint64_t g = 0; g < q->groups; g++) {
         HG_X2_BLOCKS(q, sc0, sc1, g, choice, a->qp);
+        if (choice) hg_prefetch_blocks2(c0, c1, H / 2);
         __m512i a0 = _mm512_setzero_si512(), a1 = a0, b0 = a0, b1 = a0;
         uint64_t j = 0;
         for (; tail ? j + 128 <= H : j < H; j += 128, c0 += 64, c1 += 64, x += 128, x1 += 128) {
-            if (choice) hg_prefetch_codes(c0, c1);
             __m512i u = _mm512_loadu_si512(c0), v = _mm512_loadu_si512(c1);
             __m512i xe = _mm512_loadu_si512(x), xo = _mm512_loadu_si512(x + 64);
             __m512i xe1 = choice ? _mm512_loadu_si512(x1) : xe, xo1 = choice ? _mm512_loadu_si512(x1 + 64) : xo;
@@ -473,9 +465,9 @@ HG_INLINE void hg_qdot8x2_packed(const hg_qinfo *q, const uint16_t *sc0, const u
     float t0 = 0, t1 = 0;
     for (uint64_t g = 0; g < q->groups; g++) {
         HG_X2_BLOCKS(q, sc0, sc1, g, choice, p == 1 ? a->q : a->qp);
+        if (choice) hg_prefetch_blocks2(c0, c1, (uint64_t)q->group / (64 * (uint64_t)p) * 8 * (uint64_t)b);
         __m512i a0 = _mm512_setzero_si512(), a1 = a0, b0 = a0, b1 = a0;
         for (uint64_t j = 0; j < (uint64_t)q->group; j += 64 * (uint64_t)p, c0 += 8 * b, c1 += 8 * b) {
-            if (choice) hg_prefetch_codes(c0, c1);
             __m512i i0 = _mm512_multishift_epi64_epi8(SH, _mm512_permutexvar_epi8(SP, hg_load_code_bytes(c0, 8 * b)));
             __m512i i1 = _mm512_multishift_epi64_epi8(SH, _mm512_permutexvar_epi8(SP, hg_load_code_bytes(c1, 8 * b)));
             __m512i xe = _mm512_loadu_si512(x + j), xe1 = choice ? _mm512_loadu_si512(x1 + j) : xe;
