@@ -406,10 +406,10 @@ typedef enum {
     HG_FMT_P2_2BIT, HG_FMT_P2_3BIT, HG_FMT_P2_3BIT_SYM, HG_FMT_P2_3BIT_BLOCK, HG_FMT_P2_3BIT_BLOCK_PLANAR,
     HG_FMT_P2_4BIT, HG_FMT_P2_4BIT_SYM, HG_FMT_P2_4BIT_BLOCK,
     HG_FMT_P4_2BIT, HG_FMT_P4_2_5BIT, HG_FMT_P4_3BIT, HG_FMT_P4_3BIT_PAIRED_PLANAR,
-    HG_FMT_P2_3BIT_RC, HG_FMT_P2_4BIT_SYM_RC,
+    HG_FMT_P2_3BIT_RC, HG_FMT_P2_4BIT_SYM_RC, HG_FMT_P4_3BIT_RC, HG_FMT_P4_3BIT_PAIRED_PLANAR_RC,
     HG_FMT_COUNT
 } hg_format_id;
-#define HG_CHOICE_BITS_MAX 5      /* the rotation choice: K = 2^c sign vectors per block, c <= 4 */
+#define HG_CHOICE_BITS_MAX 5      /* the rotation choice: K = 2^c sign vectors per block, c <= 5 */
 #define HG_CHOICE_MAX_BLOCK 4096  /* ... in Hadamard blocks of at most this */
 enum { HG_LAYOUT_STREAM = 0, HG_LAYOUT_PLANAR_P2B6 = HG_PLANAR_P2B6, HG_LAYOUT_PLANAR_P4B12 = HG_PLANAR_P4B12 };
 typedef struct hg_format {

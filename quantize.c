@@ -147,7 +147,7 @@ static void info(const char *path) {
     kv_free(&kv);
     uint64_t params = 0, linear_params = 0, linear_bytes = 0;
     int per_format[HG_FMT_COUNT] = {0};
-    printf("%-52s %-22s %-6s %-14s %12s\n", "tensor", "format", "block", "shape", "bytes");
+    printf("%-52s %-24s %-6s %-14s %12s\n", "tensor", "format", "block", "shape", "bytes");
     for (int i = 0; i < f.n_tensors; i++) {
         const hg_tensor *t = &f.tensors[i];
         char shape[64];
@@ -156,7 +156,7 @@ static void info(const char *path) {
         int id = hg_is_quantized(t->type) ? hg_format_of(t->type, t->params) : -1;
         char block[16] = "-";
         if (id >= 0) per_format[id]++, snprintf(block, sizeof block, "%u", t->params[2]);
-        printf("%-52s %-22s %-6s %-14s %12llu\n", t->name, id >= 0 ? hg_formats[id].name : hg_type_name(t->type), block, shape,
+        printf("%-52s %-24s %-6s %-14s %12llu\n", t->name, id >= 0 ? hg_formats[id].name : hg_type_name(t->type), block, shape,
                (unsigned long long)t->nbytes);
         params += t->rows * t->cols;
         if (strstr(t->name, "model.layers.") && t->ndim == 2) {
@@ -168,7 +168,7 @@ static void info(const char *path) {
     if (linear_params) printf(", %.3f bits/weight in the linear layers", 8.0 * linear_bytes / linear_params);
     printf("\n");
     for (int i = 0; i < HG_FMT_COUNT; i++)
-        if (per_format[i]) printf("format %-22s %4d tensors: %s\n", hg_formats[i].name, per_format[i], hg_formats[i].title);
+        if (per_format[i]) printf("format %-24s %4d tensors: %s\n", hg_formats[i].name, per_format[i], hg_formats[i].title);
     hg_close(&f);
 }
 
@@ -277,7 +277,7 @@ static void params_for(const hg_tensor *t, const Options *o, uint32_t params[4])
         int m, h = hadamard_for(t->cols, o->hadamard, &m);
         /* the registry's row for this grid at this block: planar codes where the block holds whole chunks */
         const hg_format *f = hg_format_pick(o->p, o->bits * o->p, grid_variant(o->p, o->bits * o->p, o->grid), h, o->choice_bits > 0);
-        if (!f && o->choice_bits > 0) die("--rotations: no p=%d %d-bit grid with the rotation choice (p=2 3-bit free, 4-bit sym)", o->p, o->bits);
+        if (!f && o->choice_bits > 0) die("--rotations: no p=%d %d-bit grid with the rotation choice (p=2 3-bit free, p=2 4-bit sym, p=4 3-bit)", o->p, o->bits);
         params[0] = (uint32_t)o->p | (uint32_t)(f ? f->file_variant : 0) << 8 | (uint32_t)(o->choice_bits > 0 ? o->choice_bits : 0) << 16;
         params[1] = (uint32_t)(o->bits * o->p); params[2] = (uint32_t)h;
         params[3] = (uint32_t)h | (uint32_t)(m > 1 ? m : 0) << 16 | (uint32_t)o->seed << 24;
@@ -321,11 +321,11 @@ static const char *const k_scales_names[] = {"rms", "unbiased", "lsq", "lsq-unbi
 #define DEFAULT_SEED 1                /* HIGGS random signs unless --seed 0 */
 #define DEFAULT_ROTATION_BITS 4       /* the rotation choice's rows in --menu without --rotations: 16 sign vectors */
 
-/* --rotations K: 1, 2, 4, 8 or 16 sign vectors per block -> log2 K */
+/* --rotations K: 1, 2, 4, 8, 16 or 32 sign vectors per block -> log2 K */
 static int parse_rotations(const char *v) {
     for (int b = 0; b <= HG_CHOICE_BITS_MAX; b++)
         if (!strcmp(v, (const char *[]){"1", "2", "4", "8", "16", "32"}[b])) return b;
-    die("--rotations takes 1, 2, 4, 8 or 16 (got '%s')", v);
+    die("--rotations takes 1, 2, 4, 8, 16 or 32 (got '%s')", v);
 }
 
 static int parse_scales(const char *v) {
@@ -455,7 +455,7 @@ static const MenuItem k_every_grid[] = {
     {1, 6, HG_GRID_FREE, 0}, {1, 8, HG_GRID_UNIFORM, 0}, {1, 8, HG_GRID_FREE, 0}, {2, 4, HG_GRID_FREE, 0},
     {2, 6, HG_GRID_FREE, 0}, {2, 6, HG_GRID_SIGNSYM, 0}, {2, 6, HG_GRID_BLOCKS, 0}, {2, 8, HG_GRID_FREE, 0},
     {2, 8, HG_GRID_SIGNSYM, 0}, {2, 8, HG_GRID_BLOCKS, 0}, {4, 8, HG_GRID_FREE, 0}, {4, 10, HG_GRID_FREE, 0},
-    {4, 12, HG_GRID_FREE, 0}, {2, 6, HG_GRID_FREE, 1}, {2, 8, HG_GRID_SIGNSYM, 1}};
+    {4, 12, HG_GRID_FREE, 0}, {2, 6, HG_GRID_FREE, 1}, {2, 8, HG_GRID_SIGNSYM, 1}, {4, 12, HG_GRID_FREE, 1}};
 
 /* the registry's name of a menu entry (its bit-stream row; planar rows are where a block allows) */
 static const char *menu_name(const MenuItem *m) {
@@ -532,9 +532,10 @@ static int default_menu(const Options *o, MenuItem *m) {
     m[n++] = (MenuItem){2, 8, o->grid >= 0 ? o->grid : DEFAULT_GRID4, 0};
     if (o->vector_grids || (!o->target_as_uniform && o->grid != HG_GRID_BLOCKS))
         for (int b = 8; b <= 12; b += 4) m[n++] = (MenuItem){4, b, HG_GRID_FREE, 0};   /* not p4-2.5bit: slow kernels */
-    if (o->choice_bits > 0) {   /* --rotations K: the p=2 3- and 4-bit grids with the rotation choice as well */
+    if (o->choice_bits > 0) {   /* --rotations K: the p=2 3- and 4-bit and p=4 3-bit grids with the rotation choice as well */
         m[n++] = (MenuItem){2, 6, HG_GRID_FREE, 1};
         m[n++] = (MenuItem){2, 8, HG_GRID_SIGNSYM, 1};
+        if (o->vector_grids || (!o->target_as_uniform && o->grid != HG_GRID_BLOCKS)) m[n++] = (MenuItem){4, 12, HG_GRID_FREE, 1};
     }
     return n;
 }
@@ -981,9 +982,10 @@ static _Noreturn void usage(int rc) {
             "  --seed S         higgs: random signs before each Hadamard block (the randomized Hadamard\n"
             "                   transform) drawn from seed S in 1..255, default 1; each seed is another\n"
             "                   realization of the quantization error. 0: no signs (plain Sylvester)\n"
-            "  --rotations K    higgs: each block is quantized under K sign vectors (2, 4, 8 or 16; 1: none)\n"
-            "                   and keeps the least error; the choice costs log2 K of the fp16 scale's\n"
-            "                   mantissa bits (p=2 3-bit free grid, p=2 4-bit sym grid; docs/format.md)\n"
+            "  --rotations K    higgs: each block is quantized under K sign vectors (2, 4, 8, 16 or 32; 1:\n"
+            "                   none) and keeps the least error; the choice costs log2 K of the fp16 scale's\n"
+            "                   mantissa bits (p=2 3-bit free grid, p=2 4-bit sym grid, p=4 3-bit;\n"
+            "                   docs/format.md)\n"
             "  --scales S       higgs block scales: rms (the block RMS, the paper's), unbiased (the error\n"
             "                   made uncorrelated with the weights), lsq (least squares, re-rounded),\n"
             "                   lsq-unbiased (lsq codes, unbiased scale; the default: docs/quantization.md)\n"
@@ -1154,8 +1156,8 @@ int main(int argc, char **argv) {
     if (o.seed >= 0 && o.method != HG_HIGGS) die("--seed applies to --method higgs");
     if (o.choice_bits > 0 && o.method != HG_HIGGS) die("--rotations applies to --method higgs");
     if (o.choice_bits > 0 && allocates(&o) && (o.grid >= 0 || o.n_menu))
-        die("--rotations with the allocation adds the p=2 3- and 4-bit rows with the rotation choice to the default menu; "
-            "drop --grid (or name p2-3bit-rc, p2-4bit-sym-rc in --menu, which --rotations sets K for)");
+        die("--rotations with the allocation adds the p=2 3- and 4-bit and p=4 3-bit rows with the rotation choice to the "
+            "default menu; drop --grid (or name p2-3bit-rc, p2-4bit-sym-rc, p4-3bit-rc in --menu, which --rotations sets K for)");
     if (o.seed < 0) o.seed = o.method == HG_HIGGS ? DEFAULT_SEED : 0;
     if (g_scales >= 0 && o.method != HG_HIGGS) die("--scales, --unbiased and --biased apply to --method higgs");
     if (g_scales < 0) g_scales = DEFAULT_SCALES;

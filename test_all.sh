@@ -127,7 +127,9 @@ aarch64_checks() {
   ./quantize models/brown-f16.higgs "$d/brown-p4b2.higgs" --p 4 --bits 2 >/dev/null 2>&1
   # and the rotation choice (NEON kernels reading each block's copy of the activation)
   ./quantize models/brown-f16.higgs "$d/brown-p2b3r16.higgs" --p 2 --bits 3 --rotations 16 >/dev/null 2>&1
-  for m in models/brown-f16.higgs models/brown-higgs4.higgs "$d/brown-p4b3.higgs" "$d/brown-p4b2.higgs" "$d/brown-p2b3r16.higgs"; do
+  ./quantize models/brown-f16.higgs "$d/brown-p4b3r4.higgs" --p 4 --bits 3 --rotations 4 >/dev/null 2>&1
+  for m in models/brown-f16.higgs models/brown-higgs4.higgs "$d/brown-p4b3.higgs" "$d/brown-p4b2.higgs" "$d/brown-p2b3r16.higgs" \
+           "$d/brown-p4b3r4.higgs"; do
     [ -f "$m" ] || { echo "FAIL aarch64 ppl $m: model missing"; continue; }
     tok_n=$(./run "$m" -m tokenize -f "$text.tok" 2>&1); tok_a=$(qemu_a64 "$d/run" "$m" -m tokenize -f "$text.tok" 2>&1)
     if [ -n "$tok_n" ] && [ "$tok_n" = "$tok_a" ]; then echo "PASS aarch64 tokenize $m"

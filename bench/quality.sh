@@ -100,6 +100,9 @@ configs=(
   "higgs p=2 3-bit, 8 rotations|--method higgs --p 2 --bits 3 --rotations 8|1|--no-int8"
   "higgs p=2 3-bit, 8 rotations, int8|--method higgs --p 2 --bits 3 --rotations 8|1|"
   "higgs p=2 4-bit, 16 rotations|--method higgs --p 2 --bits 4 --rotations 16|1|--no-int8"
+  "higgs p=4 3-bit, 4 rotations|--method higgs --p 4 --bits 3 --rotations 4|1|--no-int8"
+  "higgs p=4 3-bit, 16 rotations|--method higgs --p 4 --bits 3 --rotations 16|1|--no-int8"
+  "higgs p=4 3-bit, 16 rotations, int8|--method higgs --p 4 --bits 3 --rotations 16|1|"
   "higgs p=2 4-bit, blocks of 64, 16 rotations|--method higgs --p 2 --bits 4 --hadamard 64 --rotations 16|1|--no-int8"
   "higgs p=2 4-bit, blocks of 64, 32 rotations|--method higgs --p 2 --bits 4 --hadamard 64 --rotations 32|1|--no-int8"
   "higgs p=2 4-bit, blocks of 64, 32 rotations, int8|--method higgs --p 2 --bits 4 --hadamard 64 --rotations 32|1|"
@@ -110,7 +113,7 @@ DEFAULT_ROWS="higgs p=2 4-bit;higgs p=2 4-bit, int8;higgs p=2 4-bit, free grid;h
 # --configs fast: the --grid fast rows and the same files' references (bench/results/quality-fast.md)
 FAST_ROWS="higgs p=2 3-bit, fast grid;higgs p=2 3-bit, fast grid, int8;higgs p=2 3-bit, sym grid, int8;higgs p=2 3-bit, int8;higgs 4-bit default (DP), fast grid;higgs 4-bit default (DP), fast grid, int8;higgs 3.25 bits (DP), fast grid"
 # --configs rotations: the rotation choice and the same grids without it (bench/results/quality-rotations.md)
-ROT_ROWS="higgs p=2 3-bit;higgs p=2 3-bit, int8;higgs p=2 3-bit, 4 rotations;higgs p=2 3-bit, 8 rotations;higgs p=2 3-bit, 8 rotations, int8;higgs p=2 3-bit, 16 rotations;higgs p=2 3-bit, 16 rotations, int8;higgs p=2 3-bit, 32 rotations;higgs p=2 4-bit;higgs p=2 4-bit, 16 rotations;higgs p=2 4-bit, blocks of 64;higgs p=2 4-bit, blocks of 64, 16 rotations;higgs p=2 4-bit, blocks of 64, 32 rotations;higgs p=2 4-bit, blocks of 64, 32 rotations, int8;higgs 3.25 bits (DP);higgs 3.25 bits (DP), 16 rotations"
+ROT_ROWS="higgs p=2 3-bit;higgs p=2 3-bit, int8;higgs p=2 3-bit, 4 rotations;higgs p=2 3-bit, 8 rotations;higgs p=2 3-bit, 8 rotations, int8;higgs p=2 3-bit, 16 rotations;higgs p=2 3-bit, 16 rotations, int8;higgs p=2 3-bit, 32 rotations;higgs p=4 3-bit;higgs p=4 3-bit, 4 rotations;higgs p=4 3-bit, 16 rotations;higgs p=4 3-bit, 16 rotations, int8;higgs p=2 4-bit;higgs p=2 4-bit, 16 rotations;higgs p=2 4-bit, blocks of 64;higgs p=2 4-bit, blocks of 64, 16 rotations;higgs p=2 4-bit, blocks of 64, 32 rotations;higgs p=2 4-bit, blocks of 64, 32 rotations, int8;higgs 3.25 bits (DP);higgs 3.25 bits (DP), 16 rotations"
 [ "$ONLY" != fast ] || ONLY=$FAST_ROWS
 [ "$ONLY" != rotations ] || ONLY=$ROT_ROWS
 ONLY=${ONLY:-$DEFAULT_ROWS}

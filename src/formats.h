@@ -48,11 +48,16 @@ const hg_format hg_formats[HG_FMT_COUNT] = {
            HG_LAYOUT_STREAM, 0, 1, 0),
     HG_ROW(HG_FMT_P4_3BIT_PAIRED_PLANAR, "p4-3bit-paired-planar", "HIGGS p=4 3-bit, paired grid, codes in planes",
            HG_HIGGS, 4, 12, HG_GRID_SIGNSYM, HG_LAYOUT_PLANAR_P4B12, HG_VARIANT_P4_PAIRED_PLANAR, 256, 0),
-    /* the per-block rotation choice: K = 2..16 sign vectors, the block's pick in its scale's low bits */
+    /* the per-block rotation choice: K = 2..32 sign vectors, the block's pick in its scale's low bits */
     HG_ROW(HG_FMT_P2_3BIT_RC, "p2-3bit-rc", "HIGGS p=2 3-bit (64-point grid), rotation chosen per block", HG_HIGGS, 2, 6,
            HG_GRID_FREE, HG_LAYOUT_STREAM, 0, 1, 1, .rot_choice = 1),
     HG_ROW(HG_FMT_P2_4BIT_SYM_RC, "p2-4bit-sym-rc", "HIGGS p=2 4-bit, sign-symmetric grid, rotation chosen per block",
            HG_HIGGS, 2, 8, HG_GRID_SIGNSYM, HG_LAYOUT_STREAM, HG_GRID_SIGNSYM, 1, 0, .rot_choice = 1),
+    HG_ROW(HG_FMT_P4_3BIT_RC, "p4-3bit-rc", "HIGGS p=4 3-bit, sign-symmetric 4096-point grid, rotation chosen per block",
+           HG_HIGGS, 4, 12, HG_GRID_FREE, HG_LAYOUT_STREAM, 0, 1, 0, .rot_choice = 1),
+    HG_ROW(HG_FMT_P4_3BIT_PAIRED_PLANAR_RC, "p4-3bit-paired-planar-rc",
+           "HIGGS p=4 3-bit, paired grid, codes in planes, rotation chosen per block", HG_HIGGS, 4, 12, HG_GRID_SIGNSYM,
+           HG_LAYOUT_PLANAR_P4B12, HG_VARIANT_P4_PAIRED_PLANAR, 256, 0, .rot_choice = 1),
 };
 #undef HG_P1_ROW
 #undef HG_RTN_ROW

@@ -88,7 +88,7 @@ HG_INLINE float hg_qdot8_p1n16_avx512(const hg_qinfo *q, const uint16_t *sc, con
             a1 = hg_dpbusd(a1, _mm512_shuffle_epi8(T, _mm512_and_si512(_mm512_srli_epi16(t.c, 4), m4)), t.xo);
         }
         isum = _mm512_reduce_add_epi32(_mm512_add_epi32(_mm512_add_epi32(a0, a1), _mm512_add_epi32(a2, a3)))
-               - 128 * a->qsum[g];
+               - 128 * a->qsum[gk];
     })
     return total;
 }
@@ -139,7 +139,7 @@ HG_INLINE float hg_qdot8_p2n256_avx512(const hg_qinfo *q, const uint16_t *sc, co
         }
         a0 = _mm512_add_epi32(a0, a2);
         a1 = _mm512_add_epi32(a1, a3);
-        isum = _mm512_reduce_add_epi32(_mm512_add_epi32(a0, a1)) - 128 * a->qsum[g];
+        isum = _mm512_reduce_add_epi32(_mm512_add_epi32(a0, a1)) - 128 * a->qsum[gk];
     })
     return total;
 }

@@ -130,9 +130,10 @@ static float hg_qdot8_p4pair_neon(const hg_qinfo *q, const uint16_t *sc, const u
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
     for (uint64_t g = 0; g < q->groups; g++, codes += H / 256 * 96) {   /* two passes over a block (a few KB, in L1) */
-        int32x4_t acc = hg_p4pair_pass_neon(q, 0, codes, a->qp + g * H, H, vdupq_n_s32(0));
-        acc = hg_p4pair_pass_neon(q, 2, codes, a->qp + g * H, H, acc);
-        total += hg_block_epilogue(sc[g], a->d[g], vaddvq_s32(acc));
+        const uint64_t gk = hg_choice_block(q, sc, g);   /* the block's copy of the activation */
+        int32x4_t acc = hg_p4pair_pass_neon(q, 0, codes, a->qp + gk * H, H, vdupq_n_s32(0));
+        acc = hg_p4pair_pass_neon(q, 2, codes, a->qp + gk * H, H, acc);
+        total += hg_block_epilogue(sc[g], a->d[gk], vaddvq_s32(acc));
     }
     return total;
 }

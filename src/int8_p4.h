@@ -34,7 +34,7 @@ HG_INLINE float hg_qdot8_p4_vnni(const hg_qinfo *q, const uint16_t *sc, const ui
             if (j & 64) acc1 = hg_dpbusd(acc1, w, _mm512_loadu_si512(x));
             else acc0 = hg_dpbusd(acc0, w, _mm512_loadu_si512(x));
         }
-        isum = _mm512_reduce_add_epi32(_mm512_add_epi32(acc0, acc1)) - 128 * a->qsum[g];
+        isum = _mm512_reduce_add_epi32(_mm512_add_epi32(acc0, acc1)) - 128 * a->qsum[gk];
     })
     return total;
 }
@@ -61,7 +61,7 @@ HG_INLINE float hg_qdot8_p4n256_avx512(const hg_qinfo *q, const uint16_t *sc, co
                                    _mm512_loadu_si512(x + 64 * d));
         }
         __m512i s = _mm512_add_epi32(_mm512_add_epi32(acc[0], acc[1]), _mm512_add_epi32(acc[2], acc[3]));
-        isum = _mm512_reduce_add_epi32(s) - 128 * a->qsum[g];
+        isum = _mm512_reduce_add_epi32(s) - 128 * a->qsum[gk];
     })
     return total;
 }
@@ -134,7 +134,8 @@ HG_INLINE float hg_qdot8_p4n4096sym_avx512(const hg_qinfo *q, const uint16_t *sc
     const uint8_t *end = codes + q->row_code_bytes;
     float total = 0;
     for (uint64_t g = 0; g < q->groups; g++) {
-        const int8_t *x = a->qp + g * H;
+        const uint64_t gk = hg_choice_block(q, sc, g);   /* the block's copy of the activation */
+        const int8_t *x = a->qp + gk * H;
         __m512i acc[4] = {_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512()}, u, sg;
         for (uint64_t j = 0; j < H; j += 256, codes += 96, x += 256) {
             /* the stream ahead: without it this loop's long chains left the reads waiting (26 instead of
@@ -144,7 +145,7 @@ HG_INLINE float hg_qdot8_p4n4096sym_avx512(const hg_qinfo *q, const uint16_t *sc
             hg_p4n4096sym_codes(codes, end, &u, &sg);
             hg_p4n4096sym_step(acc, T, u, sg, x);
         }
-        total += hg_p4n4096sym_block_sum(acc, sc[g], a->d[g]);
+        total += hg_p4n4096sym_block_sum(acc, sc[g], a->d[gk]);
     }
     return total;
 }
@@ -184,8 +185,9 @@ HG_INLINE float hg_qdot8_p4pair_avx512(const hg_qinfo *q, const uint16_t *sc, co
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
     for (uint64_t g = 0; g < q->groups; g++, codes += H / 256 * 96) {
-        const int32_t isum = _mm512_reduce_add_epi32(hg_p4pair_block(codes, a->qp + g * H, H, T));
-        total += hg_block_epilogue(sc[g], a->d[g], isum);
+        const uint64_t gk = hg_choice_block(q, sc, g);   /* the block's copy of the activation */
+        const int32_t isum = _mm512_reduce_add_epi32(hg_p4pair_block(codes, a->qp + gk * H, H, T));
+        total += hg_block_epilogue(sc[g], a->d[gk], isum);
     }
     return total;
 }

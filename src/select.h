@@ -117,6 +117,8 @@ static const hg_kentry hg_kernels_portable[HG_FMT_COUNT] = {
     /* the rotation choice: float products through copy 0 (hg_qdot_choice) */
     [HG_FMT_P2_3BIT_RC] = HG_CHOICE(hg_qdot8_p2n64_generic, hg_row8_decode_generic),
     [HG_FMT_P2_4BIT_SYM_RC] = HG_CHOICE(hg_qdot8_generic, hg_row8_decode_generic),
+    [HG_FMT_P4_3BIT_RC] = HG_CHOICE(hg_qdot8_p4_generic, hg_row8_decode_p4),
+    [HG_FMT_P4_3BIT_PAIRED_PLANAR_RC] = HG_CHOICE(hg_qdot8_p4_generic, hg_row8_decode_p4),
 };
 #undef HG_CHOICE
 #undef HG_PORTABLE
@@ -178,6 +180,9 @@ static const hg_kentry hg_kernels_avx2[HG_FMT_COUNT] = {
                                      hg_row8_decode_p2n64_avx2),
     [HG_FMT_P2_4BIT_SYM_RC] = HG_P2_AVX2(.k.dot = NULL, hg_qdot8_p2n256sym_avx2, HG_X2(hg_qrows8x2_p2n256sym_avx2),
                                          hg_row8_decode_p2n256sym_avx2),
+    [HG_FMT_P4_3BIT_RC] = {.cell = {HG_AT(32, HG_AVX2_INT8(hg_qdot8_p4b12_avx2, HG_NO_X2))}},
+    [HG_FMT_P4_3BIT_PAIRED_PLANAR_RC] = {.cell = {HG_AT(32, HG_AVX2_INT8(hg_qdot8_p4pair_avx2, HG_NO_X2),
+                                                HG_K(decode8, hg_row8_decode_p4pair_avx2))}},
 };
 #undef HG_P2_AVX2
 #undef HG_NO_X2
@@ -249,6 +254,12 @@ static const hg_kentry hg_kernels_avx512_vnni[HG_FMT_COUNT] = {
     /* the rotation choice: the same kernels (each block reads its copy) */
     [HG_FMT_P2_3BIT_RC] = HG_VNNI_PACKED(128, 0),
     [HG_FMT_P2_4BIT_SYM_RC] = HG_VNNI_ROWS(32, hg_qrows8_p2n256sym_avx512, hg_qrows8x2_p2n256sym_avx512, hg_row8_decode_vnni, 0),
+    [HG_FMT_P4_3BIT_RC] = {.cell = {HG_AT(256, HG_VNNI_P4(hg_qdot8_p4n4096sym_vnni, hg_qrows8_p4n4096sym_avx512, hg_row8_decode_p4_vnni)),
+                            HG_AT(64, HG_VNNI_P4(hg_qdot8_p4b12_vnni, hg_qrows8_each, hg_row8_decode_p4_vnni))},
+                           .act = HG_COORDS4_256},
+    [HG_FMT_P4_3BIT_PAIRED_PLANAR_RC] = {.cell = {HG_AT(64, HG_VNNI_P4(hg_qdot8_p4pair_vnni, hg_qrows8_p4pair_avx512,
+                                                               hg_row8_decode_p4pair_vnni))},
+                                         .act = HG_COORDS4_256},
 };
 #undef HG_VNNI_P4
 #undef HG_VNNI_PACKED
@@ -275,6 +286,10 @@ static const hg_kentry hg_kernels_neon[HG_FMT_COUNT] = {
     [HG_FMT_P4_3BIT_PAIRED_PLANAR] = {.cell = {HG_AT(256, HG_K(dot8, hg_qdot8_p4pair_neon), HG_K(decode8, hg_row8_decode_p4pair_neon))},
                                       .act = HG_COORDS4_256},
     [HG_FMT_P2_3BIT_RC] = HG_NEON_DOT8(hg_qdot8_p2n64_neon), [HG_FMT_P2_4BIT_SYM_RC] = HG_NEON_DOT8(hg_qdot8_p2n256_neon),
+    [HG_FMT_P4_3BIT_RC] = HG_NEON_DOT8(hg_qdot8_p4b12_neon),
+    [HG_FMT_P4_3BIT_PAIRED_PLANAR_RC] = {.cell = {HG_AT(256, HG_K(dot8, hg_qdot8_p4pair_neon),
+                                                        HG_K(decode8, hg_row8_decode_p4pair_neon))},
+                                         .act = HG_COORDS4_256},
 };
 #undef HG_NEON_DOT8
 #endif

@@ -598,6 +598,8 @@ def quantized_cases(C, tmp):
     C.file("HIGGS sign-symmetric grid, choice field 255", p0_is(2 | 1 << 8 | 255 << 16), qinfo="any", qconv="err")
     C.file("HIGGS sign-symmetric grid, bit 24 of params[0]", p0_is(2 | 1 << 8 | 1 << 24), qinfo="any", qconv="err")
     C.file("HIGGS block grid with the rotation choice (no such row)", p0_is(2 | 3 << 8 | 2 << 16), qinfo="any", qconv="err")
+    C.file("HIGGS p=4 paired grid with the rotation choice on a tensor sized for p=2 4-bit", p0_is(4 | 6 << 8 | 2 << 16),
+           qinfo="any", qconv="err")
     nf4 = patch(valid, q["type_off"], "I", 18, crc=False)
     C.file("NF4 tensor with a base order", patch(nf4, q["params_off"] + 12, "I", 12 << 16), qinfo="any", qconv="err")
     # the head: RTN 8-bit in groups of 32 (96 columns), run with int8 activations

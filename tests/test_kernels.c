@@ -557,7 +557,11 @@ static void test_quantized(void) {
         {HG_HIGGS, 2 | RC(4), 6, 256, 0}, {HG_HIGGS, 2 | RC(1), 6, 64, 0}, {HG_HIGGS, 2 | RC(5), 6, 288, 36},
         {HG_HIGGS, 2 | RC(2), 6, 1024, 0}, {HG_HIGGS, 2 | RC(3), 6, 96, 12}, {HG_HIGGS, P2S | RC(4), 8, 256, 0},
         {HG_HIGGS, P2S | RC(1), 8, 64, 0}, {HG_HIGGS, P2S | RC(3), 8, 288, 36}, {HG_HIGGS, P2S | RC(5), 8, 1024, 0},
-        {HG_HIGGS, P2S | RC(4), 8, 32, 0}, {HG_HIGGS, P2S | RC(2), 8, 128, 0}, {HG_HIGGS, P2S | RC(4), 8, 192, 12}};
+        {HG_HIGGS, P2S | RC(4), 8, 32, 0}, {HG_HIGGS, P2S | RC(2), 8, 128, 0}, {HG_HIGGS, P2S | RC(4), 8, 192, 12},
+        /* p=4 3-bit with the rotation choice: the 4096-point bit stream (AVX-512 byte tables in blocks of 256k,
+         * word tables in 64k) and the paired grid in planes */
+        {HG_HIGGS, 4 | RC(2), 12, 256, 0}, {HG_HIGGS, 4 | RC(4), 12, 64, 0}, {HG_HIGGS, 4 | RC(1), 12, 96, 12},
+        {HG_HIGGS, P4P | RC(2), 12, 256, 0}, {HG_HIGGS, P4P | RC(4), 12, 512, 0}, {HG_HIGGS, P4P | RC(3), 12, 768, 12}};
     char name[160], detail[256];
     for (size_t ci = 0; ci < sizeof cfgs / sizeof cfgs[0]; ci++)
         for (int li = 0; li < ((cfgs[ci].p >> 8 & 0xFF) == HG_VARIANT_P4_PAIRED_PLANAR ? 4 : 3); li++) {
@@ -634,7 +638,8 @@ static void test_rotation_choice(void) {
         {P2S | RC(6), 8, 256, 0},        /* past HG_CHOICE_BITS_MAX */
         {P2S | RC(4), 8, 8192, 0},       /* past HG_CHOICE_MAX_BLOCK */
         {2 | RC(4), 8, 256, 0},          /* the free 256-point grid: no rot_choice row */
-        {P2B | RC(2), 6, 256, 0}, {1 | RC(3), 4, 256, 0}, {4 | RC(4), 12, 256, 0}, {P2BP | RC(1), 6, 256, 0}};
+        {4 | RC(2), 12, 256, 1}, {P4P | RC(4), 12, 512, 1},
+        {P2B | RC(2), 6, 256, 0}, {1 | RC(3), 4, 256, 0}, {4 | RC(4), 8, 256, 0}, {P2BP | RC(1), 6, 256, 0}};
     int bad = 0;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         uint32_t params[4] = {cases[i].p0, cases[i].bits, cases[i].group, cases[i].group | 1u << 24};

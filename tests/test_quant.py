@@ -393,6 +393,9 @@ CONFIGS = [
                                             "--hadamard", "64", "--seed", "3"]),
     ("higgs_p2_b4_rot1", ["--method", "higgs", "--bits", "4", "--p", "2", "--rotations", "1", "--hadamard", "64",
                           "--seed", "3"]),
+    # p=4 3-bit: the 4096-point bit stream (blocks of 96 and 192 here) and, in blocks of 256k, the paired grid
+    ("higgs_p4_b3_rot16_rms", ["--method", "higgs", "--bits", "3", "--p", "4", "--rotations", "16", "--scales", "rms"]),
+    ("higgs_p4_b3_rot4_h256", ["--method", "higgs", "--bits", "3", "--p", "4", "--rotations", "4", "--hadamard", "256"]),
 ]
 
 
@@ -609,7 +612,8 @@ def check_configs(tmp, grids, cfg, base, w_orig, ids, idf, configs, prefix):
             report(not worse, f"{name}_error_not_above_rms_scales", f"mean t^2 ratio {gain:.4f}; worse: {worse}")
     # the rotation choice lowers every layer's error, by more than a few percent on average (Gaussian
     # weights: the best of K realizations of a block's rounding error)
-    for name, plain in (("higgs_p2_b3_rot16", "higgs_p2_b3_rot1"), ("higgs_p2_b4_rot32_h64_padded_seed3", "higgs_p2_b4_rot1")):
+    for name, plain in (("higgs_p2_b3_rot16", "higgs_p2_b3_rot1"), ("higgs_p2_b4_rot32_h64_padded_seed3", "higgs_p2_b4_rot1"),
+                        ("higgs_p4_b3_rot16_rms", "higgs_p4_b3")):
         if prefix + name in t2_of and prefix + plain in t2_of:
             a = {n: v for n, v in t2_of[prefix + name].items() if n.startswith("model.layers.")}   # not the int8 head
             b = t2_of[prefix + plain]
@@ -628,7 +632,8 @@ def format_name(t):
     if p == 2:
         rc = "-rc" if t["params"][0] >> 16 else ""
         return f"p2-{cbits // 2}bit" + {0: "", 1: "-sym", 3: "-block", 4: "-block-planar"}[variant] + rc
-    return {8: "p4-2bit", 10: "p4-2.5bit", 12: "p4-3bit"}[cbits] + ("-paired-planar" if variant == 6 else "")
+    rc = "-rc" if t["params"][0] >> 16 else ""
+    return {8: "p4-2bit", 10: "p4-2.5bit", 12: "p4-3bit"}[cbits] + ("-paired-planar" if variant == 6 else "") + rc
 
 
 def dp_and_cli_checks(tmp, grids, cfg, base, w_orig, ids, idf):
@@ -670,7 +675,7 @@ def dp_and_cli_checks(tmp, grids, cfg, base, w_orig, ids, idf):
             if target == "3.25":
                 report(any(t["params"][0] == 4 for t in lin), f"dp_target_{target}_file_has_p4_tensors")
             if tag == "_rot16":
-                report({"p2-3bit-rc", "p2-4bit-sym-rc"} <= menu and any(t["params"][0] >> 16 == 4 for t in lin),
+                report({"p2-3bit-rc", "p2-4bit-sym-rc", "p4-3bit-rc"} <= menu and any(t["params"][0] >> 16 == 4 for t in lin),
                        f"dp_target_{target}_menu_and_file_have_the_rotation_choice", f"menu {sorted(menu)}")
             info = sh(os.path.join(ROOT, "quantize"), "--info", out)
             listed = dict(re.findall(r"^(model\.\S+)\s+(\S+)\s+\d+\s", info, re.M))

@@ -103,6 +103,10 @@ def main():
     for bits, k in (("3", "16"), ("4", "4")):
         subprocess.run([os.path.join(ROOT, "quantize"), f16, os.path.join(dirs["model"], f"tiny96-higgs{bits}-rot{k}.higgs"),
                         "--method", "higgs", "--bits", bits, "--rotations", k], check=True, stdout=subprocess.DEVNULL)
+    # and p=4 3-bit: the paired grid in planes (blocks of 256) with 4 rotations
+    subprocess.run([os.path.join(ROOT, "quantize"), f16, os.path.join(dirs["model"], "tiny96-higgs-p4b3-planar-rot4.higgs"),
+                    "--method", "higgs", "--p", "4", "--bits", "3", "--hadamard", "256", "--rotations", "4"], check=True,
+                   stdout=subprocess.DEVNULL)
     # the int8 p=1 grids of the --target-bits menu: 6-bit (64 levels) and the uniform 8-bit grid
     for bits in ("6", "8"):
         subprocess.run([os.path.join(ROOT, "quantize"), f16, os.path.join(dirs["model"], f"tiny96-higgs-p1b{bits}.higgs"),
