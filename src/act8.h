@@ -66,14 +66,20 @@ static float hg_act8_block_scaled(float *v, uint64_t H, float s, int8_t *o, int3
 #if defined(HG_AVX512)
     if (!(H % 16)) {
         const __m512 S = _mm512_set1_ps(s);
-        __m512 mv = _mm512_setzero_ps();
-        for (uint64_t i = 0; i < H; i += 16)   /* max(|v|, m): a NaN |v| returns m, as above */
+        __m512 mv = _mm512_setzero_ps(), m1 = mv, m2 = mv, m3 = mv;   /* four chains: max is exact in any order */
+        uint64_t i = 0;
+        for (; i + 64 <= H; i += 64) {   /* max(|v|, m): a NaN |v| returns m, as above */
             mv = _mm512_max_ps(_mm512_abs_ps(_mm512_mul_ps(_mm512_loadu_ps(v + i), S)), mv);
-        float m = _mm512_reduce_max_ps(mv);
+            m1 = _mm512_max_ps(_mm512_abs_ps(_mm512_mul_ps(_mm512_loadu_ps(v + i + 16), S)), m1);
+            m2 = _mm512_max_ps(_mm512_abs_ps(_mm512_mul_ps(_mm512_loadu_ps(v + i + 32), S)), m2);
+            m3 = _mm512_max_ps(_mm512_abs_ps(_mm512_mul_ps(_mm512_loadu_ps(v + i + 48), S)), m3);
+        }
+        for (; i < H; i += 16) mv = _mm512_max_ps(_mm512_abs_ps(_mm512_mul_ps(_mm512_loadu_ps(v + i), S)), mv);
+        float m = _mm512_reduce_max_ps(_mm512_max_ps(_mm512_max_ps(mv, m1), _mm512_max_ps(m2, m3)));
         const __m512 inv = _mm512_set1_ps(m > 0 ? 127.0f / m : 0.0f), magic = _mm512_set1_ps(12582912.0f);
         const __m512i hi = _mm512_set1_epi32(127), lo = _mm512_set1_epi32(-127);
         __m512i s = _mm512_setzero_si512();
-        for (uint64_t i = 0; i < H; i += 16) {
+        for (i = 0; i < H; i += 16) {
             __m512 r = _mm512_sub_ps(_mm512_add_ps(_mm512_mul_ps(_mm512_mul_ps(_mm512_loadu_ps(v + i), S), inv), magic), magic);
             __m512i k = _mm512_max_epi32(_mm512_min_epi32(_mm512_cvttps_epi32(r), hi), lo);
             _mm_storeu_si128((__m128i *)(o + i), _mm512_cvtepi32_epi8(k));

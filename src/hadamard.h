@@ -10,19 +10,55 @@ void hg_fwht(float *x, int n) {
 #if defined(HG_AVX512)
     /* stages 1, 2, 4, 8 inside each 16-float block: the partner (lane ^ len)
      * comes from an in-register permute; lanes below the partner take a + b, those above a - b */
-    for (int i = 0; n >= 16 && i < n; i += 16) {
-        __m512 v = _mm512_loadu_ps(x + i), s;
-        s = _mm512_permute_ps(v, 0xB1);            /* lane ^ 1 */
-        v = _mm512_mask_sub_ps(_mm512_add_ps(v, s), 0xAAAA, s, v);
-        s = _mm512_permute_ps(v, 0x4E);            /* lane ^ 2 */
-        v = _mm512_mask_sub_ps(_mm512_add_ps(v, s), 0xCCCC, s, v);
-        s = _mm512_shuffle_f32x4(v, v, 0xB1);      /* lane ^ 4 */
-        v = _mm512_mask_sub_ps(_mm512_add_ps(v, s), 0xF0F0, s, v);
-        s = _mm512_shuffle_f32x4(v, v, 0x4E);      /* lane ^ 8 */
-        v = _mm512_mask_sub_ps(_mm512_add_ps(v, s), 0xFF00, s, v);
+#define HG_FWHT_IN_LANES(v)                                                                         \
+    do {                                                                                            \
+        __m512 s_ = _mm512_permute_ps(v, 0xB1); /* lane ^ 1 */                                      \
+        v = _mm512_mask_sub_ps(_mm512_add_ps(v, s_), 0xAAAA, s_, v);                                \
+        s_ = _mm512_permute_ps(v, 0x4E); /* lane ^ 2 */                                             \
+        v = _mm512_mask_sub_ps(_mm512_add_ps(v, s_), 0xCCCC, s_, v);                                \
+        s_ = _mm512_shuffle_f32x4(v, v, 0xB1); /* lane ^ 4 */                                       \
+        v = _mm512_mask_sub_ps(_mm512_add_ps(v, s_), 0xF0F0, s_, v);                                \
+        s_ = _mm512_shuffle_f32x4(v, v, 0x4E); /* lane ^ 8 */                                       \
+        v = _mm512_mask_sub_ps(_mm512_add_ps(v, s_), 0xFF00, s_, v);                                \
+    } while (0)
+#define HG_BF(a, b) do { __m512 t_ = a; a = _mm512_add_ps(t_, b); b = _mm512_sub_ps(t_, b); } while (0)
+    /* in 256-float blocks all of stages 1 .. 128 with the 16 vectors in registers (the partner of
+     * vector k in stage 16 d is vector k ^ d): one pass over x instead of three */
+    for (int i = 0; n >= 256 && i < n; i += 256) {
+        __m512 v0 = _mm512_loadu_ps(x + i), v1 = _mm512_loadu_ps(x + i + 16), v2 = _mm512_loadu_ps(x + i + 32),
+               v3 = _mm512_loadu_ps(x + i + 48), v4 = _mm512_loadu_ps(x + i + 64), v5 = _mm512_loadu_ps(x + i + 80),
+               v6 = _mm512_loadu_ps(x + i + 96), v7 = _mm512_loadu_ps(x + i + 112), v8 = _mm512_loadu_ps(x + i + 128),
+               v9 = _mm512_loadu_ps(x + i + 144), v10 = _mm512_loadu_ps(x + i + 160), v11 = _mm512_loadu_ps(x + i + 176),
+               v12 = _mm512_loadu_ps(x + i + 192), v13 = _mm512_loadu_ps(x + i + 208), v14 = _mm512_loadu_ps(x + i + 224),
+               v15 = _mm512_loadu_ps(x + i + 240);
+        HG_FWHT_IN_LANES(v0); HG_FWHT_IN_LANES(v1); HG_FWHT_IN_LANES(v2); HG_FWHT_IN_LANES(v3);
+        HG_FWHT_IN_LANES(v4); HG_FWHT_IN_LANES(v5); HG_FWHT_IN_LANES(v6); HG_FWHT_IN_LANES(v7);
+        HG_FWHT_IN_LANES(v8); HG_FWHT_IN_LANES(v9); HG_FWHT_IN_LANES(v10); HG_FWHT_IN_LANES(v11);
+        HG_FWHT_IN_LANES(v12); HG_FWHT_IN_LANES(v13); HG_FWHT_IN_LANES(v14); HG_FWHT_IN_LANES(v15);
+        HG_BF(v0, v1); HG_BF(v2, v3); HG_BF(v4, v5); HG_BF(v6, v7);              /* 16 */
+        HG_BF(v8, v9); HG_BF(v10, v11); HG_BF(v12, v13); HG_BF(v14, v15);
+        HG_BF(v0, v2); HG_BF(v1, v3); HG_BF(v4, v6); HG_BF(v5, v7);              /* 32 */
+        HG_BF(v8, v10); HG_BF(v9, v11); HG_BF(v12, v14); HG_BF(v13, v15);
+        HG_BF(v0, v4); HG_BF(v1, v5); HG_BF(v2, v6); HG_BF(v3, v7);              /* 64 */
+        HG_BF(v8, v12); HG_BF(v9, v13); HG_BF(v10, v14); HG_BF(v11, v15);
+        HG_BF(v0, v8); HG_BF(v1, v9); HG_BF(v2, v10); HG_BF(v3, v11);            /* 128 */
+        HG_BF(v4, v12); HG_BF(v5, v13); HG_BF(v6, v14); HG_BF(v7, v15);
+        _mm512_storeu_ps(x + i, v0); _mm512_storeu_ps(x + i + 16, v1); _mm512_storeu_ps(x + i + 32, v2);
+        _mm512_storeu_ps(x + i + 48, v3); _mm512_storeu_ps(x + i + 64, v4); _mm512_storeu_ps(x + i + 80, v5);
+        _mm512_storeu_ps(x + i + 96, v6); _mm512_storeu_ps(x + i + 112, v7); _mm512_storeu_ps(x + i + 128, v8);
+        _mm512_storeu_ps(x + i + 144, v9); _mm512_storeu_ps(x + i + 160, v10); _mm512_storeu_ps(x + i + 176, v11);
+        _mm512_storeu_ps(x + i + 192, v12); _mm512_storeu_ps(x + i + 208, v13); _mm512_storeu_ps(x + i + 224, v14);
+        _mm512_storeu_ps(x + i + 240, v15);
+    }
+    if (n >= 256) len = 256;
+    for (int i = 0; n >= 16 && n < 256 && i < n; i += 16) {   /* blocks of 16 .. 128: stages 1 .. 8 here */
+        __m512 v = _mm512_loadu_ps(x + i);
+        HG_FWHT_IN_LANES(v);
         _mm512_storeu_ps(x + i, v);
     }
-    if (n >= 16) len = 16;
+#undef HG_BF
+#undef HG_FWHT_IN_LANES
+    if (n >= 16 && n < 256) len = 16;
 #elif defined(HG_AVX2)
     /* the same for stages 1, 2, 4 inside each 8-float block */
     for (int i = 0; n >= 8 && i < n; i += 8) {
