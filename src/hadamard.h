@@ -73,35 +73,26 @@ void hg_fwht(float *x, int n) {
     }
     if (n >= 8) len = 8;
 #endif
-#if defined(HG_AVX512)
     /* two stages (len, 2 len) a pass where both are whole vectors: the same butterflies, stage by stage,
-     * for half the loads and stores */
-    for (; len >= 16 && 4 * len <= n; len <<= 2)
-        for (int i = 0; i < n; i += 4 * len)
-            for (int j = i; j < i + len; j += 16) {
-                __m512 a0 = _mm512_loadu_ps(x + j), a1 = _mm512_loadu_ps(x + j + len);
-                __m512 a2 = _mm512_loadu_ps(x + j + 2 * len), a3 = _mm512_loadu_ps(x + j + 3 * len);
-                __m512 b0 = _mm512_add_ps(a0, a1), b1 = _mm512_sub_ps(a0, a1);
-                __m512 b2 = _mm512_add_ps(a2, a3), b3 = _mm512_sub_ps(a2, a3);
-                _mm512_storeu_ps(x + j, _mm512_add_ps(b0, b2));
-                _mm512_storeu_ps(x + j + len, _mm512_add_ps(b1, b3));
-                _mm512_storeu_ps(x + j + 2 * len, _mm512_sub_ps(b0, b2));
-                _mm512_storeu_ps(x + j + 3 * len, _mm512_sub_ps(b1, b3));
+     * for half the loads and stores (V: the vector type, W floats; P: its intrinsics' prefix) */
+#define HG_FWHT_RADIX4(V, W, P)                                                                         \
+    for (; len >= W && 4 * len <= n; len <<= 2)                                                         \
+        for (int i = 0; i < n; i += 4 * len)                                                            \
+            for (int j = i; j < i + len; j += W) {                                                      \
+                V a0 = P##_loadu_ps(x + j), a1 = P##_loadu_ps(x + j + len);                             \
+                V a2 = P##_loadu_ps(x + j + 2 * len), a3 = P##_loadu_ps(x + j + 3 * len);               \
+                V b0 = P##_add_ps(a0, a1), b1 = P##_sub_ps(a0, a1), b2 = P##_add_ps(a2, a3), b3 = P##_sub_ps(a2, a3); \
+                P##_storeu_ps(x + j, P##_add_ps(b0, b2));                                               \
+                P##_storeu_ps(x + j + len, P##_add_ps(b1, b3));                                         \
+                P##_storeu_ps(x + j + 2 * len, P##_sub_ps(b0, b2));                                     \
+                P##_storeu_ps(x + j + 3 * len, P##_sub_ps(b1, b3));                                     \
             }
+#if defined(HG_AVX512)
+    HG_FWHT_RADIX4(__m512, 16, _mm512)
 #elif defined(HG_AVX2)
-    for (; len >= 8 && 4 * len <= n; len <<= 2)   /* the same, 8 floats a vector */
-        for (int i = 0; i < n; i += 4 * len)
-            for (int j = i; j < i + len; j += 8) {
-                __m256 a0 = _mm256_loadu_ps(x + j), a1 = _mm256_loadu_ps(x + j + len);
-                __m256 a2 = _mm256_loadu_ps(x + j + 2 * len), a3 = _mm256_loadu_ps(x + j + 3 * len);
-                __m256 b0 = _mm256_add_ps(a0, a1), b1 = _mm256_sub_ps(a0, a1);
-                __m256 b2 = _mm256_add_ps(a2, a3), b3 = _mm256_sub_ps(a2, a3);
-                _mm256_storeu_ps(x + j, _mm256_add_ps(b0, b2));
-                _mm256_storeu_ps(x + j + len, _mm256_add_ps(b1, b3));
-                _mm256_storeu_ps(x + j + 2 * len, _mm256_sub_ps(b0, b2));
-                _mm256_storeu_ps(x + j + 3 * len, _mm256_sub_ps(b1, b3));
-            }
+    HG_FWHT_RADIX4(__m256, 8, _mm256)
 #endif
+#undef HG_FWHT_RADIX4
     for (; len < n; len <<= 1)
         for (int i = 0; i < n; i += 2 * len) {
             int j = i;
