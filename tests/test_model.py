@@ -6,7 +6,7 @@ reference on the real trained weights, and the default HIGGS file generates Engl
 Bands: perplexity on the first 100,000 bytes of data/brown-heldout.txt (a third of it, to keep the
 test quick), measured once with `./run MODEL -m ppl -f SLICE` when the files were made, +-1%: a
 real change to the forward pass, tokenizer or kernels moves it by more than that, while thread
-counts and SIMD paths stay far inside it. The full held-out figures are in the README.
+counts and SIMD paths stay far inside it. The full held-out figures are in docs/models.md (the bundled model).
 """
 import os
 import subprocess
@@ -25,7 +25,7 @@ from testlib import finish, report  # noqa: E402
 F16 = os.path.join(ROOT, "models", "brown-f16.higgs")
 HIGGS4 = os.path.join(ROOT, "models", "brown-higgs4.higgs")
 HELDOUT = os.path.join(ROOT, "data", "brown-heldout.txt")
-# held-out perplexity measured when the files were made (see README: the bundled model)
+# held-out perplexity measured when the files were made (docs/models.md: the bundled model)
 PPL_F16 = 153.151
 PPL_HIGGS4 = 153.312
 BAND = 0.01

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the bundled model's card into README.md (between <!-- modelcard:begin/end -->) from
+"""Writes the bundled model's card into docs/models.md (between <!-- modelcard:begin/end -->) from
 models/brown-hf/train_log.json and perplexities measured now with ./run on the shipped files.
     python3 tools/model_card.py
 """
@@ -61,7 +61,7 @@ def main():
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w") as f:
         f.write("\n".join(lines) + "\n")
-    report.readme(os.path.join(ROOT, "README.md"), "modelcard", path)
+    report.readme(os.path.join(ROOT, "docs", "models.md"), "modelcard", path)
     print("\n".join(lines))
 
 
