@@ -119,7 +119,6 @@ static float hg_act8_block_scaled(float *v, uint64_t H, float s, int8_t *o, int3
 }
 static float hg_act8_block(float *v, uint64_t H, int8_t *o, int32_t *sum) { return hg_act8_block_scaled(v, H, 1.0f, o, sum); }
 
-
 /* HG_ACT_EVEN_ODD, the order of the VNNI kernels and of the AVX2 ones of the sign-symmetric and 64-point
  * p=2 grids: per 128 values, the 64 even then the 64 odd; a block's last t < 128 values (blocks that
  * are a multiple of 32, not of 128, such as 288 = 2 x 128 + 32), likewise: the t/2 even then the t/2 odd */
