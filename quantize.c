@@ -530,12 +530,13 @@ static int default_menu(const Options *o, MenuItem *m) {
     if (!o->target_as_uniform) m[n++] = (MenuItem){2, 4, HG_GRID_FREE, 0};
     m[n++] = (MenuItem){2, 6, o->grid >= 0 ? o->grid : DP_GRID3, 0};
     m[n++] = (MenuItem){2, 8, o->grid >= 0 ? o->grid : DEFAULT_GRID4, 0};
-    if (o->vector_grids || (!o->target_as_uniform && o->grid != HG_GRID_BLOCKS))
+    const int p4 = o->vector_grids || (!o->target_as_uniform && o->grid != HG_GRID_BLOCKS);
+    if (p4)
         for (int b = 8; b <= 12; b += 4) m[n++] = (MenuItem){4, b, HG_GRID_FREE, 0};   /* not p4-2.5bit: slow kernels */
     if (o->choice_bits > 0) {   /* --rotations K: the p=2 3- and 4-bit and p=4 3-bit grids with the rotation choice as well */
         m[n++] = (MenuItem){2, 6, HG_GRID_FREE, 1};
         m[n++] = (MenuItem){2, 8, HG_GRID_SIGNSYM, 1};
-        if (o->vector_grids || (!o->target_as_uniform && o->grid != HG_GRID_BLOCKS)) m[n++] = (MenuItem){4, 12, HG_GRID_FREE, 1};
+        if (p4) m[n++] = (MenuItem){4, 12, HG_GRID_FREE, 1};
     }
     return n;
 }
