@@ -229,6 +229,60 @@ static void hg_act8_layout(const hg_qinfo *q, hg_act8 *a) {
     (void)q, (void)a;
 }
 
+#if defined(HG_AVX512)
+/* The rotation choice's copy of one block on AVX-512, for Sylvester blocks (had_m 1) of 2^j >= 256 values:
+ * the general path's steps (hg_copy_signs_at, hg_fwht, hg_act8_block_scaled) in three passes over the block
+ * instead of six. The signs (seed; 0: none) are flipped on the way into hg_fwht's first pass and the max
+ * taken on the way out of its last (max |v| * S is max |v * S|: rounding is monotone); the float
+ * operations are those functions', the integer rounding the conversion's (to nearest even, as their
+ * magic-number sum), so the bytes are theirs. v: H floats of scratch. */
+static float hg_act8_copy_avx512(const float *src, uint64_t col0, int seed, float *v, uint64_t H, float S, int8_t *o,
+                                 int32_t *sum) {
+    __m512 mx[4] = {_mm512_setzero_ps(), _mm512_setzero_ps(), _mm512_setzero_ps(), _mm512_setzero_ps()};
+    for (uint64_t c = 0; c < H; c += 256) {
+        uint64_t w[4];
+        for (int i = 0; i < 4 && seed; i++) w[i] = hg_sign_word(seed, (col0 + c) / 64 + (uint64_t)i);
+        hg_fwht256_avx512(src + c, v + c, seed ? w : NULL, H == 256 ? &mx[0] : NULL);
+    }
+    uint64_t len = 256;
+    for (; 4 * len <= H; len *= 4) {   /* hg_fwht's two-stage passes */
+        const int last = 4 * len == H;
+        for (uint64_t i = 0; i < H; i += 4 * len)
+            for (uint64_t j = i; j < i + len; j += 16) {
+                __m512 a0 = _mm512_loadu_ps(v + j), a1 = _mm512_loadu_ps(v + j + len);
+                __m512 a2 = _mm512_loadu_ps(v + j + 2 * len), a3 = _mm512_loadu_ps(v + j + 3 * len);
+                __m512 b0 = _mm512_add_ps(a0, a1), b1 = _mm512_sub_ps(a0, a1), b2 = _mm512_add_ps(a2, a3), b3 = _mm512_sub_ps(a2, a3);
+                __m512 r[4] = {_mm512_add_ps(b0, b2), _mm512_add_ps(b1, b3), _mm512_sub_ps(b0, b2), _mm512_sub_ps(b1, b3)};
+                for (int k = 0; k < 4; k++) {
+                    _mm512_storeu_ps(v + j + (uint64_t)k * len, r[k]);
+                    if (last) mx[k] = _mm512_max_ps(_mm512_abs_ps(r[k]), mx[k]);
+                }
+            }
+    }
+    if (len < H)   /* one stage left, len = H / 2 */
+        for (uint64_t j = 0; j < len; j += 16) {
+            __m512 a = _mm512_loadu_ps(v + j), b = _mm512_loadu_ps(v + j + len);
+            __m512 r0 = _mm512_add_ps(a, b), r1 = _mm512_sub_ps(a, b);
+            _mm512_storeu_ps(v + j, r0);
+            _mm512_storeu_ps(v + j + len, r1);
+            mx[0] = _mm512_max_ps(_mm512_abs_ps(r0), mx[0]);
+            mx[1] = _mm512_max_ps(_mm512_abs_ps(r1), mx[1]);
+        }
+    const float m = _mm512_reduce_max_ps(_mm512_max_ps(_mm512_max_ps(mx[0], mx[1]), _mm512_max_ps(mx[2], mx[3]))) * S;
+    const __m512 Sv = _mm512_set1_ps(S), inv = _mm512_set1_ps(m > 0 ? 127.0f / m : 0.0f);
+    const __m512i hi = _mm512_set1_epi32(127), lo = _mm512_set1_epi32(-127);
+    __m512i s = _mm512_setzero_si512();
+    for (uint64_t i = 0; i < H; i += 16) {
+        __m512 t = _mm512_mul_ps(_mm512_mul_ps(_mm512_loadu_ps(v + i), Sv), inv);
+        __m512i k = _mm512_max_epi32(_mm512_min_epi32(_mm512_cvt_roundps_epi32(t, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC), hi), lo);
+        _mm_storeu_si128((__m128i *)(o + i), _mm512_cvtepi32_epi8(k));
+        s = _mm512_add_epi32(s, k);
+    }
+    *sum = _mm512_reduce_add_epi32(s);
+    return m;
+}
+#endif
+
 /* a->q, a->d, a->qsum, and the copy the format's kernels on this build read (q->k.act_layout,
  * from the kernel tables of src/select.h); with the rotation choice, q->choices of each, one after
  * the other (copy k rotated by Hn D R_k) */
@@ -245,6 +299,19 @@ void hg_prepare_act8(const hg_qinfo *q, const float *x, hg_act8 *a) {
         memcpy(signed_x, x, q->cols * sizeof(float));
         memset(signed_x + q->cols, 0, (q->cols_pad - q->cols) * sizeof(float));
         if (q->sign_seed) hg_apply_signs(signed_x, q->cols_pad, q->sign_seed);
+#if defined(HG_AVX512)
+        if (q->had_m == 1 && H >= 256 && !(H & (H - 1))) {
+            for (uint64_t b = 0; b < q->groups; b++)
+                for (int k = 0; k < q->choices; k++) {
+                    const uint64_t bk = (uint64_t)k * q->groups + b;
+                    float m = hg_act8_copy_avx512(signed_x + b * H, b * H, k ? hg_choice_seed(k) : 0, a->xr, H,
+                                                  hg_rotation_scale(q), a->q + bk * H, &a->qsum[bk]);
+                    a->d[bk] = (m / 127.0f) * q->g8->inv;
+                }
+            hg_act8_layout(q, a);
+            return;
+        }
+#endif
         for (uint64_t b = 0; b < q->groups; b++)
             for (int k = 0; k < q->choices; k++) {
                 const uint64_t bk = (uint64_t)k * q->groups + b;

@@ -2,62 +2,71 @@
  * Included by higgs.h under HIGGS_IMPLEMENTATION, after the parts before it (see the list
  * there and docs/architecture.md); not a header of its own. */
 
+#if defined(HG_AVX512)
+/* Stages 1 .. 128 of 256 floats with the 16 vectors in registers (the partner of vector k in stage 16 d
+ * is vector k ^ d): src -> dst (may be src). With signs (four 64-bit words, bit j of word i negating
+ * value 64 i + j) the values are negated on the way in (hg_copy_signs_at's flips); with mx, max(|out|,
+ * *mx) lane by lane on the way out. Inside each vector (stages 1, 2, 4, 8) the partner (lane ^ len)
+ * comes from a permute; lanes below it take a + b, those above a - b, both as one fma(v, +-1, partner):
+ * the product by +-1 is exact and the sum rounds once, so the bits are the scalar loop's. */
+HG_INLINE void hg_fwht256_avx512(const float *src, float *dst, const uint64_t *signs, __m512 *mx) {
+    const __m512 one = _mm512_set1_ps(1.0f), neg = _mm512_set1_ps(-1.0f);
+    const __m512 sg1 = _mm512_mask_blend_ps(0xAAAA, one, neg), sg2 = _mm512_mask_blend_ps(0xCCCC, one, neg),
+                 sg4 = _mm512_mask_blend_ps(0xF0F0, one, neg), sg8 = _mm512_mask_blend_ps(0xFF00, one, neg);
+#define HG_LD(k)                                                                                                 \
+    __m512 v##k = _mm512_loadu_ps(src + 16 * k);                                                                 \
+    if (signs)                                                                                                   \
+        v##k = _mm512_castsi512_ps(_mm512_mask_xor_epi32(_mm512_castps_si512(v##k), (__mmask16)(signs[k / 4] >> (16 * (k % 4))), \
+                                                         _mm512_castps_si512(v##k), _mm512_set1_epi32(INT32_MIN)));  \
+    v##k = _mm512_fmadd_ps(v##k, sg1, _mm512_permute_ps(v##k, 0xB1));           /* lane ^ 1 */                  \
+    v##k = _mm512_fmadd_ps(v##k, sg2, _mm512_permute_ps(v##k, 0x4E));           /* lane ^ 2 */                  \
+    v##k = _mm512_fmadd_ps(v##k, sg4, _mm512_shuffle_f32x4(v##k, v##k, 0xB1));  /* lane ^ 4 */                  \
+    v##k = _mm512_fmadd_ps(v##k, sg8, _mm512_shuffle_f32x4(v##k, v##k, 0x4E))   /* lane ^ 8 */
+#define HG_BF(a, b) do { __m512 t_ = a; a = _mm512_add_ps(t_, b); b = _mm512_sub_ps(t_, b); } while (0)
+#define HG_ST(k) _mm512_storeu_ps(dst + 16 * k, v##k)
+#define HG_MAX2(a, b) _mm512_max_ps(_mm512_abs_ps(v##a), _mm512_abs_ps(v##b))
+    HG_LD(0); HG_LD(1); HG_LD(2); HG_LD(3); HG_LD(4); HG_LD(5); HG_LD(6); HG_LD(7);
+    HG_LD(8); HG_LD(9); HG_LD(10); HG_LD(11); HG_LD(12); HG_LD(13); HG_LD(14); HG_LD(15);
+    HG_BF(v0, v1); HG_BF(v2, v3); HG_BF(v4, v5); HG_BF(v6, v7);              /* 16 */
+    HG_BF(v8, v9); HG_BF(v10, v11); HG_BF(v12, v13); HG_BF(v14, v15);
+    HG_BF(v0, v2); HG_BF(v1, v3); HG_BF(v4, v6); HG_BF(v5, v7);              /* 32 */
+    HG_BF(v8, v10); HG_BF(v9, v11); HG_BF(v12, v14); HG_BF(v13, v15);
+    HG_BF(v0, v4); HG_BF(v1, v5); HG_BF(v2, v6); HG_BF(v3, v7);              /* 64 */
+    HG_BF(v8, v12); HG_BF(v9, v13); HG_BF(v10, v14); HG_BF(v11, v15);
+    HG_BF(v0, v8); HG_BF(v1, v9); HG_BF(v2, v10); HG_BF(v3, v11);            /* 128 */
+    HG_BF(v4, v12); HG_BF(v5, v13); HG_BF(v6, v14); HG_BF(v7, v15);
+    HG_ST(0); HG_ST(1); HG_ST(2); HG_ST(3); HG_ST(4); HG_ST(5); HG_ST(6); HG_ST(7);
+    HG_ST(8); HG_ST(9); HG_ST(10); HG_ST(11); HG_ST(12); HG_ST(13); HG_ST(14); HG_ST(15);
+    if (mx) {   /* a tree, not a chain of 16 (max is exact in any order; a NaN |v| never wins) */
+        __m512 m = _mm512_max_ps(_mm512_max_ps(_mm512_max_ps(HG_MAX2(0, 1), HG_MAX2(2, 3)), _mm512_max_ps(HG_MAX2(4, 5), HG_MAX2(6, 7))),
+                                 _mm512_max_ps(_mm512_max_ps(HG_MAX2(8, 9), HG_MAX2(10, 11)), _mm512_max_ps(HG_MAX2(12, 13), HG_MAX2(14, 15))));
+        *mx = _mm512_max_ps(m, *mx);
+    }
+#undef HG_MAX2
+#undef HG_LD
+#undef HG_BF
+#undef HG_ST
+}
+
+/* blocks of 16 .. 128 floats: stages 1 .. 8 inside each vector, as hg_fwht256_avx512 does them */
+HG_INLINE __m512 hg_fwht16_avx512(__m512 v) {
+    const __m512 one = _mm512_set1_ps(1.0f), neg = _mm512_set1_ps(-1.0f);
+    v = _mm512_fmadd_ps(v, _mm512_mask_blend_ps(0xAAAA, one, neg), _mm512_permute_ps(v, 0xB1));
+    v = _mm512_fmadd_ps(v, _mm512_mask_blend_ps(0xCCCC, one, neg), _mm512_permute_ps(v, 0x4E));
+    v = _mm512_fmadd_ps(v, _mm512_mask_blend_ps(0xF0F0, one, neg), _mm512_shuffle_f32x4(v, v, 0xB1));
+    return _mm512_fmadd_ps(v, _mm512_mask_blend_ps(0xFF00, one, neg), _mm512_shuffle_f32x4(v, v, 0x4E));
+}
+#endif
+
 /* Butterflies (a, b) -> (a + b, a - b), stage by stage. The vector paths do
  * the very same float operations as the scalar loop, so the result is
  * bit-identical (hg_quantize_row uses the transform too). */
 void hg_fwht(float *x, int n) {
     int len = 1;
 #if defined(HG_AVX512)
-    /* stages 1, 2, 4, 8 inside each 16-float block: the partner (lane ^ len)
-     * comes from an in-register permute; lanes below the partner take a + b, those above a - b */
-#define HG_FWHT_IN_LANES(v)                                                                         \
-    do {                                                                                            \
-        __m512 s_ = _mm512_permute_ps(v, 0xB1); /* lane ^ 1 */                                      \
-        v = _mm512_mask_sub_ps(_mm512_add_ps(v, s_), 0xAAAA, s_, v);                                \
-        s_ = _mm512_permute_ps(v, 0x4E); /* lane ^ 2 */                                             \
-        v = _mm512_mask_sub_ps(_mm512_add_ps(v, s_), 0xCCCC, s_, v);                                \
-        s_ = _mm512_shuffle_f32x4(v, v, 0xB1); /* lane ^ 4 */                                       \
-        v = _mm512_mask_sub_ps(_mm512_add_ps(v, s_), 0xF0F0, s_, v);                                \
-        s_ = _mm512_shuffle_f32x4(v, v, 0x4E); /* lane ^ 8 */                                       \
-        v = _mm512_mask_sub_ps(_mm512_add_ps(v, s_), 0xFF00, s_, v);                                \
-    } while (0)
-#define HG_BF(a, b) do { __m512 t_ = a; a = _mm512_add_ps(t_, b); b = _mm512_sub_ps(t_, b); } while (0)
-    /* in 256-float blocks all of stages 1 .. 128 with the 16 vectors in registers (the partner of
-     * vector k in stage 16 d is vector k ^ d): one pass over x instead of three */
-    for (int i = 0; n >= 256 && i < n; i += 256) {
-        __m512 v0 = _mm512_loadu_ps(x + i), v1 = _mm512_loadu_ps(x + i + 16), v2 = _mm512_loadu_ps(x + i + 32),
-               v3 = _mm512_loadu_ps(x + i + 48), v4 = _mm512_loadu_ps(x + i + 64), v5 = _mm512_loadu_ps(x + i + 80),
-               v6 = _mm512_loadu_ps(x + i + 96), v7 = _mm512_loadu_ps(x + i + 112), v8 = _mm512_loadu_ps(x + i + 128),
-               v9 = _mm512_loadu_ps(x + i + 144), v10 = _mm512_loadu_ps(x + i + 160), v11 = _mm512_loadu_ps(x + i + 176),
-               v12 = _mm512_loadu_ps(x + i + 192), v13 = _mm512_loadu_ps(x + i + 208), v14 = _mm512_loadu_ps(x + i + 224),
-               v15 = _mm512_loadu_ps(x + i + 240);
-        HG_FWHT_IN_LANES(v0); HG_FWHT_IN_LANES(v1); HG_FWHT_IN_LANES(v2); HG_FWHT_IN_LANES(v3);
-        HG_FWHT_IN_LANES(v4); HG_FWHT_IN_LANES(v5); HG_FWHT_IN_LANES(v6); HG_FWHT_IN_LANES(v7);
-        HG_FWHT_IN_LANES(v8); HG_FWHT_IN_LANES(v9); HG_FWHT_IN_LANES(v10); HG_FWHT_IN_LANES(v11);
-        HG_FWHT_IN_LANES(v12); HG_FWHT_IN_LANES(v13); HG_FWHT_IN_LANES(v14); HG_FWHT_IN_LANES(v15);
-        HG_BF(v0, v1); HG_BF(v2, v3); HG_BF(v4, v5); HG_BF(v6, v7);              /* 16 */
-        HG_BF(v8, v9); HG_BF(v10, v11); HG_BF(v12, v13); HG_BF(v14, v15);
-        HG_BF(v0, v2); HG_BF(v1, v3); HG_BF(v4, v6); HG_BF(v5, v7);              /* 32 */
-        HG_BF(v8, v10); HG_BF(v9, v11); HG_BF(v12, v14); HG_BF(v13, v15);
-        HG_BF(v0, v4); HG_BF(v1, v5); HG_BF(v2, v6); HG_BF(v3, v7);              /* 64 */
-        HG_BF(v8, v12); HG_BF(v9, v13); HG_BF(v10, v14); HG_BF(v11, v15);
-        HG_BF(v0, v8); HG_BF(v1, v9); HG_BF(v2, v10); HG_BF(v3, v11);            /* 128 */
-        HG_BF(v4, v12); HG_BF(v5, v13); HG_BF(v6, v14); HG_BF(v7, v15);
-        _mm512_storeu_ps(x + i, v0); _mm512_storeu_ps(x + i + 16, v1); _mm512_storeu_ps(x + i + 32, v2);
-        _mm512_storeu_ps(x + i + 48, v3); _mm512_storeu_ps(x + i + 64, v4); _mm512_storeu_ps(x + i + 80, v5);
-        _mm512_storeu_ps(x + i + 96, v6); _mm512_storeu_ps(x + i + 112, v7); _mm512_storeu_ps(x + i + 128, v8);
-        _mm512_storeu_ps(x + i + 144, v9); _mm512_storeu_ps(x + i + 160, v10); _mm512_storeu_ps(x + i + 176, v11);
-        _mm512_storeu_ps(x + i + 192, v12); _mm512_storeu_ps(x + i + 208, v13); _mm512_storeu_ps(x + i + 224, v14);
-        _mm512_storeu_ps(x + i + 240, v15);
-    }
+    for (int i = 0; n >= 256 && i < n; i += 256) hg_fwht256_avx512(x + i, x + i, NULL, NULL);
     if (n >= 256) len = 256;
-    for (int i = 0; n >= 16 && n < 256 && i < n; i += 16) {   /* blocks of 16 .. 128: stages 1 .. 8 here */
-        __m512 v = _mm512_loadu_ps(x + i);
-        HG_FWHT_IN_LANES(v);
-        _mm512_storeu_ps(x + i, v);
-    }
-#undef HG_BF
-#undef HG_FWHT_IN_LANES
+    for (int i = 0; n >= 16 && n < 256 && i < n; i += 16) _mm512_storeu_ps(x + i, hg_fwht16_avx512(_mm512_loadu_ps(x + i)));
     if (n >= 16 && n < 256) len = 16;
 #elif defined(HG_AVX2)
     /* the same for stages 1, 2, 4 inside each 8-float block */

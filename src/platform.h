@@ -60,6 +60,13 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #endif
+/* kernels' inner functions: always inlined, so their `bits` and `p` arguments become constants */
+#if defined(__GNUC__)
+#define HG_INLINE static inline __attribute__((always_inline))
+#else
+#define HG_INLINE static inline
+#endif
+
 #if defined(HG_AVX2) || defined(HG_AVX512)
 #include <immintrin.h>
 #endif

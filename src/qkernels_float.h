@@ -20,12 +20,6 @@
  * masked (non-faulting) or copying load. Groups must hold a multiple of 16
  * codes; other shapes (p=2 with group 16) take the portable path. */
 
-#if defined(__GNUC__)
-#define HG_INLINE static inline __attribute__((always_inline))   /* so `bits` arguments become constants */
-#else
-#define HG_INLINE static inline
-#endif
-
 #if defined(HG_F16C)
 static inline float hg_scale_f32(uint16_t h) { return _cvtsh_ss(h); }
 #else

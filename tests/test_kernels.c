@@ -307,6 +307,29 @@ static void test_act8(const hg_tensor *t, const hg_qinfo *q, const float *x, con
     snprintf(name, sizeof name, "%s_int8_activation_rounding", cfg);
     snprintf(detail, sizeof detail, "%d bad values", abad);
     check(abad == 0, name, detail);
+    if (q->choices > 1) {   /* every copy k of every block, byte for byte: D x's block times R_k (the scalar
+                             * signs), rotated by Hn, rounded by hg_act8_block_ref */
+        const uint64_t H = (uint64_t)q->group;
+        float *sx = calloc(q->cols_pad, sizeof(float)), *blk = malloc(H * sizeof(float));
+        int8_t *kq = malloc(H);
+        memcpy(sx, x, q->cols * sizeof(float));
+        if (q->sign_seed) hg_apply_signs(sx, q->cols_pad, q->sign_seed);
+        int cbad = 0;
+        for (uint64_t b = 0; b < q->groups; b++)
+            for (int k = 0; k < q->choices; k++) {
+                const uint64_t bk = (uint64_t)k * q->groups + b;
+                int32_t s;
+                memcpy(blk, sx + b * H, H * sizeof(float));
+                hg_choice_signs(blk, b * H, (int)H, k);
+                hg_rotate_block(q, blk);
+                float m = hg_act8_block_ref(blk, H, kq, &s), d = (m / 127.0f) * q->g8->inv;
+                cbad += memcmp(kq, a.q + bk * H, H) != 0 || s != a.qsum[bk] || memcmp(&d, &a.d[bk], sizeof d) != 0;
+            }
+        snprintf(name, sizeof name, "%s_int8_choice_copies", cfg);
+        snprintf(detail, sizeof detail, "%d of %d copies of blocks differ", cbad, (int)q->groups * q->choices);
+        check(cbad == 0, name, detail);
+        free(sx); free(blk); free(kq);
+    }
     double worst_ref = 0, worst_float = 0;
     int differ = 0;
     for (uint64_t r = 0; r < t->rows; r++) {
@@ -844,6 +867,27 @@ static void test_fwht(void) {
         char name[64];
         snprintf(name, sizeof name, "fwht_equals_sylvester_matrix_n%d", n);
         check(worst < 1e-4, name, "differs");
+    }
+    /* and bit for bit the butterflies' scalar definition, stage by stage, signed zeros included */
+    static float x[4096], y[4096];
+    uint32_t seed = 12345;   /* its own generator: frand's sequence stays the later tests' */
+    for (int n = 1; n <= 4096; n *= 2) {
+        for (int i = 0; i < n; i++) {
+            seed = seed * 1664525u + 1013904223u;
+            x[i] = i % 7 == 3 ? (i % 2 ? -0.0f : 0.0f) : (float)(seed >> 8) / 8388608.0f - 1.0f;
+        }
+        memcpy(y, x, sizeof(float) * (size_t)n);
+        hg_fwht(y, n);
+        for (int len = 1; len < n; len <<= 1)
+            for (int i = 0; i < n; i += 2 * len)
+                for (int j = i; j < i + len; j++) {
+                    float a = x[j], b = x[j + len];
+                    x[j] = a + b;
+                    x[j + len] = a - b;
+                }
+        char name[64];
+        snprintf(name, sizeof name, "fwht_bits_equal_scalar_butterflies_n%d", n);
+        check(!memcmp(x, y, sizeof(float) * (size_t)n), name, "differs");
     }
 }
 
