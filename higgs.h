@@ -371,9 +371,11 @@ int hg_qmatvec8_pairs(const hg_qinfo *q);
 void hg_qmatvec8_rows2(float *out0, const hg_tensor *w0, int row0, float *out1, const hg_tensor *w1, int row1, int n,
                        const hg_act8 *a, const hg_qinfo *q);
 /* prompt batches: out[b * ostride + r] = hg_qdot8_row(w, q, r, &a[b]) for b < B and
- * row0 <= r < row1, bit for bit, each row decoded once into buf (4 * q->cols_pad bytes) */
+ * row0 <= r < row1, bit for bit, each row decoded once into buf (hg_qmatmul8_buf_bytes(q) bytes:
+ * 4 * q->cols_pad, or more for a tile of rows with the rotation choice) */
 void hg_qmatmul8_rows(float *out, size_t ostride, const hg_act8 *a, int B, const hg_tensor *w, const hg_qinfo *q, int row0,
                       int row1, int8_t *buf);
+uint64_t hg_qmatmul8_buf_bytes(const hg_qinfo *q);
 /* HIGGS grids computed by tools/gen_grids.py: n points of p coordinates, point-major. A HIGGS
  * tensor's params[0] is p | variant << 8: variant HG_GRID_SIGNSYM is the sign-symmetric grid of
  * (p, n) where one exists besides the free one (p=2, 256 points: point(c) = row c & 63 of 64

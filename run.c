@@ -118,6 +118,7 @@ typedef struct {
     double *inv_freq;                 /* head_dim/2 RoPE frequencies */
     uint64_t max_cols_pad;            /* scratch size for rotated activations */
     uint64_t max_act8;                /* ... and for int8 activations (hg_act8_values: copies of the rotation choice) */
+    uint64_t max_gemm8_buf;           /* ... and for decoded rows of the prompt product (hg_qmatmul8_buf_bytes) */
     int window;                       /* sliding-window attention: a position sees the last `window`
                                          positions (itself included); 0: all (KVMD key sliding_window) */
 } Model;
@@ -153,7 +154,7 @@ typedef struct {
     float *batch_xrot;                /* [BATCH][xr_stride] activations rotated for HIGGS (float kernels) */
     float *batch_logits;              /* [BATCH][vocab] */
     float *batt;                      /* [threads][ATT_G * kpos] attention scratch of prompt batches */
-    float *browbuf;                   /* [threads][max_cols_pad] decoded weight rows */
+    float *browbuf;                   /* [threads][row_stride] decoded weight rows */
     hg_act8 bact8[BATCH];             /* the batch's activations as int8 (tensors with q.act8) */
     size_t xr_stride, row_stride;
 } RunState;
@@ -204,6 +205,7 @@ static Weight need_weight(Model *m, const char *name, uint64_t rows, uint64_t co
         w.quantized = 1;
         if (w.q.cols_pad > m->max_cols_pad) m->max_cols_pad = w.q.cols_pad;
         if (hg_act8_values(&w.q) > m->max_act8) m->max_act8 = hg_act8_values(&w.q);
+        if (hg_qmatmul8_buf_bytes(&w.q) > m->max_gemm8_buf) m->max_gemm8_buf = hg_qmatmul8_buf_bytes(&w.q);
     }
     return w;
 }
@@ -344,7 +346,7 @@ static void model_load(Model *m, const char *path) {
     if (c->tied_embeddings) m->head = (Weight){m->embed, 0, {0}};
     else m->head = need_weight(m, "lm_head.weight", c->vocab_size, c->dim);
     m->layers = xcalloc((size_t)c->n_layers, sizeof(Layer));
-    m->max_cols_pad = m->max_act8 = 0;
+    m->max_cols_pad = m->max_act8 = m->max_gemm8_buf = 0;
     for (int l = 0; l < c->n_layers; l++) {
         char name[128];
         Layer *L = &m->layers[l];
@@ -387,7 +389,7 @@ static float *kv_alloc(size_t bytes) {
 }
 
 static void state_init(RunState *s, const hg_config *c, int max_pos, uint64_t max_cols_pad, uint64_t max_act8,
-                       int threads) {
+                       uint64_t max_gemm8_buf, int threads) {
     size_t kv_dim = (size_t)c->n_kv_heads * c->head_dim, q_dim = (size_t)c->n_heads * c->head_dim;
     size_t big = (size_t)c->dim > q_dim ? (size_t)c->dim : q_dim;
     s->max_pos = max_pos;
@@ -415,7 +417,7 @@ static void state_init(RunState *s, const hg_config *c, int max_pos, uint64_t ma
     size_t widest = (size_t)(c->hidden_dim > c->dim ? c->hidden_dim : c->dim);
     if (widest < q_dim) widest = q_dim;
     s->xr_stride = (size_t)max_cols_pad > widest ? (size_t)max_cols_pad : widest;
-    s->row_stride = s->xr_stride;
+    s->row_stride = s->xr_stride > (max_gemm8_buf + 3) / 4 ? s->xr_stride : (size_t)(max_gemm8_buf + 3) / 4;
     s->batch_x = xcalloc((size_t)BATCH * c->dim, sizeof(float));
     s->batch_xb = xcalloc((size_t)BATCH * big, sizeof(float));
     s->batch_xb2 = xcalloc((size_t)BATCH * c->dim, sizeof(float));
@@ -1996,7 +1998,7 @@ int main(int argc, char **argv) {
     int max_pos = is_ppl || is_sens ? ctx : is_logits ? logit_ids.n : steps;
     g_pool = hg_pool_create(threads ? threads : hg_default_threads());
     RunState state;
-    state_init(&state, c, max_pos, model.max_cols_pad, model.max_act8, hg_pool_threads(g_pool));
+    state_init(&state, c, max_pos, model.max_cols_pad, model.max_act8, model.max_gemm8_buf, hg_pool_threads(g_pool));
     state.window = model.window;
     Sampler sampler = {c->vocab_size, xcalloc((size_t)c->vocab_size, sizeof(ProbIndex)), temperature, topp,
                        seed ? seed : (unsigned long long)time(NULL)};
@@ -2013,7 +2015,8 @@ int main(int argc, char **argv) {
                 die("--kld: %s has a vocabulary of %d, %s of %d: not the same model", kld_path, base_model.c.vocab_size,
                     model_path, c->vocab_size);
             if (ctx > base_model.c.seq_len) die("--kld: -c %d exceeds %s's context of %d", ctx, kld_path, base_model.c.seq_len);
-            state_init(&base_state, &base_model.c, ctx, base_model.max_cols_pad, base_model.max_act8, hg_pool_threads(g_pool));
+            state_init(&base_state, &base_model.c, ctx, base_model.max_cols_pad, base_model.max_act8, base_model.max_gemm8_buf,
+                       hg_pool_threads(g_pool));
             base = (Eval){&base_model, &base_state};
         }
         perplexity(&q, kld_path ? &base : NULL, &tok, in_file, ctx, second_half);

@@ -153,7 +153,7 @@ static void setup(bench *b, const config *c, int rows, int cols, const float *w,
             hg_prepare_act8(&b->q, x, &b->a8);
             b->ab = calloc(PROMPT_B, sizeof(hg_act8));
             b->outb = malloc((size_t)PROMPT_B * rows * sizeof(float));
-            b->gbuf = malloc(4 * b->q.cols_pad);
+            b->gbuf = malloc(hg_qmatmul8_buf_bytes(&b->q));
             float *xb = malloc((size_t)cols * sizeof(float));
             for (int k = 0; k < PROMPT_B; k++) {
                 for (int i = 0; i < cols; i++) xb[i] = x[(i + 37 * k) % cols] * (1.0f + 0.01f * (float)k);

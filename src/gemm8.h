@@ -282,48 +282,69 @@ HG_INLINE void hg_isum8_4x4(const int8_t *const u[4], const int8_t *const x[4], 
     for (int i = 0; i < 4; i++) s[i] = hg_hsum4_epi32(acc[i][0], acc[i][1], acc[i][2], acc[i][3]);
 }
 
-/* The same tile where each row's block meets its own copy of each token's activation (the rotation
- * choice): row i reads token t at xt[t] + off[i] (its copy's block), the activations as memory operands */
-HG_INLINE void hg_isum8_4x4_rc(const int8_t *const u[4], const int8_t *const xt[4], const uint64_t off[4], uint64_t H,
-                               __m128i s[4], const int tail) {
-    __m512i acc[4][4];
-    for (int i = 0; i < 4; i++)
-        for (int t = 0; t < 4; t++) acc[i][t] = _mm512_setzero_si512();
-    uint64_t j = 0;
-    for (; tail ? j + 64 <= H : j < H; j += 64)
-        for (int i = 0; i < 4; i++) {
-            __m512i w = _mm512_loadu_si512(u[i] + j);
-            for (int t = 0; t < 4; t++) acc[i][t] = hg_dpbusd(acc[i][t], w, _mm512_loadu_si512(xt[t] + off[i] + j));
+/* The rotation choice on VNNI: a quad of rows reads one copy per row and block, so four rows meet four
+ * tokens through 16 loads of activations, from K copies of each token (K x cols bytes each, far past L2
+ * for a batch). Instead the rows are decoded HG_RC_TILE at a time and, block by block, grouped by their
+ * pick: the rows that read copy k of block g meet the tokens' copy k together, in quads of rows that share
+ * each token's load as without the choice, HG_RC_TOKENS tokens at a time (their copy's block in L1).
+ * Each (row, token) total adds its blocks in order, so the results are the one-row product's bits. */
+#define HG_RC_TILE 256
+#define HG_RC_TOKENS 16
+static void hg_qmatmul8_rc_vnni(float *out, size_t ostride, const hg_act8 *a, int B, const hg_tensor *w, const hg_qinfo *q,
+                                int row0, int row1, int8_t *buf) {
+    const uint64_t H = (uint64_t)q->group, G = q->groups;
+    const int nat = hg_gemm8_natural(q), K = q->choices;
+    float tot[HG_RC_TILE][HG_RC_TOKENS];
+    for (int r = row0; r < row1; r += HG_RC_TILE) {
+        const int nr = row1 - r < HG_RC_TILE ? row1 - r : HG_RC_TILE;
+        const uint16_t *sc[HG_RC_TILE];
+        for (int i = 0; i < nr; i++) {
+            q->k.decode8(q, hg_qcodes(w, q, r + i), buf + (uint64_t)i * q->cols_pad);
+            sc[i] = hg_qscales(w, q, r + i);
         }
-    if (tail && j < H) {
-        const __mmask64 m = ((__mmask64)1 << (H - j)) - 1;
-        for (int i = 0; i < 4; i++) {
-            __m512i w = _mm512_maskz_loadu_epi8(m, u[i] + j);
-            for (int t = 0; t < 4; t++) acc[i][t] = hg_dpbusd(acc[i][t], w, _mm512_maskz_loadu_epi8(m, xt[t] + off[i] + j));
+        for (int b0 = 0; b0 < B; b0 += HG_RC_TOKENS) {
+            const int nb = B - b0 < HG_RC_TOKENS ? B - b0 : HG_RC_TOKENS, ntg = (nb + 3) / 4;
+            for (int i = 0; i < nr; i++)
+                for (int t = 0; t < HG_RC_TOKENS; t++) tot[i][t] = 0;
+            for (uint64_t g = 0; g < G; g++) {
+                int order[HG_RC_TILE], start[33] = {0};   /* the rows by their pick k (K <= 32): a counting sort */
+                for (int i = 0; i < nr; i++) start[(sc[i][g] & q->choice_mask) + 1]++;
+                for (int k = 0; k < K; k++) start[k + 1] += start[k];
+                int fill[32];
+                memcpy(fill, start, sizeof fill);
+                for (int i = 0; i < nr; i++) order[fill[sc[i][g] & q->choice_mask]++] = i;
+                for (int k = 0; k < K; k++) {
+                    const uint64_t gk = (uint64_t)k * G + g;
+                    for (int o = start[k]; o < start[k + 1]; o += 4) {
+                        const int nq = start[k + 1] - o < 4 ? start[k + 1] - o : 4;   /* a short quad repeats its last row */
+                        int ri[4];
+                        const int8_t *ug[4];
+                        for (int i = 0; i < 4; i++) ri[i] = order[o + (i < nq ? i : nq - 1)], ug[i] = buf + (uint64_t)ri[i] * q->cols_pad + g * H;
+                        for (int tg = 0; tg < ntg; tg++) {
+                            const hg_act8 *tk[4];
+                            const int8_t *xg[4];
+                            for (int k4 = 0; k4 < 4; k4++) {   /* a short last group repeats its last token */
+                                tk[k4] = &a[b0 + (4 * tg + k4 < nb ? 4 * tg + k4 : nb - 1)];
+                                xg[k4] = (nat ? tk[k4]->q : tk[k4]->qp) + gk * H;
+                            }
+                            __m128i sums[4];
+                            if (H % 64) hg_isum8_4x4(ug, xg, H, sums, 1);
+                            else hg_isum8_4x4(ug, xg, H, sums, 0);
+                            const __m128 d = _mm_setr_ps(tk[0]->d[gk], tk[1]->d[gk], tk[2]->d[gk], tk[3]->d[gk]);
+                            const __m128i qs = _mm_setr_epi32(128 * tk[0]->qsum[gk], 128 * tk[1]->qsum[gk], 128 * tk[2]->qsum[gk],
+                                                              128 * tk[3]->qsum[gk]);
+                            for (int i = 0; i < nq; i++) {
+                                float *tt = &tot[ri[i]][4 * tg];
+                                _mm_storeu_ps(tt, _mm_add_ps(_mm_loadu_ps(tt), _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(hg_f16_to_f32(sc[ri[i]][g])), d),
+                                                                                         _mm_cvtepi32_ps(_mm_sub_epi32(sums[i], qs)))));
+                            }
+                        }
+                    }
+                }
+            }
+            for (int i = 0; i < nr; i++)
+                for (int t = 0; t < nb; t++) out[(size_t)(b0 + t) * ostride + (size_t)(r + i)] = tot[i][t];
         }
-    }
-    for (int i = 0; i < 4; i++) s[i] = hg_hsum4_epi32(acc[i][0], acc[i][1], acc[i][2], acc[i][3]);
-}
-
-/* block g of four rows (decoded into u) and four tokens (t) with the rotation choice: each row's copy,
- * its d and sum q per token, then the epilogue as hg_qmatmul8_vnni's */
-static void hg_gemm8_block_rc_vnni(const hg_qinfo *q, const int8_t *const u[4], const uint16_t *const sc[4],
-                                   const hg_act8 *const t[4], int nat, uint64_t g, __m128 tot[4]) {
-    const uint64_t H = (uint64_t)q->group;
-    const int8_t *xt[4] = {nat ? t[0]->q : t[0]->qp, nat ? t[1]->q : t[1]->qp, nat ? t[2]->q : t[2]->qp,
-                           nat ? t[3]->q : t[3]->qp};
-    uint64_t gk[4], off[4];
-    for (int i = 0; i < 4; i++) gk[i] = hg_choice_block(q, sc[i], g), off[i] = gk[i] * H;
-    const int8_t *ug[4] = {u[0] + g * H, u[1] + g * H, u[2] + g * H, u[3] + g * H};
-    __m128i sums[4];
-    if (H % 64) hg_isum8_4x4_rc(ug, xt, off, H, sums, 1);
-    else hg_isum8_4x4_rc(ug, xt, off, H, sums, 0);
-    for (int i = 0; i < 4; i++) {
-        const uint64_t b = gk[i];
-        __m128 d = _mm_setr_ps(t[0]->d[b], t[1]->d[b], t[2]->d[b], t[3]->d[b]);
-        __m128i qs = _mm_setr_epi32(128 * t[0]->qsum[b], 128 * t[1]->qsum[b], 128 * t[2]->qsum[b], 128 * t[3]->qsum[b]);
-        tot[i] = _mm_add_ps(tot[i], _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(hg_f16_to_f32(sc[i][g])), d),
-                                               _mm_cvtepi32_ps(_mm_sub_epi32(sums[i], qs))));
     }
 }
 
@@ -335,7 +356,11 @@ static int hg_qmatmul8_vnni(float *out, size_t ostride, const hg_act8 *a, int B,
                             int row0, int row1, int8_t *buf) {
     const uint64_t H = (uint64_t)q->group, G = q->groups;
     const int ntg = (B + 3) / 4, nat = hg_gemm8_natural(q);
-    if (G * (uint64_t)ntg > HG_GEMM8_TAB) return 0;   /* (the tables are unused with the rotation choice) */
+    if (q->choice_bits) {
+        hg_qmatmul8_rc_vnni(out, ostride, a, B, w, q, row0, row1, buf);
+        return 1;
+    }
+    if (G * (uint64_t)ntg > HG_GEMM8_TAB) return 0;
     __m128 dd[HG_GEMM8_TAB];          /* [token group][block]: the 4 tokens' d (a short last group repeats its last) */
     __m128i qq[HG_GEMM8_TAB];         /* 128 * sum q, likewise */
     for (int tg = 0; tg < ntg; tg++)
@@ -369,8 +394,7 @@ static int hg_qmatmul8_vnni(float *out, size_t ostride, const hg_act8 *a, int B,
                 x[k] = nat ? tk[k]->q : tk[k]->qp;
             }
             __m128 tot[4] = {_mm_setzero_ps(), _mm_setzero_ps(), _mm_setzero_ps(), _mm_setzero_ps()};
-            for (uint64_t g = 0; g < G && q->choice_bits; g++) hg_gemm8_block_rc_vnni(q, u, sc, tk, nat, g, tot);
-            for (uint64_t g = 0; g < G && !q->choice_bits; g++) {
+            for (uint64_t g = 0; g < G; g++) {
                 const int8_t *xg[4] = {x[0] + g * H, x[1] + g * H, x[2] + g * H, x[3] + g * H};
                 const int8_t *ug[4] = {u[0] + g * H, u[1] + g * H, u[2] + g * H, u[3] + g * H};
                 __m128i sums[4];
@@ -547,6 +571,13 @@ static void hg_isum8_4(const int8_t *k, const int8_t *const x[4], uint64_t H, in
         for (uint64_t j = 0; j < H; j++) s0 += (int32_t)k[j] * (int32_t)x[t][j];
         sums[t] = s0;
     }
+}
+
+uint64_t hg_qmatmul8_buf_bytes(const hg_qinfo *q) {
+#if defined(HG_AVX512_VNNI)
+    if (q->choice_bits && q->k.gemm8 == hg_qmatmul8_vnni) return HG_RC_TILE * q->cols_pad;
+#endif
+    return 4 * q->cols_pad;
 }
 
 void hg_qmatmul8_rows(float *out, size_t ostride, const hg_act8 *a, int B, const hg_tensor *w, const hg_qinfo *q, int row0,

@@ -367,7 +367,7 @@ static void test_act8(const hg_tensor *t, const hg_qinfo *q, const float *x, con
         enum { NB = 6 };
         hg_act8 acts[NB];
         float *xb = malloc(q->cols * sizeof(float)), *outb = malloc((size_t)NB * t->rows * sizeof(float));
-        int8_t *buf = malloc(4 * q->cols_pad);
+        int8_t *buf = malloc(hg_qmatmul8_buf_bytes(q));
         int gbad = 0, nact = 0;
         for (int b = 0; b < NB; b++, nact++) {
             if (hg_act8_alloc(&acts[b], hg_act8_values(q), q->groups * (uint64_t)q->choices)) break;
@@ -651,6 +651,54 @@ static void test_quantized(void) {
         }
 }
 
+/* The rotation choice's prompt product on many rows (the VNNI kernel decodes rows in tiles of 256 and
+ * groups them by pick, several quads a pick): hg_qmatmul8_rows equals hg_qdot8_row bit for bit on
+ * random codes and scales (any code is a grid point), 600 rows in two ranges, 21 tokens */
+static void test_rotation_choice_prompt(void) {
+    const uint32_t ps[][3] = {{2 | RC(4), 6, 1024}, {(2 | HG_GRID_SIGNSYM << 8) | RC(4), 8, 256}, {4 | RC(2), 12, 256}};
+    enum { ROWS = 600, COLS = 1024, NT = 21 };
+    for (int c = 0; c < 3; c++) {
+        hg_tensor t;
+        hg_qinfo q;
+        memset(&t, 0, sizeof t);
+        t.type = HG_HIGGS; t.ndim = 2; t.rows = ROWS; t.cols = COLS; t.shape[0] = ROWS; t.shape[1] = COLS;
+        t.params[0] = ps[c][0]; t.params[1] = ps[c][1]; t.params[2] = ps[c][2]; t.params[3] = ps[c][2];
+        char name[96];
+        snprintf(name, sizeof name, "rotation_choice_prompt_product_p%u_b%u_g%u", ps[c][0] & 0xFF, ps[c][1], ps[c][2]);
+        if (hg_qinfo_get(HG_HIGGS, t.params, COLS, &q)) { check(0, name, "qinfo"); continue; }
+        t.nbytes = hg_tensor_bytes(t.type, t.params, t.rows, t.cols);
+        uint8_t *data = malloc(t.nbytes);
+        uint32_t seed = 99 + (uint32_t)c;
+        for (uint64_t i = 0; i < t.nbytes; i++) seed = seed * 1664525u + 1013904223u, data[i] = (uint8_t)(seed >> 24);
+        uint16_t *sc = (uint16_t *)data;   /* scales near 2^-4, the pick in the low bits */
+        for (uint64_t i = 0; i < ROWS * q.groups; i++) sc[i] = (uint16_t)(0x2C00 | (sc[i] & 0x3FF));
+        t.data = data;
+        hg_act8 acts[NT];
+        float *x = malloc(COLS * sizeof(float)), *out = malloc((size_t)NT * ROWS * sizeof(float));
+        int8_t *buf = malloc(hg_qmatmul8_buf_bytes(&q));
+        int bad = 0;
+        for (int b = 0; b < NT; b++) {
+            for (int i = 0; i < COLS; i++) x[i] = sinf(0.37f * (float)i + (float)b) * (1.0f + 0.1f * (float)(i % 5));
+            if (hg_act8_alloc(&acts[b], hg_act8_values(&q), q.groups * (uint64_t)q.choices)) { bad = -1; break; }
+            hg_prepare_act8(&q, x, &acts[b]);
+        }
+        if (!bad) {
+            hg_qmatmul8_rows(out, ROWS, acts, NT, &t, &q, 0, 333, buf);
+            hg_qmatmul8_rows(out, ROWS, acts, NT, &t, &q, 333, ROWS, buf);
+            for (int b = 0; b < NT; b++)
+                for (int r = 0; r < ROWS; r++) {
+                    float want = hg_qdot8_row(&t, &q, r, &acts[b]);
+                    bad += memcmp(&want, &out[(size_t)b * ROWS + r], sizeof want) != 0;
+                }
+        }
+        char detail[64];
+        snprintf(detail, sizeof detail, "%d of %d products differ", bad, NT * ROWS);
+        check(bad == 0, name, detail);
+        for (int b = 0; b < NT; b++) hg_act8_free(&acts[b]);
+        free(data); free(x); free(out); free(buf);
+    }
+}
+
 /* The rotation choice's parameters: choice bits only on the registry's rot_choice rows, at most
  * HG_CHOICE_BITS_MAX, in blocks of at most HG_CHOICE_MAX_BLOCK; and the quantizer's pick in the scale's
  * low bits is the rotation with the least error (here: no worse than any single rotation quantized on its
@@ -907,6 +955,7 @@ int main(void) {
     test_dot4x4();
     test_planar_layout();
     test_rotation_choice();
+    test_rotation_choice_prompt();
     printf("%d passed, %d failed\n", passes, failures);
     return failures ? 1 : 0;
 }
