@@ -80,6 +80,20 @@ static void hg_row8_decode_p4_words(const hg_qinfo *q, const uint8_t *codes, int
 static void hg_row8_decode_p4(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
     hg_row8_decode_p4_words(q, codes, k, q->g8->kw);
 }
+#if defined(HG_AVX512_VNNI) || defined(HG_AVX2)
+#define HG_RC_TILE 256
+#define HG_RC_TOKENS 16
+/* rows 0 .. nr - 1 of a tile by their pick of block g (a counting sort, K <= 32): order[start[k] ..
+ * start[k + 1] - 1] are the rows that read copy k */
+static void hg_rc_group_rows(const hg_qinfo *q, const uint16_t *const sc[], int nr, uint64_t g, int order[], int start[33]) {
+    int fill[33] = {0};
+    for (int i = 0; i < nr; i++) fill[(sc[i][g] & q->choice_mask) + 1]++;
+    for (int k = 0; k < q->choices; k++) fill[k + 1] += fill[k];
+    memcpy(start, fill, sizeof fill);
+    for (int i = 0; i < nr; i++) order[fill[sc[i][g] & q->choice_mask]++] = i;
+}
+#endif
+
 #if defined(HG_AVX512_VNNI)
 static void hg_row8_decode_p4_vnni(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
     hg_row8_decode_p4_words(q, codes, k, q->g8->kuw);
@@ -282,14 +296,13 @@ HG_INLINE void hg_isum8_4x4(const int8_t *const u[4], const int8_t *const x[4], 
     for (int i = 0; i < 4; i++) s[i] = hg_hsum4_epi32(acc[i][0], acc[i][1], acc[i][2], acc[i][3]);
 }
 
+
 /* The rotation choice on VNNI: a quad of rows reads one copy per row and block, so four rows meet four
  * tokens through 16 loads of activations, from K copies of each token (K x cols bytes each, far past L2
  * for a batch). Instead the rows are decoded HG_RC_TILE at a time and, block by block, grouped by their
  * pick: the rows that read copy k of block g meet the tokens' copy k together, in quads of rows that share
  * each token's load as without the choice, HG_RC_TOKENS tokens at a time (their copy's block in L1).
  * Each (row, token) total adds its blocks in order, so the results are the one-row product's bits. */
-#define HG_RC_TILE 256
-#define HG_RC_TOKENS 16
 static void hg_qmatmul8_rc_vnni(float *out, size_t ostride, const hg_act8 *a, int B, const hg_tensor *w, const hg_qinfo *q,
                                 int row0, int row1, int8_t *buf) {
     const uint64_t H = (uint64_t)q->group, G = q->groups;
@@ -307,12 +320,8 @@ static void hg_qmatmul8_rc_vnni(float *out, size_t ostride, const hg_act8 *a, in
             for (int i = 0; i < nr; i++)
                 for (int t = 0; t < HG_RC_TOKENS; t++) tot[i][t] = 0;
             for (uint64_t g = 0; g < G; g++) {
-                int order[HG_RC_TILE], start[33] = {0};   /* the rows by their pick k (K <= 32): a counting sort */
-                for (int i = 0; i < nr; i++) start[(sc[i][g] & q->choice_mask) + 1]++;
-                for (int k = 0; k < K; k++) start[k + 1] += start[k];
-                int fill[32];
-                memcpy(fill, start, sizeof fill);
-                for (int i = 0; i < nr; i++) order[fill[sc[i][g] & q->choice_mask]++] = i;
+                int order[HG_RC_TILE], start[33];
+                hg_rc_group_rows(q, sc, nr, g, order, start);
                 for (int k = 0; k < K; k++) {
                     const uint64_t gk = (uint64_t)k * G + g;
                     for (int o = start[k]; o < start[k + 1]; o += 4) {
@@ -457,10 +466,65 @@ HG_INLINE void hg_isum8_1x4_avx2(const int8_t *k, const int8_t *const x[4], uint
 /* hg_qmatmul8_rows on AVX2 for blocks that are a multiple of 32: rows in
  * pairs, tokens in fours, the float epilogue on four tokens at once (per lane
  * the scalar one's operations) */
+/* The rotation choice on AVX2: hg_qmatmul8_rc_vnni's order (tiles of rows, grouped by pick block by
+ * block), in pairs of rows against four tokens as hg_qmatmul8_avx2 */
+static void hg_qmatmul8_rc_avx2(float *out, size_t ostride, const hg_act8 *a, int B, const hg_tensor *w, const hg_qinfo *q,
+                                int row0, int row1, int8_t *buf) {
+    const uint64_t H = (uint64_t)q->group, G = q->groups;
+    float tot[HG_RC_TILE][HG_RC_TOKENS];
+    for (int r = row0; r < row1; r += HG_RC_TILE) {
+        const int nr = row1 - r < HG_RC_TILE ? row1 - r : HG_RC_TILE;
+        const uint16_t *sc[HG_RC_TILE];
+        for (int i = 0; i < nr; i++) {
+            q->k.decode8(q, hg_qcodes(w, q, r + i), buf + (uint64_t)i * q->cols_pad);
+            sc[i] = hg_qscales(w, q, r + i);
+        }
+        for (int b0 = 0; b0 < B; b0 += HG_RC_TOKENS) {
+            const int nb = B - b0 < HG_RC_TOKENS ? B - b0 : HG_RC_TOKENS, ntg = (nb + 3) / 4;
+            for (int i = 0; i < nr; i++)
+                for (int t = 0; t < HG_RC_TOKENS; t++) tot[i][t] = 0;
+            for (uint64_t g = 0; g < G; g++) {
+                int order[HG_RC_TILE], start[33];
+                hg_rc_group_rows(q, sc, nr, g, order, start);
+                for (int k = 0; k < q->choices; k++) {
+                    const uint64_t gk = (uint64_t)k * G + g;
+                    for (int o = start[k]; o < start[k + 1]; o += 2) {
+                        const int two = o + 1 < start[k + 1], i0 = order[o], i1 = order[two ? o + 1 : o];
+                        for (int tg = 0; tg < ntg; tg++) {
+                            const hg_act8 *t[4];
+                            const int8_t *xg[4];
+                            for (int k4 = 0; k4 < 4; k4++) {   /* a short last group repeats its last token */
+                                t[k4] = &a[b0 + (4 * tg + k4 < nb ? 4 * tg + k4 : nb - 1)];
+                                xg[k4] = t[k4]->q + gk * H;
+                            }
+                            __m128i s0, s1;
+                            hg_isum8_2x4_avx2(buf + (uint64_t)i0 * q->cols_pad + g * H, buf + (uint64_t)i1 * q->cols_pad + g * H, xg,
+                                              H, &s0, &s1);
+                            const __m128 d = _mm_setr_ps(t[0]->d[gk], t[1]->d[gk], t[2]->d[gk], t[3]->d[gk]);
+                            float *t0 = &tot[i0][4 * tg], *t1 = &tot[i1][4 * tg];
+                            _mm_storeu_ps(t0, _mm_add_ps(_mm_loadu_ps(t0), _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(hg_f16_to_f32(sc[i0][g])), d),
+                                                                                     _mm_cvtepi32_ps(s0))));
+                            if (two)
+                                _mm_storeu_ps(t1, _mm_add_ps(_mm_loadu_ps(t1), _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(hg_f16_to_f32(sc[i1][g])), d),
+                                                                                         _mm_cvtepi32_ps(s1))));
+                        }
+                    }
+                }
+            }
+            for (int i = 0; i < nr; i++)
+                for (int t = 0; t < nb; t++) out[(size_t)(b0 + t) * ostride + (size_t)(r + i)] = tot[i][t];
+        }
+    }
+}
+
 static int hg_qmatmul8_avx2(float *out, size_t ostride, const hg_act8 *a, int B, const hg_tensor *w, const hg_qinfo *q,
                             int row0, int row1, int8_t *buf) {
     const uint64_t H = (uint64_t)q->group, G = q->groups;
     int8_t *k0 = buf, *k1 = buf + q->cols_pad;
+    if (q->choice_bits) {
+        hg_qmatmul8_rc_avx2(out, ostride, a, B, w, q, row0, row1, buf);
+        return 1;
+    }
     for (int r = row0; r < row1; r += 2) {
         const int two = r + 1 < row1;
 #if defined(__GNUC__)
@@ -476,25 +540,13 @@ static int hg_qmatmul8_avx2(float *out, size_t ostride, const hg_act8 *a, int B,
             const hg_act8 *t[4];
             for (int i = 0; i < 4; i++) t[i] = &a[b0 + i < B ? b0 + i : B - 1];   /* a short last group repeats its last */
             __m128 f0 = _mm_setzero_ps(), f1 = f0;
-            for (uint64_t g = 0; g < G && !q->choice_bits; g++) {
+            for (uint64_t g = 0; g < G; g++) {
                 const int8_t *xg[4] = {t[0]->q + g * H, t[1]->q + g * H, t[2]->q + g * H, t[3]->q + g * H};
                 __m128i s0, s1;
                 hg_isum8_2x4_avx2(k0 + g * H, (two ? k1 : k0) + g * H, xg, H, &s0, &s1);
                 __m128 d = _mm_setr_ps(t[0]->d[g], t[1]->d[g], t[2]->d[g], t[3]->d[g]);
                 f0 = _mm_add_ps(f0, _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(hg_f16_to_f32(sc0[g])), d), _mm_cvtepi32_ps(s0)));
                 f1 = _mm_add_ps(f1, _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(hg_f16_to_f32(sc1[g])), d), _mm_cvtepi32_ps(s1)));
-            }
-            for (uint64_t g = 0; g < G && q->choice_bits; g++) {   /* the rotation choice: each row its copies */
-                const uint64_t b0k = hg_choice_block(q, sc0, g), b1k = hg_choice_block(q, sc1, g);
-                const int8_t *x0[4] = {t[0]->q + b0k * H, t[1]->q + b0k * H, t[2]->q + b0k * H, t[3]->q + b0k * H};
-                const int8_t *x1[4] = {t[0]->q + b1k * H, t[1]->q + b1k * H, t[2]->q + b1k * H, t[3]->q + b1k * H};
-                __m128i s0, s1;
-                hg_isum8_1x4_avx2(k0 + g * H, x0, H, &s0);
-                hg_isum8_1x4_avx2((two ? k1 : k0) + g * H, x1, H, &s1);
-                __m128 d0 = _mm_setr_ps(t[0]->d[b0k], t[1]->d[b0k], t[2]->d[b0k], t[3]->d[b0k]);
-                __m128 d1 = _mm_setr_ps(t[0]->d[b1k], t[1]->d[b1k], t[2]->d[b1k], t[3]->d[b1k]);
-                f0 = _mm_add_ps(f0, _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(hg_f16_to_f32(sc0[g])), d0), _mm_cvtepi32_ps(s0)));
-                f1 = _mm_add_ps(f1, _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(hg_f16_to_f32(sc1[g])), d1), _mm_cvtepi32_ps(s1)));
             }
             float v0[4], v1[4];
             _mm_storeu_ps(v0, f0);
@@ -576,6 +628,9 @@ static void hg_isum8_4(const int8_t *k, const int8_t *const x[4], uint64_t H, in
 uint64_t hg_qmatmul8_buf_bytes(const hg_qinfo *q) {
 #if defined(HG_AVX512_VNNI)
     if (q->choice_bits && q->k.gemm8 == hg_qmatmul8_vnni) return HG_RC_TILE * q->cols_pad;
+#endif
+#if defined(HG_AVX2)
+    if (q->choice_bits && q->k.gemm8 == hg_qmatmul8_avx2) return HG_RC_TILE * q->cols_pad;
 #endif
     return 4 * q->cols_pad;
 }
