@@ -20,7 +20,7 @@ fi
   echo "# The rotation choice: decode speed against the same grid without it"
   echo
   echo "\`bench/rotations_speed.sh $R $T\` on $(bench/cpu_name.sh), $T thread(s), $R alternating rounds (bench/ab.sh), medians;"
-  echo "TinyLlama-shaped model (bench/tinyllama_model.sh). tok/s: decode; prompt: the 120-token prompt."
+  echo "TinyLlama-shaped model (bench/tinyllama_model.sh). tok/s: decode; prompt: the 194-token prompt (bench/ab.sh)."
   echo
   echo "| build | without | with | decode without | decode with | ratio | prompt without | prompt with | ratio |"
   echo "|---|---|---|---|---|---|---|---|---|"

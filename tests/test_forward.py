@@ -161,6 +161,14 @@ def test_batches(tmp):
     sh(os.path.join(ROOT, "quantize"), f16, q, "--method", "higgs", "--p", "2", "--bits", "4")
     a, b = run_logits(q, ids, tmp), run_logits(q, ids, tmp, extra=("--no-batch",))
     report(np.array_equal(a, b), "int8_300_tokens_batched_equals_decode", f"max diff {np.abs(a - b).max():.2e}")
+    # the rotation choice: K copies of each token prepared by the threads, rows grouped by pick (1 and 3 threads)
+    q = os.path.join(tmp, "batches_p2b3r16.higgs")
+    sh(os.path.join(ROOT, "quantize"), f16, q, "--method", "higgs", "--p", "2", "--bits", "3", "--rotations", "16")
+    b = run_logits(q, ids, tmp, extra=("--no-batch",))
+    for threads in (1, 3):
+        a = run_logits(q, ids, tmp, threads=threads)
+        report(np.array_equal(a, b), f"int8_rotations16_300_tokens_batched_equals_decode_{threads}t",
+               f"max diff {np.abs(a - b).max():.2e}")
 
 
 def test_llama2c_import(tmp):
