@@ -69,15 +69,14 @@ void hg_fwht(float *x, int n) {
     for (int i = 0; n >= 16 && n < 256 && i < n; i += 16) _mm512_storeu_ps(x + i, hg_fwht16_avx512(_mm512_loadu_ps(x + i)));
     if (n >= 16 && n < 256) len = 16;
 #elif defined(HG_AVX2)
-    /* the same for stages 1, 2, 4 inside each 8-float block */
+    /* the same for stages 1, 2, 4 inside each 8-float block, each as fma(v, +-1, partner) */
+    const __m256 one = _mm256_set1_ps(1.0f), neg = _mm256_set1_ps(-1.0f);
+    const __m256 sg1 = _mm256_blend_ps(one, neg, 0xAA), sg2 = _mm256_blend_ps(one, neg, 0xCC), sg4 = _mm256_blend_ps(one, neg, 0xF0);
     for (int i = 0; n >= 8 && i < n; i += 8) {
-        __m256 v = _mm256_loadu_ps(x + i), s;
-        s = _mm256_permute_ps(v, 0xB1);
-        v = _mm256_blend_ps(_mm256_add_ps(v, s), _mm256_sub_ps(s, v), 0xAA);
-        s = _mm256_permute_ps(v, 0x4E);
-        v = _mm256_blend_ps(_mm256_add_ps(v, s), _mm256_sub_ps(s, v), 0xCC);
-        s = _mm256_permute2f128_ps(v, v, 0x01);
-        v = _mm256_blend_ps(_mm256_add_ps(v, s), _mm256_sub_ps(s, v), 0xF0);
+        __m256 v = _mm256_loadu_ps(x + i);
+        v = _mm256_fmadd_ps(v, sg1, _mm256_permute_ps(v, 0xB1));
+        v = _mm256_fmadd_ps(v, sg2, _mm256_permute_ps(v, 0x4E));
+        v = _mm256_fmadd_ps(v, sg4, _mm256_permute2f128_ps(v, v, 0x01));
         _mm256_storeu_ps(x + i, v);
     }
     if (n >= 8) len = 8;
