@@ -92,6 +92,41 @@ static void hg_rc_group_rows(const hg_qinfo *q, const uint16_t *const sc[], int 
     memcpy(start, fill, sizeof fill);
     for (int i = 0; i < nr; i++) order[fill[sc[i][g] & q->choice_mask]++] = i;
 }
+
+/* The rotation choice's prompt products, their loops written once: rows row0 .. row1 - 1 decoded
+ * HG_RC_TILE at a time into buf (sc[i]: row i's scales), tokens b0 .. b0 + nb - 1 (nb <= HG_RC_TOKENS, ntg
+ * groups of four) at a time; for each block g, the tile's rows grouped by pick (hg_rc_group_rows) and the
+ * body pasted in for each copy k (gk: block g of copy k in the tokens' activations), adding into
+ * tot[i][t], which is zeroed before the first block and written to out after the last: each (row, token)
+ * adds its blocks in order, the one-row product's order */
+#define HG_RC_TILES(out, ostride, B, w, q, row0, row1, buf, ...)                                                    \
+    do {                                                                                                        \
+        const uint64_t H = (uint64_t)(q)->group, G = (q)->groups;                                               \
+        float tot[HG_RC_TILE][HG_RC_TOKENS];                                                                    \
+        for (int r = (row0); r < (row1); r += HG_RC_TILE) {                                                     \
+            const int nr = (row1) - r < HG_RC_TILE ? (row1) - r : HG_RC_TILE;                                   \
+            const uint16_t *sc[HG_RC_TILE];                                                                     \
+            for (int i = 0; i < nr; i++) {                                                                      \
+                (q)->k.decode8(q, hg_qcodes(w, q, r + i), (buf) + (uint64_t)i * (q)->cols_pad);                 \
+                sc[i] = hg_qscales(w, q, r + i);                                                                \
+            }                                                                                                   \
+            for (int b0 = 0; b0 < (B); b0 += HG_RC_TOKENS) {                                                    \
+                const int nb = (B) - b0 < HG_RC_TOKENS ? (B) - b0 : HG_RC_TOKENS, ntg = (nb + 3) / 4;           \
+                for (int i = 0; i < nr; i++)                                                                    \
+                    for (int t = 0; t < HG_RC_TOKENS; t++) tot[i][t] = 0;                                       \
+                for (uint64_t g = 0; g < G; g++) {                                                              \
+                    int order[HG_RC_TILE], start[33];                                                           \
+                    hg_rc_group_rows(q, sc, nr, g, order, start);                                               \
+                    for (int k = 0; k < (q)->choices; k++) {                                                    \
+                        const uint64_t gk = (uint64_t)k * G + g;                                                \
+                        __VA_ARGS__                                                                             \
+                    }                                                                                           \
+                }                                                                                               \
+                for (int i = 0; i < nr; i++)                                                                    \
+                    for (int t = 0; t < nb; t++) (out)[(size_t)(b0 + t) * (ostride) + (size_t)(r + i)] = tot[i][t]; \
+            }                                                                                                   \
+        }                                                                                                       \
+    } while (0)
 #endif
 
 #if defined(HG_AVX512_VNNI)
@@ -305,56 +340,34 @@ HG_INLINE void hg_isum8_4x4(const int8_t *const u[4], const int8_t *const x[4], 
  * Each (row, token) total adds its blocks in order, so the results are the one-row product's bits. */
 static void hg_qmatmul8_rc_vnni(float *out, size_t ostride, const hg_act8 *a, int B, const hg_tensor *w, const hg_qinfo *q,
                                 int row0, int row1, int8_t *buf) {
-    const uint64_t H = (uint64_t)q->group, G = q->groups;
-    const int nat = hg_gemm8_natural(q), K = q->choices;
-    float tot[HG_RC_TILE][HG_RC_TOKENS];
-    for (int r = row0; r < row1; r += HG_RC_TILE) {
-        const int nr = row1 - r < HG_RC_TILE ? row1 - r : HG_RC_TILE;
-        const uint16_t *sc[HG_RC_TILE];
-        for (int i = 0; i < nr; i++) {
-            q->k.decode8(q, hg_qcodes(w, q, r + i), buf + (uint64_t)i * q->cols_pad);
-            sc[i] = hg_qscales(w, q, r + i);
-        }
-        for (int b0 = 0; b0 < B; b0 += HG_RC_TOKENS) {
-            const int nb = B - b0 < HG_RC_TOKENS ? B - b0 : HG_RC_TOKENS, ntg = (nb + 3) / 4;
-            for (int i = 0; i < nr; i++)
-                for (int t = 0; t < HG_RC_TOKENS; t++) tot[i][t] = 0;
-            for (uint64_t g = 0; g < G; g++) {
-                int order[HG_RC_TILE], start[33];
-                hg_rc_group_rows(q, sc, nr, g, order, start);
-                for (int k = 0; k < K; k++) {
-                    const uint64_t gk = (uint64_t)k * G + g;
-                    for (int o = start[k]; o < start[k + 1]; o += 4) {
-                        const int nq = start[k + 1] - o < 4 ? start[k + 1] - o : 4;   /* a short quad repeats its last row */
-                        int ri[4];
-                        const int8_t *ug[4];
-                        for (int i = 0; i < 4; i++) ri[i] = order[o + (i < nq ? i : nq - 1)], ug[i] = buf + (uint64_t)ri[i] * q->cols_pad + g * H;
-                        for (int tg = 0; tg < ntg; tg++) {
-                            const hg_act8 *tk[4];
-                            const int8_t *xg[4];
-                            for (int k4 = 0; k4 < 4; k4++) {   /* a short last group repeats its last token */
-                                tk[k4] = &a[b0 + (4 * tg + k4 < nb ? 4 * tg + k4 : nb - 1)];
-                                xg[k4] = (nat ? tk[k4]->q : tk[k4]->qp) + gk * H;
-                            }
-                            __m128i sums[4];
-                            if (H % 64) hg_isum8_4x4(ug, xg, H, sums, 1);
-                            else hg_isum8_4x4(ug, xg, H, sums, 0);
-                            const __m128 d = _mm_setr_ps(tk[0]->d[gk], tk[1]->d[gk], tk[2]->d[gk], tk[3]->d[gk]);
-                            const __m128i qs = _mm_setr_epi32(128 * tk[0]->qsum[gk], 128 * tk[1]->qsum[gk], 128 * tk[2]->qsum[gk],
-                                                              128 * tk[3]->qsum[gk]);
-                            for (int i = 0; i < nq; i++) {
-                                float *tt = &tot[ri[i]][4 * tg];
-                                _mm_storeu_ps(tt, _mm_add_ps(_mm_loadu_ps(tt), _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(hg_f16_to_f32(sc[ri[i]][g])), d),
-                                                                                         _mm_cvtepi32_ps(_mm_sub_epi32(sums[i], qs)))));
-                            }
-                        }
-                    }
+    const int nat = hg_gemm8_natural(q);
+    HG_RC_TILES(out, ostride, B, w, q, row0, row1, buf, {
+        for (int o = start[k]; o < start[k + 1]; o += 4) {
+            const int nq = start[k + 1] - o < 4 ? start[k + 1] - o : 4;   /* a short quad repeats its last row */
+            int ri[4];
+            const int8_t *ug[4];
+            for (int i = 0; i < 4; i++) ri[i] = order[o + (i < nq ? i : nq - 1)], ug[i] = buf + (uint64_t)ri[i] * q->cols_pad + g * H;
+            for (int tg = 0; tg < ntg; tg++) {
+                const hg_act8 *tk[4];
+                const int8_t *xg[4];
+                for (int k4 = 0; k4 < 4; k4++) {   /* a short last group repeats its last token */
+                    tk[k4] = &a[b0 + (4 * tg + k4 < nb ? 4 * tg + k4 : nb - 1)];
+                    xg[k4] = (nat ? tk[k4]->q : tk[k4]->qp) + gk * H;
+                }
+                __m128i sums[4];
+                if (H % 64) hg_isum8_4x4(ug, xg, H, sums, 1);
+                else hg_isum8_4x4(ug, xg, H, sums, 0);
+                const __m128 d = _mm_setr_ps(tk[0]->d[gk], tk[1]->d[gk], tk[2]->d[gk], tk[3]->d[gk]);
+                const __m128i qs = _mm_setr_epi32(128 * tk[0]->qsum[gk], 128 * tk[1]->qsum[gk], 128 * tk[2]->qsum[gk],
+                                                  128 * tk[3]->qsum[gk]);
+                for (int i = 0; i < nq; i++) {
+                    float *tt = &tot[ri[i]][4 * tg];
+                    _mm_storeu_ps(tt, _mm_add_ps(_mm_loadu_ps(tt), _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(hg_f16_to_f32(sc[ri[i]][g])), d),
+                                                                             _mm_cvtepi32_ps(_mm_sub_epi32(sums[i], qs)))));
                 }
             }
-            for (int i = 0; i < nr; i++)
-                for (int t = 0; t < nb; t++) out[(size_t)(b0 + t) * ostride + (size_t)(r + i)] = tot[i][t];
         }
-    }
+    });
 }
 
 /* hg_qmatmul8_rows on VNNI: rows in fours, tokens in fours, the float epilogue
@@ -470,51 +483,28 @@ HG_INLINE void hg_isum8_1x4_avx2(const int8_t *k, const int8_t *const x[4], uint
  * block), in pairs of rows against four tokens as hg_qmatmul8_avx2 */
 static void hg_qmatmul8_rc_avx2(float *out, size_t ostride, const hg_act8 *a, int B, const hg_tensor *w, const hg_qinfo *q,
                                 int row0, int row1, int8_t *buf) {
-    const uint64_t H = (uint64_t)q->group, G = q->groups;
-    float tot[HG_RC_TILE][HG_RC_TOKENS];
-    for (int r = row0; r < row1; r += HG_RC_TILE) {
-        const int nr = row1 - r < HG_RC_TILE ? row1 - r : HG_RC_TILE;
-        const uint16_t *sc[HG_RC_TILE];
-        for (int i = 0; i < nr; i++) {
-            q->k.decode8(q, hg_qcodes(w, q, r + i), buf + (uint64_t)i * q->cols_pad);
-            sc[i] = hg_qscales(w, q, r + i);
-        }
-        for (int b0 = 0; b0 < B; b0 += HG_RC_TOKENS) {
-            const int nb = B - b0 < HG_RC_TOKENS ? B - b0 : HG_RC_TOKENS, ntg = (nb + 3) / 4;
-            for (int i = 0; i < nr; i++)
-                for (int t = 0; t < HG_RC_TOKENS; t++) tot[i][t] = 0;
-            for (uint64_t g = 0; g < G; g++) {
-                int order[HG_RC_TILE], start[33];
-                hg_rc_group_rows(q, sc, nr, g, order, start);
-                for (int k = 0; k < q->choices; k++) {
-                    const uint64_t gk = (uint64_t)k * G + g;
-                    for (int o = start[k]; o < start[k + 1]; o += 2) {
-                        const int two = o + 1 < start[k + 1], i0 = order[o], i1 = order[two ? o + 1 : o];
-                        for (int tg = 0; tg < ntg; tg++) {
-                            const hg_act8 *t[4];
-                            const int8_t *xg[4];
-                            for (int k4 = 0; k4 < 4; k4++) {   /* a short last group repeats its last token */
-                                t[k4] = &a[b0 + (4 * tg + k4 < nb ? 4 * tg + k4 : nb - 1)];
-                                xg[k4] = t[k4]->q + gk * H;
-                            }
-                            __m128i s0, s1;
-                            hg_isum8_2x4_avx2(buf + (uint64_t)i0 * q->cols_pad + g * H, buf + (uint64_t)i1 * q->cols_pad + g * H, xg,
-                                              H, &s0, &s1);
-                            const __m128 d = _mm_setr_ps(t[0]->d[gk], t[1]->d[gk], t[2]->d[gk], t[3]->d[gk]);
-                            float *t0 = &tot[i0][4 * tg], *t1 = &tot[i1][4 * tg];
-                            _mm_storeu_ps(t0, _mm_add_ps(_mm_loadu_ps(t0), _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(hg_f16_to_f32(sc[i0][g])), d),
-                                                                                     _mm_cvtepi32_ps(s0))));
-                            if (two)
-                                _mm_storeu_ps(t1, _mm_add_ps(_mm_loadu_ps(t1), _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(hg_f16_to_f32(sc[i1][g])), d),
-                                                                                         _mm_cvtepi32_ps(s1))));
-                        }
-                    }
+    HG_RC_TILES(out, ostride, B, w, q, row0, row1, buf, {
+        for (int o = start[k]; o < start[k + 1]; o += 2) {
+            const int two = o + 1 < start[k + 1], i0 = order[o], i1 = order[two ? o + 1 : o];
+            for (int tg = 0; tg < ntg; tg++) {
+                const hg_act8 *t[4];
+                const int8_t *xg[4];
+                for (int k4 = 0; k4 < 4; k4++) {   /* a short last group repeats its last token */
+                    t[k4] = &a[b0 + (4 * tg + k4 < nb ? 4 * tg + k4 : nb - 1)];
+                    xg[k4] = t[k4]->q + gk * H;
                 }
+                __m128i s0, s1;
+                hg_isum8_2x4_avx2(buf + (uint64_t)i0 * q->cols_pad + g * H, buf + (uint64_t)i1 * q->cols_pad + g * H, xg, H, &s0, &s1);
+                const __m128 d = _mm_setr_ps(t[0]->d[gk], t[1]->d[gk], t[2]->d[gk], t[3]->d[gk]);
+                float *t0 = &tot[i0][4 * tg], *t1 = &tot[i1][4 * tg];
+                _mm_storeu_ps(t0, _mm_add_ps(_mm_loadu_ps(t0), _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(hg_f16_to_f32(sc[i0][g])), d),
+                                                                         _mm_cvtepi32_ps(s0))));
+                if (two)
+                    _mm_storeu_ps(t1, _mm_add_ps(_mm_loadu_ps(t1), _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(hg_f16_to_f32(sc[i1][g])), d),
+                                                                             _mm_cvtepi32_ps(s1))));
             }
-            for (int i = 0; i < nr; i++)
-                for (int t = 0; t < nb; t++) out[(size_t)(b0 + t) * ostride + (size_t)(r + i)] = tot[i][t];
         }
-    }
+    });
 }
 
 static int hg_qmatmul8_avx2(float *out, size_t ostride, const hg_act8 *a, int B, const hg_tensor *w, const hg_qinfo *q,
