@@ -281,6 +281,71 @@ static float hg_act8_copy_avx512(const float *src, uint64_t col0, int seed, floa
     *sum = _mm512_reduce_add_epi32(s);
     return m;
 }
+#elif defined(HG_AVX2)
+/* The same on AVX2, for Sylvester blocks of 2^j >= 64 values: the signs flipped on the way into hg_fwht's
+ * first pass (stages 1, 2, 4 inside each vector), the max taken on the way out of its last */
+static float hg_act8_copy_avx2(const float *src, uint64_t col0, int seed, float *v, uint64_t H, float S, int8_t *o,
+                               int32_t *sum) {
+    const __m256 one = _mm256_set1_ps(1.0f), neg = _mm256_set1_ps(-1.0f);
+    const __m256 sg1 = _mm256_blend_ps(one, neg, 0xAA), sg2 = _mm256_blend_ps(one, neg, 0xCC), sg4 = _mm256_blend_ps(one, neg, 0xF0);
+    const __m256i lane = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    const __m256 absmask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
+    for (uint64_t c = 0; c < H; c += 64) {
+        const uint64_t bits = seed ? hg_sign_word(seed, (col0 + c) / 64) : 0;
+        for (uint64_t k = 0; k < 64; k += 8) {   /* hg_copy_signs_at's flips, then hg_fwht's first pass */
+            __m256i b = _mm256_and_si256(_mm256_set1_epi32((int)(bits >> k & 255)), lane);
+            __m256 x = _mm256_xor_ps(_mm256_loadu_ps(src + c + k), _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cmpeq_epi32(b, lane), 31)));
+            x = _mm256_fmadd_ps(x, sg1, _mm256_permute_ps(x, 0xB1));
+            x = _mm256_fmadd_ps(x, sg2, _mm256_permute_ps(x, 0x4E));
+            x = _mm256_fmadd_ps(x, sg4, _mm256_permute2f128_ps(x, x, 0x01));
+            _mm256_storeu_ps(v + c + k, x);
+        }
+    }
+    __m256 mx[4] = {_mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps()};
+    uint64_t len = 8;
+    for (; 4 * len <= H; len *= 4) {   /* hg_fwht's two-stage passes */
+        const int last = 4 * len == H;
+        for (uint64_t i = 0; i < H; i += 4 * len)
+            for (uint64_t j = i; j < i + len; j += 8) {
+                __m256 a0 = _mm256_loadu_ps(v + j), a1 = _mm256_loadu_ps(v + j + len);
+                __m256 a2 = _mm256_loadu_ps(v + j + 2 * len), a3 = _mm256_loadu_ps(v + j + 3 * len);
+                __m256 b0 = _mm256_add_ps(a0, a1), b1 = _mm256_sub_ps(a0, a1), b2 = _mm256_add_ps(a2, a3), b3 = _mm256_sub_ps(a2, a3);
+                __m256 r[4] = {_mm256_add_ps(b0, b2), _mm256_add_ps(b1, b3), _mm256_sub_ps(b0, b2), _mm256_sub_ps(b1, b3)};
+                for (int k = 0; k < 4; k++) {
+                    _mm256_storeu_ps(v + j + (uint64_t)k * len, r[k]);
+                    if (last) mx[k] = _mm256_max_ps(_mm256_and_ps(r[k], absmask), mx[k]);
+                }
+            }
+    }
+    if (len < H)   /* one stage left, len = H / 2 */
+        for (uint64_t j = 0; j < len; j += 8) {
+            __m256 a = _mm256_loadu_ps(v + j), b = _mm256_loadu_ps(v + j + len);
+            __m256 r0 = _mm256_add_ps(a, b), r1 = _mm256_sub_ps(a, b);
+            _mm256_storeu_ps(v + j, r0);
+            _mm256_storeu_ps(v + j + len, r1);
+            mx[0] = _mm256_max_ps(_mm256_and_ps(r0, absmask), mx[0]);
+            mx[1] = _mm256_max_ps(_mm256_and_ps(r1, absmask), mx[1]);
+        }
+    float lanes[8], m = 0;
+    _mm256_storeu_ps(lanes, _mm256_max_ps(_mm256_max_ps(mx[0], mx[1]), _mm256_max_ps(mx[2], mx[3])));
+    for (int k = 0; k < 8; k++) m = lanes[k] > m ? lanes[k] : m;
+    m *= S;
+    const __m256 Sv = _mm256_set1_ps(S), inv = _mm256_set1_ps(m > 0 ? 127.0f / m : 0.0f);
+    const __m256i hi = _mm256_set1_epi32(127), lo = _mm256_set1_epi32(-127);
+    __m256i s = _mm256_setzero_si256();
+    for (uint64_t i = 0; i < H; i += 8) {
+        __m256 t = _mm256_round_ps(_mm256_mul_ps(_mm256_mul_ps(_mm256_loadu_ps(v + i), Sv), inv), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+        __m256i k = _mm256_max_epi32(_mm256_min_epi32(_mm256_cvttps_epi32(t), hi), lo);
+        __m128i k16 = _mm_packs_epi32(_mm256_castsi256_si128(k), _mm256_extracti128_si256(k, 1));
+        _mm_storel_epi64((__m128i *)(o + i), _mm_packs_epi16(k16, k16));
+        s = _mm256_add_epi32(s, k);
+    }
+    int32_t part[8], t = 0;
+    _mm256_storeu_si256((__m256i *)part, s);
+    for (int k = 0; k < 8; k++) t += part[k];
+    *sum = t;
+    return m;
+}
 #endif
 
 /* a->q, a->d, a->qsum, and the copy the format's kernels on this build read (q->k.act_layout,
@@ -299,18 +364,26 @@ void hg_prepare_act8(const hg_qinfo *q, const float *x, hg_act8 *a) {
         memcpy(signed_x, x, q->cols * sizeof(float));
         memset(signed_x + q->cols, 0, (q->cols_pad - q->cols) * sizeof(float));
         if (q->sign_seed) hg_apply_signs(signed_x, q->cols_pad, q->sign_seed);
+#if defined(HG_AVX512) || defined(HG_AVX2)
 #if defined(HG_AVX512)
-        if (q->had_m == 1 && H >= 256 && !(H & (H - 1))) {
+#define HG_ACT8_COPY(...) hg_act8_copy_avx512(__VA_ARGS__)
+        const uint64_t min_h = 256;
+#else
+#define HG_ACT8_COPY(...) hg_act8_copy_avx2(__VA_ARGS__)
+        const uint64_t min_h = 64;
+#endif
+        if (q->had_m == 1 && H >= min_h && !(H & (H - 1))) {
             for (uint64_t b = 0; b < q->groups; b++)
                 for (int k = 0; k < q->choices; k++) {
                     const uint64_t bk = (uint64_t)k * q->groups + b;
-                    float m = hg_act8_copy_avx512(signed_x + b * H, b * H, k ? hg_choice_seed(k) : 0, a->xr, H,
-                                                  hg_rotation_scale(q), a->q + bk * H, &a->qsum[bk]);
+                    float m = HG_ACT8_COPY(signed_x + b * H, b * H, k ? hg_choice_seed(k) : 0, a->xr, H, hg_rotation_scale(q),
+                                           a->q + bk * H, &a->qsum[bk]);
                     a->d[bk] = (m / 127.0f) * q->g8->inv;
                 }
             hg_act8_layout(q, a);
             return;
         }
+#undef HG_ACT8_COPY
 #endif
         for (uint64_t b = 0; b < q->groups; b++)
             for (int k = 0; k < q->choices; k++) {
