@@ -59,6 +59,41 @@ static float hg_act8_block_ref(const float *v, uint64_t H, int8_t *o, int32_t *s
     return m;
 }
 
+/* The rounding pass of hg_act8_block_ref on m = max|v_i * s| (given): k_i = round((v_i * s) * 127 / m) into
+ * o, their sum into *sum. The conversion rounds to nearest even as the reference's magic-number sum does
+ * (|v_i * s * 127 / m| <= 127), and a NaN or infinite quotient gives INT_MIN in both, clamped to -127. */
+#if defined(HG_AVX512)
+static void hg_act8_round_avx512(const float *v, uint64_t H, float s, float m, int8_t *o, int32_t *sum) {
+    const __m512 S = _mm512_set1_ps(s), inv = _mm512_set1_ps(m > 0 ? 127.0f / m : 0.0f);
+    const __m512i hi = _mm512_set1_epi32(127), lo = _mm512_set1_epi32(-127);
+    __m512i acc = _mm512_setzero_si512();
+    for (uint64_t i = 0; i < H; i += 16) {
+        __m512 t = _mm512_mul_ps(_mm512_mul_ps(_mm512_loadu_ps(v + i), S), inv);
+        __m512i k = _mm512_max_epi32(_mm512_min_epi32(_mm512_cvt_roundps_epi32(t, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC), hi), lo);
+        _mm_storeu_si128((__m128i *)(o + i), _mm512_cvtepi32_epi8(k));
+        acc = _mm512_add_epi32(acc, k);
+    }
+    *sum = _mm512_reduce_add_epi32(acc);
+}
+#elif defined(HG_AVX2)
+static void hg_act8_round_avx2(const float *v, uint64_t H, float s, float m, int8_t *o, int32_t *sum) {
+    const __m256 S = _mm256_set1_ps(s), inv = _mm256_set1_ps(m > 0 ? 127.0f / m : 0.0f);
+    const __m256i hi = _mm256_set1_epi32(127), lo = _mm256_set1_epi32(-127);
+    __m256i acc = _mm256_setzero_si256();
+    for (uint64_t i = 0; i < H; i += 8) {
+        __m256 t = _mm256_round_ps(_mm256_mul_ps(_mm256_mul_ps(_mm256_loadu_ps(v + i), S), inv), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+        __m256i k = _mm256_max_epi32(_mm256_min_epi32(_mm256_cvttps_epi32(t), hi), lo);
+        __m128i k16 = _mm_packs_epi32(_mm256_castsi256_si128(k), _mm256_extracti128_si256(k, 1));
+        _mm_storel_epi64((__m128i *)(o + i), _mm_packs_epi16(k16, k16));
+        acc = _mm256_add_epi32(acc, k);
+    }
+    int32_t part[8], t = 0;
+    _mm256_storeu_si256((__m256i *)part, acc);
+    for (int k = 0; k < 8; k++) t += part[k];
+    *sum = t;
+}
+#endif
+
 /* hg_act8_block of the values v_i * s (s = 1: of v itself; the products rounded as a separate step
  * would round them): the rotation's last scaling done on the way, without a pass of its own. v is
  * scratch where the block is not a whole number of vectors (scaled in place for the definition). */
@@ -76,16 +111,7 @@ static float hg_act8_block_scaled(float *v, uint64_t H, float s, int8_t *o, int3
         }
         for (; i < H; i += 16) mv = _mm512_max_ps(_mm512_abs_ps(_mm512_mul_ps(_mm512_loadu_ps(v + i), S)), mv);
         float m = _mm512_reduce_max_ps(_mm512_max_ps(_mm512_max_ps(mv, m1), _mm512_max_ps(m2, m3)));
-        const __m512 inv = _mm512_set1_ps(m > 0 ? 127.0f / m : 0.0f), magic = _mm512_set1_ps(12582912.0f);
-        const __m512i hi = _mm512_set1_epi32(127), lo = _mm512_set1_epi32(-127);
-        __m512i s = _mm512_setzero_si512();
-        for (i = 0; i < H; i += 16) {
-            __m512 r = _mm512_sub_ps(_mm512_add_ps(_mm512_mul_ps(_mm512_mul_ps(_mm512_loadu_ps(v + i), S), inv), magic), magic);
-            __m512i k = _mm512_max_epi32(_mm512_min_epi32(_mm512_cvttps_epi32(r), hi), lo);
-            _mm_storeu_si128((__m128i *)(o + i), _mm512_cvtepi32_epi8(k));
-            s = _mm512_add_epi32(s, k);
-        }
-        *sum = _mm512_reduce_add_epi32(s);
+        hg_act8_round_avx512(v, H, s, m, o, sum);
         return m;
     }
 #elif defined(HG_AVX2)
@@ -97,20 +123,7 @@ static float hg_act8_block_scaled(float *v, uint64_t H, float s, int8_t *o, int3
         float lanes[8], m = 0;
         _mm256_storeu_ps(lanes, mv);
         for (int k = 0; k < 8; k++) m = lanes[k] > m ? lanes[k] : m;
-        const __m256 inv = _mm256_set1_ps(m > 0 ? 127.0f / m : 0.0f), magic = _mm256_set1_ps(12582912.0f);
-        const __m256i hi = _mm256_set1_epi32(127), lo = _mm256_set1_epi32(-127);
-        __m256i s = _mm256_setzero_si256();
-        for (uint64_t i = 0; i < H; i += 8) {
-            __m256 r = _mm256_sub_ps(_mm256_add_ps(_mm256_mul_ps(_mm256_mul_ps(_mm256_loadu_ps(v + i), S), inv), magic), magic);
-            __m256i k = _mm256_max_epi32(_mm256_min_epi32(_mm256_cvttps_epi32(r), hi), lo);
-            __m128i k16 = _mm_packs_epi32(_mm256_castsi256_si128(k), _mm256_extracti128_si256(k, 1));
-            _mm_storel_epi64((__m128i *)(o + i), _mm_packs_epi16(k16, k16));
-            s = _mm256_add_epi32(s, k);
-        }
-        int32_t part[8], t = 0;
-        _mm256_storeu_si256((__m256i *)part, s);
-        for (int k = 0; k < 8; k++) t += part[k];
-        *sum = t;
+        hg_act8_round_avx2(v, H, s, m, o, sum);
         return m;
     }
 #endif
@@ -229,6 +242,36 @@ static void hg_act8_layout(const hg_qinfo *q, hg_act8 *a) {
     (void)q, (void)a;
 }
 
+/* hg_fwht's passes from stage len on (two stages a pass, then one where one is left), max(|out|, mx[k])
+ * taken on the way out of the last on four chains (V: the vector type, W floats; P: its intrinsics'
+ * prefix; ABS(x): |x|). The same butterflies as hg_fwht's, so the same bits. */
+#define HG_FWHT_PASSES_MAX(V, W, P, ABS, v, H, len, mx)                                                       \
+    do {                                                                                                    \
+        for (; 4 * (len) <= (H); (len) *= 4) {                                                              \
+            const int last_ = 4 * (len) == (H);                                                             \
+            for (uint64_t i_ = 0; i_ < (H); i_ += 4 * (len))                                                \
+                for (uint64_t j_ = i_; j_ < i_ + (len); j_ += (W)) {                                        \
+                    V a0 = P##_loadu_ps(v + j_), a1 = P##_loadu_ps(v + j_ + (len));                         \
+                    V a2 = P##_loadu_ps(v + j_ + 2 * (len)), a3 = P##_loadu_ps(v + j_ + 3 * (len));         \
+                    V b0 = P##_add_ps(a0, a1), b1 = P##_sub_ps(a0, a1), b2 = P##_add_ps(a2, a3), b3 = P##_sub_ps(a2, a3); \
+                    V r_[4] = {P##_add_ps(b0, b2), P##_add_ps(b1, b3), P##_sub_ps(b0, b2), P##_sub_ps(b1, b3)}; \
+                    for (int k_ = 0; k_ < 4; k_++) {                                                        \
+                        P##_storeu_ps(v + j_ + (uint64_t)k_ * (len), r_[k_]);                               \
+                        if (last_) mx[k_] = P##_max_ps(ABS(r_[k_]), mx[k_]);                                \
+                    }                                                                                       \
+                }                                                                                           \
+        }                                                                                                   \
+        if ((len) < (H))   /* one stage left, len = H / 2 */                                                \
+            for (uint64_t j_ = 0; j_ < (len); j_ += (W)) {                                                  \
+                V a_ = P##_loadu_ps(v + j_), b_ = P##_loadu_ps(v + j_ + (len));                             \
+                V r0 = P##_add_ps(a_, b_), r1 = P##_sub_ps(a_, b_);                                         \
+                P##_storeu_ps(v + j_, r0);                                                                  \
+                P##_storeu_ps(v + j_ + (len), r1);                                                          \
+                mx[0] = P##_max_ps(ABS(r0), mx[0]);                                                         \
+                mx[1] = P##_max_ps(ABS(r1), mx[1]);                                                         \
+            }                                                                                               \
+    } while (0)
+
 #if defined(HG_AVX512)
 /* The rotation choice's copy of one block on AVX-512, for Sylvester blocks (had_m 1) of 2^j >= 256 values:
  * the general path's steps (hg_copy_signs_at, hg_fwht, hg_act8_block_scaled) in three passes over the block
@@ -245,40 +288,9 @@ static float hg_act8_copy_avx512(const float *src, uint64_t col0, int seed, floa
         hg_fwht256_avx512(src + c, v + c, seed ? w : NULL, H == 256 ? &mx[0] : NULL);
     }
     uint64_t len = 256;
-    for (; 4 * len <= H; len *= 4) {   /* hg_fwht's two-stage passes */
-        const int last = 4 * len == H;
-        for (uint64_t i = 0; i < H; i += 4 * len)
-            for (uint64_t j = i; j < i + len; j += 16) {
-                __m512 a0 = _mm512_loadu_ps(v + j), a1 = _mm512_loadu_ps(v + j + len);
-                __m512 a2 = _mm512_loadu_ps(v + j + 2 * len), a3 = _mm512_loadu_ps(v + j + 3 * len);
-                __m512 b0 = _mm512_add_ps(a0, a1), b1 = _mm512_sub_ps(a0, a1), b2 = _mm512_add_ps(a2, a3), b3 = _mm512_sub_ps(a2, a3);
-                __m512 r[4] = {_mm512_add_ps(b0, b2), _mm512_add_ps(b1, b3), _mm512_sub_ps(b0, b2), _mm512_sub_ps(b1, b3)};
-                for (int k = 0; k < 4; k++) {
-                    _mm512_storeu_ps(v + j + (uint64_t)k * len, r[k]);
-                    if (last) mx[k] = _mm512_max_ps(_mm512_abs_ps(r[k]), mx[k]);
-                }
-            }
-    }
-    if (len < H)   /* one stage left, len = H / 2 */
-        for (uint64_t j = 0; j < len; j += 16) {
-            __m512 a = _mm512_loadu_ps(v + j), b = _mm512_loadu_ps(v + j + len);
-            __m512 r0 = _mm512_add_ps(a, b), r1 = _mm512_sub_ps(a, b);
-            _mm512_storeu_ps(v + j, r0);
-            _mm512_storeu_ps(v + j + len, r1);
-            mx[0] = _mm512_max_ps(_mm512_abs_ps(r0), mx[0]);
-            mx[1] = _mm512_max_ps(_mm512_abs_ps(r1), mx[1]);
-        }
+    HG_FWHT_PASSES_MAX(__m512, 16, _mm512, _mm512_abs_ps, v, H, len, mx);
     const float m = _mm512_reduce_max_ps(_mm512_max_ps(_mm512_max_ps(mx[0], mx[1]), _mm512_max_ps(mx[2], mx[3]))) * S;
-    const __m512 Sv = _mm512_set1_ps(S), inv = _mm512_set1_ps(m > 0 ? 127.0f / m : 0.0f);
-    const __m512i hi = _mm512_set1_epi32(127), lo = _mm512_set1_epi32(-127);
-    __m512i s = _mm512_setzero_si512();
-    for (uint64_t i = 0; i < H; i += 16) {
-        __m512 t = _mm512_mul_ps(_mm512_mul_ps(_mm512_loadu_ps(v + i), Sv), inv);
-        __m512i k = _mm512_max_epi32(_mm512_min_epi32(_mm512_cvt_roundps_epi32(t, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC), hi), lo);
-        _mm_storeu_si128((__m128i *)(o + i), _mm512_cvtepi32_epi8(k));
-        s = _mm512_add_epi32(s, k);
-    }
-    *sum = _mm512_reduce_add_epi32(s);
+    hg_act8_round_avx512(v, H, S, m, o, sum);
     return m;
 }
 #elif defined(HG_AVX2)
@@ -303,47 +315,14 @@ static float hg_act8_copy_avx2(const float *src, uint64_t col0, int seed, float 
     }
     __m256 mx[4] = {_mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps()};
     uint64_t len = 8;
-    for (; 4 * len <= H; len *= 4) {   /* hg_fwht's two-stage passes */
-        const int last = 4 * len == H;
-        for (uint64_t i = 0; i < H; i += 4 * len)
-            for (uint64_t j = i; j < i + len; j += 8) {
-                __m256 a0 = _mm256_loadu_ps(v + j), a1 = _mm256_loadu_ps(v + j + len);
-                __m256 a2 = _mm256_loadu_ps(v + j + 2 * len), a3 = _mm256_loadu_ps(v + j + 3 * len);
-                __m256 b0 = _mm256_add_ps(a0, a1), b1 = _mm256_sub_ps(a0, a1), b2 = _mm256_add_ps(a2, a3), b3 = _mm256_sub_ps(a2, a3);
-                __m256 r[4] = {_mm256_add_ps(b0, b2), _mm256_add_ps(b1, b3), _mm256_sub_ps(b0, b2), _mm256_sub_ps(b1, b3)};
-                for (int k = 0; k < 4; k++) {
-                    _mm256_storeu_ps(v + j + (uint64_t)k * len, r[k]);
-                    if (last) mx[k] = _mm256_max_ps(_mm256_and_ps(r[k], absmask), mx[k]);
-                }
-            }
-    }
-    if (len < H)   /* one stage left, len = H / 2 */
-        for (uint64_t j = 0; j < len; j += 8) {
-            __m256 a = _mm256_loadu_ps(v + j), b = _mm256_loadu_ps(v + j + len);
-            __m256 r0 = _mm256_add_ps(a, b), r1 = _mm256_sub_ps(a, b);
-            _mm256_storeu_ps(v + j, r0);
-            _mm256_storeu_ps(v + j + len, r1);
-            mx[0] = _mm256_max_ps(_mm256_and_ps(r0, absmask), mx[0]);
-            mx[1] = _mm256_max_ps(_mm256_and_ps(r1, absmask), mx[1]);
-        }
+#define HG_ABS256(x) _mm256_and_ps(x, absmask)
+    HG_FWHT_PASSES_MAX(__m256, 8, _mm256, HG_ABS256, v, H, len, mx);
+#undef HG_ABS256
     float lanes[8], m = 0;
     _mm256_storeu_ps(lanes, _mm256_max_ps(_mm256_max_ps(mx[0], mx[1]), _mm256_max_ps(mx[2], mx[3])));
     for (int k = 0; k < 8; k++) m = lanes[k] > m ? lanes[k] : m;
     m *= S;
-    const __m256 Sv = _mm256_set1_ps(S), inv = _mm256_set1_ps(m > 0 ? 127.0f / m : 0.0f);
-    const __m256i hi = _mm256_set1_epi32(127), lo = _mm256_set1_epi32(-127);
-    __m256i s = _mm256_setzero_si256();
-    for (uint64_t i = 0; i < H; i += 8) {
-        __m256 t = _mm256_round_ps(_mm256_mul_ps(_mm256_mul_ps(_mm256_loadu_ps(v + i), Sv), inv), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-        __m256i k = _mm256_max_epi32(_mm256_min_epi32(_mm256_cvttps_epi32(t), hi), lo);
-        __m128i k16 = _mm_packs_epi32(_mm256_castsi256_si128(k), _mm256_extracti128_si256(k, 1));
-        _mm_storel_epi64((__m128i *)(o + i), _mm_packs_epi16(k16, k16));
-        s = _mm256_add_epi32(s, k);
-    }
-    int32_t part[8], t = 0;
-    _mm256_storeu_si256((__m256i *)part, s);
-    for (int k = 0; k < 8; k++) t += part[k];
-    *sum = t;
+    hg_act8_round_avx2(v, H, S, m, o, sum);
     return m;
 }
 #endif
