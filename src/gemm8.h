@@ -465,20 +465,6 @@ HG_INLINE void hg_isum8_2x4_avx2(const int8_t *k0, const int8_t *k1, const int8_
     *s1 = hg_hsum4_epi32_avx2(b[0], b[1], b[2], b[3]);
 }
 
-/* one row's block (decoded k) x four tokens, each x[t] the row's copy of token t (the rotation choice) */
-HG_INLINE void hg_isum8_1x4_avx2(const int8_t *k, const int8_t *const x[4], uint64_t H, __m128i *s) {
-    __m256i a[4] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256()};
-    for (uint64_t j = 0; j < H; j += 32) {
-        __m256i w = _mm256_loadu_si256((const __m256i *)(k + j)), m = _mm256_sign_epi8(w, w);
-        for (int t = 0; t < 4; t++)
-            a[t] = hg_dpbusd_avx2(a[t], m, _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)(x[t] + j)), w));
-    }
-    *s = hg_hsum4_epi32_avx2(a[0], a[1], a[2], a[3]);
-}
-
-/* hg_qmatmul8_rows on AVX2 for blocks that are a multiple of 32: rows in
- * pairs, tokens in fours, the float epilogue on four tokens at once (per lane
- * the scalar one's operations) */
 /* The rotation choice on AVX2: hg_qmatmul8_rc_vnni's order (tiles of rows, grouped by pick block by
  * block), in pairs of rows against four tokens as hg_qmatmul8_avx2 */
 static void hg_qmatmul8_rc_avx2(float *out, size_t ostride, const hg_act8 *a, int B, const hg_tensor *w, const hg_qinfo *q,
@@ -507,6 +493,9 @@ static void hg_qmatmul8_rc_avx2(float *out, size_t ostride, const hg_act8 *a, in
     });
 }
 
+/* hg_qmatmul8_rows on AVX2 for blocks that are a multiple of 32: rows in
+ * pairs, tokens in fours, the float epilogue on four tokens at once (per lane
+ * the scalar one's operations) */
 static int hg_qmatmul8_avx2(float *out, size_t ostride, const hg_act8 *a, int B, const hg_tensor *w, const hg_qinfo *q,
                             int row0, int row1, int8_t *buf) {
     const uint64_t H = (uint64_t)q->group, G = q->groups;
