@@ -356,6 +356,13 @@ uint64_t hg_act8_values(const hg_qinfo *q);   /* q->cols_pad * q->choices */
 void hg_act8_free(hg_act8 *a);
 /* x (cols floats) -> a, for tensors of q's shape (q->act8) */
 void hg_prepare_act8(const hg_qinfo *q, const float *x, hg_act8 *a);
+/* the same in parts that threads share, for the rotation choice's K copies: hg_prepare_act8_begin(q, x, a),
+ * then hg_prepare_act8_part(q, a, p, n) for every p < n (any order, any thread; n at most
+ * hg_prepare_act8_parts(q), which is 1 where the prep does not split: no choice, or a layout in 256s
+ * over smaller blocks); a ends as hg_prepare_act8 leaves it, byte for byte */
+int hg_prepare_act8_parts(const hg_qinfo *q);
+void hg_prepare_act8_begin(const hg_qinfo *q, const float *x, hg_act8 *a);
+void hg_prepare_act8_part(const hg_qinfo *q, hg_act8 *a, int part, int parts);
 float hg_qdot8_row_ref(const hg_tensor *w, const hg_qinfo *q, int row, const hg_act8 *a);
 float hg_qdot8_row(const hg_tensor *w, const hg_qinfo *q, int row, const hg_act8 *a);
 void hg_qmatvec8_rows(float *out, const hg_act8 *a, const hg_tensor *w, const hg_qinfo *q, int row0, int row1);

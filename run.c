@@ -557,6 +557,27 @@ static void plan_tasks(MatmulJob *j, const Weight *const *ws, int n, int epi, in
     }
 }
 
+/* decode's int8 activation for weights of format q. The rotation choice's K copies (~7-22 us a
+ * matrix at K = 16 on the TinyLlama shape, one thread: ~1 ms a token) are shared by the threads, a
+ * part each, where there are enough of them to be worth a job of their own (a job costs ~1-2 us) */
+#define PREP_SPLIT_VALUES 16384
+typedef struct { const hg_qinfo *q; int parts; } PrepPartJob;
+static void prep_part_task(void *ctx, int task, int thread) {
+    (void)thread;
+    const PrepPartJob *j = (const PrepPartJob *)ctx;
+    hg_prepare_act8_part(j->q, &g_act8, task, j->parts);
+}
+static void prepare_act8(const hg_qinfo *q, const float *x) {
+    int threads = hg_pool_threads(g_pool), parts = hg_prepare_act8_parts(q);
+    if (threads == 1 || parts == 1 || hg_act8_values(q) < PREP_SPLIT_VALUES) {
+        hg_prepare_act8(q, x, &g_act8);
+        return;
+    }
+    PrepPartJob j = {q, parts < threads ? parts : threads};
+    hg_prepare_act8_begin(q, x, &g_act8);
+    hg_pool_run(g_pool, prep_part_task, &j, j.parts);
+}
+
 /* outs[i] = ws[i] x, then the epilogue (EPI_ADD: n = 1, acc += outs[0];
  * EPI_GLU: n = 2, outs[0] = silu(outs[0]) * outs[1]) */
 static void matmul_n(float *const *outs, const float *x, const Weight *const *ws, int n, int epi, float *acc) {
@@ -571,7 +592,7 @@ static void matmul_n(float *const *outs, const float *x, const Weight *const *ws
     const Weight *w = ws[0];
     double t0 = g_profile ? now_s() : 0;
     int act8 = w->quantized && w->q.act8 && g_int8;
-    if (act8) hg_prepare_act8(&w->q, x, &g_act8);
+    if (act8) prepare_act8(&w->q, x);
     else if (w->quantized) {
         hg_prepare_activation(&w->q, x, g_xrot);
         x = g_xrot;

@@ -27,7 +27,7 @@ fi
 } > "$TMP/md"
 for b in "${builds[@]}"; do
   name=native; [ "$b" = ./run ] || name="avx2 (-mavx2 -mfma -mf16c)"
-  for pair in "p2b3 p2b3r4" "p2b3 p2b3r16" "p2b4 p2b4r16" "p4b3 p4b3r4"; do
+  for pair in "p2b3 p2b3r4" "p2b3 p2b3r8" "p2b3 p2b3r16" "p2b4 p2b4r4" "p2b4 p2b4r16" "p4b3 p4b3r4"; do
     set -- $pair
     A=$(bench/tinyllama_model.sh "$1"); B=$(bench/tinyllama_model.sh "$2")
     res=$(bench/ab.sh "$A,$B" "$T" "$R" "$b" "$b" | tail -2)

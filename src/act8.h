@@ -157,23 +157,24 @@ static void hg_act8_interleave(const int8_t *q, int8_t *qp, uint64_t n) {
     }
 }
 
-/* blocks of 128k at once; otherwise (blocks of 32k) each block's 128s, then its tail */
-static void hg_act8_even_odd(const hg_qinfo *q, hg_act8 *a) {
+/* blocks b0 .. b1 - 1 (of every copy, one after the other): blocks of 128k at once; otherwise (blocks
+ * of 32k) each block's 128s, then its tail */
+static void hg_act8_even_odd(const hg_qinfo *q, hg_act8 *a, uint64_t b0, uint64_t b1) {
     const uint64_t H = (uint64_t)q->group;
     if (!(H % 128)) {
-        hg_act8_interleave(a->q, a->qp, hg_act8_values(q));
+        hg_act8_interleave(a->q + b0 * H, a->qp + b0 * H, (b1 - b0) * H);
         return;
     }
-    for (uint64_t b = 0; b < q->groups * (uint64_t)q->choices; b++) {
+    for (uint64_t b = b0; b < b1; b++) {
         uint64_t full = H / 128 * 128;
         hg_act8_interleave(a->q + b * H, a->qp + b * H, full);
         hg_act8_interleave_tail(a->q + b * H + full, a->qp + b * H + full, H - full);
     }
 }
 #elif defined(HG_AVX2)
-static void hg_act8_even_odd(const hg_qinfo *q, hg_act8 *a) {   /* a few microseconds a token */
+static void hg_act8_even_odd(const hg_qinfo *q, hg_act8 *a, uint64_t b0, uint64_t b1) {   /* a few microseconds a token */
     const uint64_t H = (uint64_t)q->group;
-    for (uint64_t b = 0; b < q->groups * (uint64_t)q->choices; b++)
+    for (uint64_t b = b0; b < b1; b++)
         for (uint64_t j = 0; j < H; j += 128)
             hg_act8_interleave_tail(a->q + b * H + j, a->qp + b * H + j, H - j < 128 ? H - j : 128);
 }
@@ -231,15 +232,17 @@ HG_INLINE void hg_prefetch_blocks2(const uint8_t *c0, const uint8_t *c1, uint64_
 #endif
 }
 
-/* the copy of a->q the format's kernels read, a->qp (every copy of the rotation choice) */
-static void hg_act8_layout(const hg_qinfo *q, hg_act8 *a) {
+/* the copy of a->q the format's kernels read, a->qp, of blocks b0 .. b1 - 1 of every copy of the
+ * rotation choice, one after the other (b1 = q->groups * q->choices: all); COORDS4 works in 256s,
+ * so a range there starts and ends on one (hg_prepare_act8_parts) */
+static void hg_act8_layout(const hg_qinfo *q, hg_act8 *a, uint64_t b0, uint64_t b1) {
 #if defined(HG_AVX512_VNNI) || defined(HG_AVX2)
-    if (q->k.act_layout == HG_ACT_EVEN_ODD) hg_act8_even_odd(q, a);
+    if (q->k.act_layout == HG_ACT_EVEN_ODD) hg_act8_even_odd(q, a, b0, b1);
 #endif
 #if defined(HG_AVX512_VNNI) || defined(HG_NEON)
-    if (q->k.act_layout == HG_ACT_COORDS4) hg_act8_coords4(a->q, a->qp, hg_act8_values(q));
+    if (q->k.act_layout == HG_ACT_COORDS4) hg_act8_coords4(a->q + b0 * q->group, a->qp + b0 * q->group, (b1 - b0) * q->group);
 #endif
-    (void)q, (void)a;
+    (void)q, (void)a, (void)b0, (void)b1;
 }
 
 /* hg_fwht's passes from stage len on (two stages a pass, then one where one is left), max(|out|, mx[k])
@@ -327,57 +330,78 @@ static float hg_act8_copy_avx2(const float *src, uint64_t col0, int seed, float 
 }
 #endif
 
+/* One copy of the rotation choice: copy k of block b (bk = k * groups + b, hg_choice_block's order) =
+ * Hn D R_k x rounded to int8, from block b of D x (in a->xr, hg_prepare_act8_begin), with H floats of
+ * scratch v. On x86, Sylvester blocks of 2^j values take the fused passes of hg_act8_copy_avx512/avx2;
+ * the bytes are the same either way. */
+static void hg_act8_copy_one(const hg_qinfo *q, hg_act8 *a, uint64_t bk, float *v) {
+    const uint64_t H = (uint64_t)q->group, b = bk % q->groups;
+    const int k = (int)(bk / q->groups);
+    const float *src = a->xr + b * H;
+    float m;
+#if defined(HG_AVX512) || defined(HG_AVX2)
+#if defined(HG_AVX512)
+    if (q->had_m == 1 && H >= 256 && !(H & (H - 1)))
+        m = hg_act8_copy_avx512(src, b * H, k ? hg_choice_seed(k) : 0, v, H, hg_rotation_scale(q), a->q + bk * H, &a->qsum[bk]);
+#else
+    if (q->had_m == 1 && H >= 64 && !(H & (H - 1)))
+        m = hg_act8_copy_avx2(src, b * H, k ? hg_choice_seed(k) : 0, v, H, hg_rotation_scale(q), a->q + bk * H, &a->qsum[bk]);
+#endif
+    else
+#endif
+    {
+        if (k && !(H % 64)) hg_copy_signs_at(v, src, b * H, H, hg_choice_seed(k));
+        else {
+            memcpy(v, src, H * sizeof(float));
+            hg_choice_signs(v, b * H, (int)H, k);
+        }
+        hg_block_butterflies(q, v, 0);   /* hg_rotate_block less its scaling, which comes next */
+        m = hg_act8_block_scaled(v, H, hg_rotation_scale(q), a->q + bk * H, &a->qsum[bk]);
+    }
+    a->d[bk] = (m / 127.0f) * q->g8->inv;
+}
+
+/* The rotation choice's copies in parts that threads can share (decode: ~1 ms a token at K = 16 on the
+ * TinyLlama shape, one thread): D x once, then part p of n makes copies bk = p * B / n ..
+ * (p + 1) * B / n - 1 (B = groups * K) and their layout copy, each with scratch of its own. Every part
+ * runs the one-thread prep's functions on the same blocks, so the bytes are the same. A layout in 256s
+ * (COORDS4) splits only where blocks are a multiple of 256. */
+int hg_prepare_act8_parts(const hg_qinfo *q) {
+    if (q->choices == 1 || (q->k.act_layout == HG_ACT_COORDS4 && q->group % 256)) return 1;
+    return (int)(q->groups * (uint64_t)q->choices);
+}
+
+void hg_prepare_act8_begin(const hg_qinfo *q, const float *x, hg_act8 *a) {
+    if (q->choices == 1) return;
+    memcpy(a->xr, x, q->cols * sizeof(float));   /* D x, padded (xr holds cols_pad * K floats) */
+    memset(a->xr + q->cols, 0, (q->cols_pad - q->cols) * sizeof(float));
+    if (q->sign_seed) hg_apply_signs(a->xr, q->cols_pad, q->sign_seed);
+}
+
+void hg_prepare_act8_part(const hg_qinfo *q, hg_act8 *a, int part, int parts) {
+    const uint64_t B = q->groups * (uint64_t)q->choices, b0 = B * (uint64_t)part / (uint64_t)parts,
+                   b1 = B * (uint64_t)(part + 1) / (uint64_t)parts;
+    _Alignas(64) float v[HG_CHOICE_MAX_BLOCK];
+    for (uint64_t bk = b0; bk < b1; bk++) hg_act8_copy_one(q, a, bk, v);
+    hg_act8_layout(q, a, b0, b1);
+}
+
 /* a->q, a->d, a->qsum, and the copy the format's kernels on this build read (q->k.act_layout,
  * from the kernel tables of src/select.h); with the rotation choice, q->choices of each, one after
  * the other (copy k rotated by Hn D R_k) */
 void hg_prepare_act8(const hg_qinfo *q, const float *x, hg_act8 *a) {
     const uint64_t H = (uint64_t)q->group;
-    if (q->choices == 1) {
-        hg_prepare_activation(q, x, a->xr);
-        for (uint64_t b = 0; b < q->groups; b++) {
-            float m = hg_act8_block(a->xr + b * H, H, a->q + b * H, &a->qsum[b]);
-            a->d[b] = (m / 127.0f) * q->g8->inv;
-        }
-    } else {   /* copy k = Hn D R_k x, block by block (a block's K copies from one H-float piece in L1) */
-        float *signed_x = a->xr + H;   /* D x, padded (xr holds every copy: cols_pad * K floats) */
-        memcpy(signed_x, x, q->cols * sizeof(float));
-        memset(signed_x + q->cols, 0, (q->cols_pad - q->cols) * sizeof(float));
-        if (q->sign_seed) hg_apply_signs(signed_x, q->cols_pad, q->sign_seed);
-#if defined(HG_AVX512) || defined(HG_AVX2)
-#if defined(HG_AVX512)
-#define HG_ACT8_COPY(...) hg_act8_copy_avx512(__VA_ARGS__)
-        const uint64_t min_h = 256;
-#else
-#define HG_ACT8_COPY(...) hg_act8_copy_avx2(__VA_ARGS__)
-        const uint64_t min_h = 64;
-#endif
-        if (q->had_m == 1 && H >= min_h && !(H & (H - 1))) {
-            for (uint64_t b = 0; b < q->groups; b++)
-                for (int k = 0; k < q->choices; k++) {
-                    const uint64_t bk = (uint64_t)k * q->groups + b;
-                    float m = HG_ACT8_COPY(signed_x + b * H, b * H, k ? hg_choice_seed(k) : 0, a->xr, H, hg_rotation_scale(q),
-                                           a->q + bk * H, &a->qsum[bk]);
-                    a->d[bk] = (m / 127.0f) * q->g8->inv;
-                }
-            hg_act8_layout(q, a);
-            return;
-        }
-#undef HG_ACT8_COPY
-#endif
-        for (uint64_t b = 0; b < q->groups; b++)
-            for (int k = 0; k < q->choices; k++) {
-                const uint64_t bk = (uint64_t)k * q->groups + b;
-                if (k && !(H % 64)) hg_copy_signs_at(a->xr, signed_x + b * H, b * H, H, hg_choice_seed(k));
-                else {
-                    memcpy(a->xr, signed_x + b * H, H * sizeof(float));
-                    hg_choice_signs(a->xr, b * H, (int)H, k);
-                }
-                hg_block_butterflies(q, a->xr, 0);   /* hg_rotate_block less its scaling, which comes next */
-                float m = hg_act8_block_scaled(a->xr, H, hg_rotation_scale(q), a->q + bk * H, &a->qsum[bk]);
-                a->d[bk] = (m / 127.0f) * q->g8->inv;
-            }
+    if (q->choices > 1) {
+        hg_prepare_act8_begin(q, x, a);
+        hg_prepare_act8_part(q, a, 0, 1);
+        return;
     }
-    hg_act8_layout(q, a);
+    hg_prepare_activation(q, x, a->xr);
+    for (uint64_t b = 0; b < q->groups; b++) {
+        float m = hg_act8_block(a->xr + b * H, H, a->q + b * H, &a->qsum[b]);
+        a->d[b] = (m / 127.0f) * q->g8->inv;
+    }
+    hg_act8_layout(q, a, 0, q->groups);
 }
 
 /* The int8 kernels' block epilogue, the one float step of the int8 path: block b adds

@@ -329,6 +329,23 @@ static void test_act8(const hg_tensor *t, const hg_qinfo *q, const float *x, con
         snprintf(detail, sizeof detail, "%d of %d copies of blocks differ", cbad, (int)q->groups * q->choices);
         check(cbad == 0, name, detail);
         free(sx); free(blk); free(kq);
+        /* the prep in parts (decode's threads share it): every split, parts made last to first, gives the
+         * bytes of the one-call prep, layout copy included */
+        const int most = hg_prepare_act8_parts(q);
+        int pbad = 0, splits = 0;
+        for (int n = 2; n <= 7 && n <= most; n++, splits++) {
+            hg_act8 b;
+            if (hg_act8_alloc(&b, hg_act8_values(q), q->groups * (uint64_t)q->choices)) { pbad++; break; }
+            hg_prepare_act8_begin(q, x, &b);
+            for (int p = n - 1; p >= 0; p--) hg_prepare_act8_part(q, &b, p, n);
+            const uint64_t nv = hg_act8_values(q), nb = q->groups * (uint64_t)q->choices;
+            pbad += memcmp(a.q, b.q, nv) != 0 || memcmp(a.qp, b.qp, nv) != 0 || memcmp(a.d, b.d, nb * sizeof(float)) != 0 ||
+                    memcmp(a.qsum, b.qsum, nb * sizeof(int32_t)) != 0;
+            hg_act8_free(&b);
+        }
+        snprintf(name, sizeof name, "%s_int8_choice_prep_parts", cfg);
+        snprintf(detail, sizeof detail, "%d of %d splits differ from the one-call prep (%d parts possible)", pbad, splits, most);
+        check(pbad == 0 && (splits > 0 || most == 1), name, detail);
     }
     double worst_ref = 0, worst_float = 0;
     int differ = 0;
