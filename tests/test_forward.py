@@ -112,6 +112,17 @@ def test_threads_identical(tmp):
     # the model read into memory (the default for small files) and mapped (--mmap) are the same bytes
     c = run_logits(out, ids, tmp, threads=2, extra=("--mmap",))
     report(np.array_equal(a, c), "mmap_vs_copied_model_bit_identical", f"max diff {np.abs(a - c).max():.2e}")
+    # the rotation choice's copies shared by decode's threads (run shares them from 16384 values a
+    # matrix: 1024-wide rows at 16 rotations): 1, 2 and 3 threads give the same logits
+    d = os.path.join(tmp, "threads_rc")
+    ms.make_checkpoint(d, dim=1024, hidden_dim=1024, n_layers=1, n_heads=8, n_kv_heads=4, vocab_size=4096, seq_len=64,
+                       tokenizer_model=TOKENIZER, seed=6)
+    export_hf(d, d + ".higgs", "f16")
+    q = d + "_r16.higgs"
+    sh(os.path.join(ROOT, "quantize"), d + ".higgs", q, "--method", "higgs", "--p", "2", "--bits", "3", "--rotations", "16")
+    base = run_logits(q, ids, tmp, threads=1, extra=("--no-batch",))
+    worst = max(float(np.abs(base - run_logits(q, ids, tmp, threads=t, extra=("--no-batch",))).max()) for t in (2, 3))
+    report(worst == 0, "int8_rotations16_decode_threads_bit_identical", f"max diff {worst:.2e} over 2 and 3 threads against 1")
 
 
 def test_decode_pairs_identical(tmp):
