@@ -296,25 +296,47 @@ static float hg_act8_copy_avx512(const float *src, uint64_t col0, int seed, floa
     hg_act8_round_avx512(v, H, S, m, o, sum);
     return m;
 }
-#elif defined(HG_AVX2)
-/* The same on AVX2, for Sylvester blocks of 2^j >= 64 values: the signs flipped on the way into hg_fwht's
- * first pass (stages 1, 2, 4 inside each vector), the max taken on the way out of its last */
+/* The same for a Sylvester block of 64 values, in four registers: the signs, stages 1-8 inside each vector
+ * (hg_fwht16_avx512), 16 and 32 across them, the max on the way (|v| first, so a NaN never wins) */
+static float hg_act8_copy64_avx512(const float *src, uint64_t col0, int seed, float S, int8_t *o, int32_t *sum) {
+    const uint64_t bits = seed ? hg_sign_word(seed, col0 / 64) : 0;
+    __m512 v[4], mx = _mm512_setzero_ps();
+    for (int r = 0; r < 4; r++)
+        v[r] = hg_fwht16_avx512(_mm512_castsi512_ps(_mm512_mask_xor_epi32(_mm512_castps_si512(_mm512_loadu_ps(src + 16 * r)),
+            (__mmask16)(bits >> (16 * r)), _mm512_castps_si512(_mm512_loadu_ps(src + 16 * r)), _mm512_set1_epi32(INT32_MIN))));
+    for (int h = 1; h <= 2; h *= 2)   /* stages 16 and 32 */
+        for (int r = 0; r < 4; r++)
+            if (!(r & h)) {
+                const __m512 a = v[r], b = v[r + h];
+                v[r] = _mm512_add_ps(a, b), v[r + h] = _mm512_sub_ps(a, b);
+            }
+    float w[64];
+    for (int r = 0; r < 4; r++) mx = _mm512_max_ps(_mm512_abs_ps(v[r]), mx), _mm512_storeu_ps(w + 16 * r, v[r]);
+    const float m = _mm512_reduce_max_ps(mx) * S;
+    hg_act8_round_avx512(w, 64, S, m, o, sum);
+    return m;
+}
+#endif
+#if defined(HG_AVX2)
+/* The same on AVX2, for Sylvester blocks of 2^j >= 64 values (on AVX-512 builds, those of 64 and 128): the
+ * signs flipped on the way into hg_fwht's first pass (stages 1, 2, 4 inside each vector), the max taken on
+ * the way out of its last */
+/* eight values src[0..7]: hg_copy_signs_at's flips (bits 0-7 of sbits), then hg_fwht's stages 1, 2 and 4 */
+HG_INLINE __m256 hg_fwht8_signed_avx2(const float *src, uint64_t sbits) {
+    const __m256 one = _mm256_set1_ps(1.0f), neg = _mm256_set1_ps(-1.0f);
+    const __m256i lane = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    const __m256i b = _mm256_and_si256(_mm256_set1_epi32((int)(sbits & 255)), lane);
+    __m256 x = _mm256_xor_ps(_mm256_loadu_ps(src), _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cmpeq_epi32(b, lane), 31)));
+    x = _mm256_fmadd_ps(x, _mm256_blend_ps(one, neg, 0xAA), _mm256_permute_ps(x, 0xB1));
+    x = _mm256_fmadd_ps(x, _mm256_blend_ps(one, neg, 0xCC), _mm256_permute_ps(x, 0x4E));
+    return _mm256_fmadd_ps(x, _mm256_blend_ps(one, neg, 0xF0), _mm256_permute2f128_ps(x, x, 0x01));
+}
 static float hg_act8_copy_avx2(const float *src, uint64_t col0, int seed, float *v, uint64_t H, float S, int8_t *o,
                                int32_t *sum) {
-    const __m256 one = _mm256_set1_ps(1.0f), neg = _mm256_set1_ps(-1.0f);
-    const __m256 sg1 = _mm256_blend_ps(one, neg, 0xAA), sg2 = _mm256_blend_ps(one, neg, 0xCC), sg4 = _mm256_blend_ps(one, neg, 0xF0);
-    const __m256i lane = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
     const __m256 absmask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
     for (uint64_t c = 0; c < H; c += 64) {
         const uint64_t bits = seed ? hg_sign_word(seed, (col0 + c) / 64) : 0;
-        for (uint64_t k = 0; k < 64; k += 8) {   /* hg_copy_signs_at's flips, then hg_fwht's first pass */
-            __m256i b = _mm256_and_si256(_mm256_set1_epi32((int)(bits >> k & 255)), lane);
-            __m256 x = _mm256_xor_ps(_mm256_loadu_ps(src + c + k), _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cmpeq_epi32(b, lane), 31)));
-            x = _mm256_fmadd_ps(x, sg1, _mm256_permute_ps(x, 0xB1));
-            x = _mm256_fmadd_ps(x, sg2, _mm256_permute_ps(x, 0x4E));
-            x = _mm256_fmadd_ps(x, sg4, _mm256_permute2f128_ps(x, x, 0x01));
-            _mm256_storeu_ps(v + c + k, x);
-        }
+        for (uint64_t k = 0; k < 64; k += 8) _mm256_storeu_ps(v + c + k, hg_fwht8_signed_avx2(src + c + k, bits >> k));
     }
     __m256 mx[4] = {_mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps()};
     uint64_t len = 8;
@@ -325,9 +347,36 @@ static float hg_act8_copy_avx2(const float *src, uint64_t col0, int seed, float 
     _mm256_storeu_ps(lanes, _mm256_max_ps(_mm256_max_ps(mx[0], mx[1]), _mm256_max_ps(mx[2], mx[3])));
     for (int k = 0; k < 8; k++) m = lanes[k] > m ? lanes[k] : m;
     m *= S;
+#if defined(HG_AVX512)
+    hg_act8_round_avx512(v, H, S, m, o, sum);
+#else
     hg_act8_round_avx2(v, H, S, m, o, sum);
+#endif
     return m;
 }
+#if !defined(HG_AVX512)
+/* The same for a Sylvester block of 64 values, in eight registers: stages 8, 16 and 32 across them, the max
+ * on the way (|v| first, so a NaN never wins) */
+static float hg_act8_copy64_avx2(const float *src, uint64_t col0, int seed, float S, int8_t *o, int32_t *sum) {
+    const __m256 absmask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
+    const uint64_t bits = seed ? hg_sign_word(seed, col0 / 64) : 0;
+    __m256 v[8], mx = _mm256_setzero_ps();
+    for (int r = 0; r < 8; r++) v[r] = hg_fwht8_signed_avx2(src + 8 * r, bits >> (8 * r));
+    for (int h = 1; h <= 4; h *= 2)
+        for (int r = 0; r < 8; r++)
+            if (!(r & h)) {
+                const __m256 x = v[r], y = v[r + h];
+                v[r] = _mm256_add_ps(x, y), v[r + h] = _mm256_sub_ps(x, y);
+            }
+    float w[64], lanes[8], m = 0;
+    for (int r = 0; r < 8; r++) mx = _mm256_max_ps(_mm256_and_ps(v[r], absmask), mx), _mm256_storeu_ps(w + 8 * r, v[r]);
+    _mm256_storeu_ps(lanes, mx);
+    for (int k = 0; k < 8; k++) m = lanes[k] > m ? lanes[k] : m;
+    m *= S;
+    hg_act8_round_avx2(w, 64, S, m, o, sum);
+    return m;
+}
+#endif
 #endif
 
 /* One copy of the rotation choice: copy k of block b (bk = k * groups + b, hg_choice_block's order) =
@@ -339,13 +388,19 @@ static void hg_act8_copy_one(const hg_qinfo *q, hg_act8 *a, uint64_t bk, float *
     const int k = (int)(bk / q->groups);
     const float *src = a->xr + b * H;
     float m;
-#if defined(HG_AVX512) || defined(HG_AVX2)
-#if defined(HG_AVX512)
+#if defined(HG_AVX512) && !defined(HG_AVX2)
     if (q->had_m == 1 && H >= 256 && !(H & (H - 1)))
         m = hg_act8_copy_avx512(src, b * H, k ? hg_choice_seed(k) : 0, v, H, hg_rotation_scale(q), a->q + bk * H, &a->qsum[bk]);
-#else
+    else
+#elif defined(HG_AVX2)
     if (q->had_m == 1 && H >= 64 && !(H & (H - 1)))
-        m = hg_act8_copy_avx2(src, b * H, k ? hg_choice_seed(k) : 0, v, H, hg_rotation_scale(q), a->q + bk * H, &a->qsum[bk]);
+#if defined(HG_AVX512)
+        m = H >= 256 ? hg_act8_copy_avx512(src, b * H, k ? hg_choice_seed(k) : 0, v, H, hg_rotation_scale(q), a->q + bk * H, &a->qsum[bk])
+          : H == 64  ? hg_act8_copy64_avx512(src, b * H, k ? hg_choice_seed(k) : 0, hg_rotation_scale(q), a->q + bk * H, &a->qsum[bk])
+                     : hg_act8_copy_avx2(src, b * H, k ? hg_choice_seed(k) : 0, v, H, hg_rotation_scale(q), a->q + bk * H, &a->qsum[bk]);
+#else
+        m = H == 64 ? hg_act8_copy64_avx2(src, b * H, k ? hg_choice_seed(k) : 0, hg_rotation_scale(q), a->q + bk * H, &a->qsum[bk])
+                    : hg_act8_copy_avx2(src, b * H, k ? hg_choice_seed(k) : 0, v, H, hg_rotation_scale(q), a->q + bk * H, &a->qsum[bk]);
 #endif
     else
 #endif
@@ -420,6 +475,34 @@ HG_INLINE float hg_block_epilogue(uint16_t scale_f16, float d, int32_t isum) {
 #endif
     return (scale * d) * (float)isum;
 }
+
+#if defined(HG_AVX2)
+/* total + eight blocks' (scale_b * d_b) * isum_b (the small-block kernels, blocks of 64): the products
+ * as one vector, each the operations of hg_block_epilogue, then added one by one in the definition's
+ * order, so the result is the one-block loop's bit for bit */
+HG_INLINE float hg_add8_blocks(float total, const uint16_t *sc, __m256 d, __m256i isum) {
+#if defined(HG_F16C)
+    const __m256 scale = _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)sc));
+#else
+    __m256 scale = _mm256_setzero_ps();
+    for (int i = 0; i < 8; i++) ((float *)&scale)[i] = hg_f16_to_f32(sc[i]);
+#endif
+    float v[8];
+    _mm256_storeu_ps(v, _mm256_mul_ps(_mm256_mul_ps(scale, d), _mm256_cvtepi32_ps(isum)));
+    for (int i = 0; i < 8; i++) total += v[i];
+    return total;
+}
+/* d of blocks g .. g + 7 of a row: consecutive without the rotation choice; with it, each block's own
+ * copy's (hg_choice_block), gathered */
+HG_INLINE __m256 hg_block_d8(const hg_qinfo *q, const uint16_t *sc, const hg_act8 *a, uint64_t g, const int choice) {
+    if (!choice) return _mm256_loadu_ps(a->d + g);
+    const __m256i pick = _mm256_and_si256(_mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(sc + g))),
+                                          _mm256_set1_epi32((int)q->choice_mask));
+    const __m256i idx = _mm256_add_epi32(_mm256_add_epi32(_mm256_set1_epi32((int)g), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)),
+                                         _mm256_mullo_epi32(pick, _mm256_set1_epi32((int)q->groups)));
+    return _mm256_i32gather_ps(a->d, idx, 4);
+}
+#endif
 
 /* The block loop of a one-row int8 kernel, written once: blocks g = 0 .. q->groups - 1 in order; in the
  * body, x is block g's int8 activation in the copy the kernel reads (act: a->q, natural order, or a->qp,

@@ -334,11 +334,65 @@ HG_INLINE void hg_p2n256kind_tables_avx2(const hg_qinfo *q, __m256i TX[4], __m25
         TY[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(blocks ? q->g8->blk_ky : q->g8->kabs[1] + 16 * h)));
     }
 }
+/* Blocks of 64 (--hadamard 64): a block is one 32-code step, so its reduction and epilogue would cost as
+ * much as its products; here eight blocks' sums are reduced together (hg_sum8_blocks_avx2) and their
+ * epilogues computed as one vector (hg_add8_blocks). Each block's int32 sum and float steps are the
+ * one-block loop's, so the results are its bits. One row (two = 0) or two, sharing the activation loads
+ * where they read the same copies. */
+HG_INLINE __m256i hg_sum8_blocks_avx2(const __m256i s[8]) {   /* the eight lanes' sums of s[0..7], in order */
+    const __m256i lo = _mm256_hadd_epi32(_mm256_hadd_epi32(s[0], s[1]), _mm256_hadd_epi32(s[2], s[3]));
+    const __m256i hi = _mm256_hadd_epi32(_mm256_hadd_epi32(s[4], s[5]), _mm256_hadd_epi32(s[6], s[7]));
+    return _mm256_add_epi32(_mm256_permute2x128_si256(lo, hi, 0x20), _mm256_permute2x128_si256(lo, hi, 0x31));
+}
+HG_INLINE void hg_qdot8xn_p2n256kind_g64_avx2(const hg_qinfo *q, const uint16_t *sc0, const uint8_t *c0, const uint16_t *sc1,
+                                              const uint8_t *c1, const hg_act8 *a, const __m256i TX[4], const __m256i TY[4],
+                                              float *y0, float *y1, const int two, const int blocks, const int choice) {
+    float t0 = 0, t1 = 0;
+    uint64_t g = 0;
+    for (; g + 8 <= q->groups; g += 8, c0 += 256, c1 += 256) {
+        if (choice) hg_prefetch_blocks2(c0, two ? c1 : c0, 256);
+        __m256i s0[8], s1[8];
+        for (int i = 0; i < 8; i++) {
+            const int8_t *x = a->qp + (choice ? hg_choice_block(q, sc0, g + (uint64_t)i) : g + (uint64_t)i) * 64;
+            const __m256i vx = _mm256_loadu_si256((const __m256i *)x), vy = _mm256_loadu_si256((const __m256i *)(x + 32));
+            s0[i] = hg_p2n256kind_x32_avx2(_mm256_setzero_si256(), TX, TY, _mm256_loadu_si256((const __m256i *)(c0 + 32 * i)), vx, vy, blocks);
+            if (!two) continue;
+            __m256i wx = vx, wy = vy;
+            if (choice) {
+                const int8_t *x1 = a->qp + hg_choice_block(q, sc1, g + (uint64_t)i) * 64;
+                wx = _mm256_loadu_si256((const __m256i *)x1), wy = _mm256_loadu_si256((const __m256i *)(x1 + 32));
+            }
+            s1[i] = hg_p2n256kind_x32_avx2(_mm256_setzero_si256(), TX, TY, _mm256_loadu_si256((const __m256i *)(c1 + 32 * i)), wx, wy, blocks);
+        }
+        t0 = hg_add8_blocks(t0, sc0 + g, hg_block_d8(q, sc0, a, g, choice), hg_sum8_blocks_avx2(s0));
+        if (two) t1 = hg_add8_blocks(t1, sc1 + g, hg_block_d8(q, sc1, a, g, choice), hg_sum8_blocks_avx2(s1));
+    }
+    for (; g < q->groups; g++, c0 += 32, c1 += 32) {   /* the last groups % 8 blocks, one at a time */
+        const uint64_t g0 = hg_choice_block(q, sc0, g);
+        const int8_t *x = a->qp + g0 * 64;
+        t0 += hg_block_epilogue(sc0[g], a->d[g0], hg_isum_avx2(hg_p2n256kind_x32_avx2(_mm256_setzero_si256(), TX, TY,
+            _mm256_loadu_si256((const __m256i *)c0), _mm256_loadu_si256((const __m256i *)x), _mm256_loadu_si256((const __m256i *)(x + 32)), blocks),
+            _mm256_setzero_si256()));
+        if (!two) continue;
+        const uint64_t g1 = hg_choice_block(q, sc1, g);
+        const int8_t *x1 = a->qp + g1 * 64;
+        t1 += hg_block_epilogue(sc1[g], a->d[g1], hg_isum_avx2(hg_p2n256kind_x32_avx2(_mm256_setzero_si256(), TX, TY,
+            _mm256_loadu_si256((const __m256i *)c1), _mm256_loadu_si256((const __m256i *)x1), _mm256_loadu_si256((const __m256i *)(x1 + 32)), blocks),
+            _mm256_setzero_si256()));
+    }
+    *y0 = t0;
+    if (two) *y1 = t1;
+}
 HG_INLINE float hg_qdot8_p2n256kind_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a, const int blocks) {
     __m256i TX[4], TY[4];
     hg_p2n256kind_tables_avx2(q, TX, TY, blocks);
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
+    if (H == 64) {   /* blocks of 64: eight at a time */
+        if (q->choice_bits) hg_qdot8xn_p2n256kind_g64_avx2(q, sc, codes, NULL, NULL, a, TX, TY, &total, NULL, 0, blocks, 1);
+        else hg_qdot8xn_p2n256kind_g64_avx2(q, sc, codes, NULL, NULL, a, TX, TY, &total, NULL, 0, blocks, 0);
+        return total;
+    }
     HG_FOR_BLOCKS8(q, sc, a, a->qp, total, {
         const uint8_t *c = codes + g * H / 2;
         __m256i a0 = _mm256_setzero_si256(), a1 = a0;
@@ -384,6 +438,10 @@ HG_INLINE void hg_qrows8x2_p2n256kind_avx2(const hg_qinfo *q, const hg_tensor *w
     for (int r = 0; r < n; r++) {
         const uint16_t *sc0 = hg_qscales(w0, q, row0 + r), *sc1 = hg_qscales(w1, q, row1 + r);
         const uint8_t *codes0 = hg_qcodes(w0, q, row0 + r), *codes1 = hg_qcodes(w1, q, row1 + r);
+        if (H == 64) {   /* blocks of 64: eight at a time */
+            hg_qdot8xn_p2n256kind_g64_avx2(q, sc0, codes0, sc1, codes1, a, TX, TY, &out0[r], &out1[r], 1, blocks, choice);
+            continue;
+        }
         float t0 = 0, t1 = 0;
         for (uint64_t g = 0; g < q->groups; g++) {
             const uint8_t *c0 = codes0 + g * H / 2, *c1 = codes1 + g * H / 2;

@@ -319,9 +319,84 @@ HG_INLINE float hg_qdot8_p2n256sym_avx512(const hg_qinfo *q, const uint16_t *sc,
     return total;
 }
 
+/* Blocks of 64 (--hadamard 64). One block per step would spend more on its reduction and epilogue than
+ * on its 64 weights; here a 128-weight step takes two blocks (their code bytes are adjacent; a->qp holds
+ * a block of 64 as its 32 even, then 32 odd activations, so each half of the even and odd vectors is one
+ * block's, read from its own copy with the rotation choice), eight blocks' sums are reduced together
+ * (hg_sum8_blocks64) and their epilogues computed as one vector (hg_add8_blocks). Every block's int32
+ * sum and float steps are the one-block kernel's, so the results are its bits. */
+HG_INLINE __m512i hg_act64x2(const int8_t *x0, const int8_t *x1) {   /* 32 bytes of each block's copy */
+    return _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)x0)), _mm256_loadu_si256((const __m256i *)x1), 1);
+}
+/* the sums of eight blocks of 64, in order, from four two-block sums (s[i]: block 2i in lanes 0-7, 2i + 1
+ * in lanes 8-15) */
+HG_INLINE __m256i hg_sum8_blocks64(const __m512i s[4]) {
+    /* quarter j of lo: 4 partial sums of block j; of hi: of block j + 4 */
+    const __m512i lo = _mm512_add_epi32(_mm512_shuffle_i64x2(s[0], s[1], 0x88), _mm512_shuffle_i64x2(s[0], s[1], 0xDD));
+    const __m512i hi = _mm512_add_epi32(_mm512_shuffle_i64x2(s[2], s[3], 0x88), _mm512_shuffle_i64x2(s[2], s[3], 0xDD));
+    __m512i t = _mm512_add_epi32(_mm512_unpacklo_epi32(lo, hi), _mm512_unpackhi_epi32(lo, hi));
+    t = _mm512_add_epi32(t, _mm512_shuffle_epi32(t, _MM_PERM_BADC));   /* quarter j: block j, block j + 4, ... */
+    return _mm512_castsi512_si256(_mm512_permutexvar_epi32(_mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 0, 0, 0, 0, 0, 0, 0, 0), t));
+}
+/* p=2 4-bit sym, one block of 64 (the last groups % 8 of a row) */
+HG_INLINE int32_t hg_p2n256sym_block64_avx512(const __m512i MX, const __m512i MY, const uint8_t *c, const int8_t *x) {
+    const __m512i u = _mm512_zextsi256_si512(_mm256_loadu_si256((const __m256i *)c));
+    const __m512i xe = _mm512_zextsi256_si512(_mm256_loadu_si256((const __m256i *)x));
+    const __m512i xo = _mm512_zextsi256_si512(_mm256_loadu_si256((const __m256i *)(x + 32)));
+    const __m512i s = hg_p2n256sym_dot_avx512(_mm512_setzero_si512(), MX, u, HG_P2N256SYM_NEGX(u), xe);
+    return _mm512_reduce_add_epi32(hg_p2n256sym_dot_avx512(s, MY, u, _mm512_movepi8_mask(u), xo));
+}
+/* p=2 4-bit sym in blocks of 64: one row (two: 0), or two rows sharing the activation loads where they
+ * read the same copies */
+HG_INLINE void hg_qdot8xn_p2n256sym_g64_avx512(const hg_qinfo *q, const uint16_t *sc0, const uint8_t *c0, const uint16_t *sc1,
+                                               const uint8_t *c1, const hg_act8 *a, const __m512i MX, const __m512i MY,
+                                               float *y0, float *y1, const int two, const int choice) {
+    float t0 = 0, t1 = 0;
+    uint64_t g = 0;
+    for (; g + 8 <= q->groups; g += 8, c0 += 256, c1 += 256) {
+        if (choice) hg_prefetch_blocks2(c0, two ? c1 : c0, 256);
+        __m512i s0[4], s1[4];
+        for (int i = 0; i < 4; i++) {
+            const uint64_t b = g + 2 * (uint64_t)i;
+            const int8_t *xa = a->qp + (choice ? hg_choice_block(q, sc0, b) : b) * 64;
+            const int8_t *xb = a->qp + (choice ? hg_choice_block(q, sc0, b + 1) : b + 1) * 64;
+            const __m512i xe = hg_act64x2(xa, xb), xo = hg_act64x2(xa + 32, xb + 32), u = _mm512_loadu_si512(c0 + 64 * i);
+            s0[i] = hg_p2n256sym_dot_avx512(_mm512_setzero_si512(), MX, u, HG_P2N256SYM_NEGX(u), xe);
+            s0[i] = hg_p2n256sym_dot_avx512(s0[i], MY, u, _mm512_movepi8_mask(u), xo);
+            if (!two) continue;
+            __m512i xe1 = xe, xo1 = xo;
+            if (choice) {
+                const int8_t *xa1 = a->qp + hg_choice_block(q, sc1, b) * 64, *xb1 = a->qp + hg_choice_block(q, sc1, b + 1) * 64;
+                xe1 = hg_act64x2(xa1, xb1), xo1 = hg_act64x2(xa1 + 32, xb1 + 32);
+            }
+            const __m512i v = _mm512_loadu_si512(c1 + 64 * i);
+            s1[i] = hg_p2n256sym_dot_avx512(_mm512_setzero_si512(), MX, v, HG_P2N256SYM_NEGX(v), xe1);
+            s1[i] = hg_p2n256sym_dot_avx512(s1[i], MY, v, _mm512_movepi8_mask(v), xo1);
+        }
+        t0 = hg_add8_blocks(t0, sc0 + g, hg_block_d8(q, sc0, a, g, choice), hg_sum8_blocks64(s0));
+        if (two) t1 = hg_add8_blocks(t1, sc1 + g, hg_block_d8(q, sc1, a, g, choice), hg_sum8_blocks64(s1));
+    }
+    for (; g < q->groups; g++, c0 += 32, c1 += 32) {
+        const uint64_t g0 = hg_choice_block(q, sc0, g);
+        t0 += hg_block_epilogue(sc0[g], a->d[g0], hg_p2n256sym_block64_avx512(MX, MY, c0, a->qp + g0 * 64));
+        if (!two) continue;
+        const uint64_t g1 = hg_choice_block(q, sc1, g);
+        t1 += hg_block_epilogue(sc1[g], a->d[g1], hg_p2n256sym_block64_avx512(MX, MY, c1, a->qp + g1 * 64));
+    }
+    *y0 = t0;
+    if (two) *y1 = t1;
+}
+
 static void hg_qrows8_p2n256sym_avx512(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int row0, int row1, float *out) {
     const __m512i MX = _mm512_loadu_si512(q->g8->kabs[0]), MY = _mm512_loadu_si512(q->g8->kabs[1]);
-    if (q->group % 128)
+    if (q->group == 64)
+        for (int r = row0; r < row1; r++) {
+            if (q->choice_bits)
+                hg_qdot8xn_p2n256sym_g64_avx512(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), NULL, NULL, a, MX, MY, &out[r - row0], NULL, 0, 1);
+            else
+                hg_qdot8xn_p2n256sym_g64_avx512(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), NULL, NULL, a, MX, MY, &out[r - row0], NULL, 0, 0);
+        }
+    else if (q->group % 128)
         for (int r = row0; r < row1; r++) out[r - row0] = hg_qdot8_p2n256sym_avx512(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), a, MX, MY, 1);
     else
         for (int r = row0; r < row1; r++) out[r - row0] = hg_qdot8_p2n256sym_avx512(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), a, MX, MY, 0);
@@ -373,12 +448,22 @@ static void hg_qrows8x2_p2n256sym_avx512(const hg_qinfo *q, const hg_tensor *w0,
         hg_qdot8x2_p2n256sym_avx512(q, hg_qscales(w0, q, row0 + i), hg_qcodes(w0, q, row0 + i), hg_qscales(w1, q, row1 + i), \
                                     hg_qcodes(w1, q, row1 + i), a, MX, MY, &out0[i], &out1[i], tail, choice);          \
     } while (0)
-    if (q->choice_bits) {   /* the rotation choice: each row reads its own copy */
+#define HG_X2_ROWS64(choice)                                                                                              \
+    for (int i = 0; i < n; i++) do {                                                                                   \
+        if (choice) hg_prefetch_scales(w0, q, row0 + i, row0 + n), hg_prefetch_scales(w1, q, row1 + i, row1 + n);     \
+        hg_qdot8xn_p2n256sym_g64_avx512(q, hg_qscales(w0, q, row0 + i), hg_qcodes(w0, q, row0 + i), hg_qscales(w1, q, row1 + i), \
+                                        hg_qcodes(w1, q, row1 + i), a, MX, MY, &out0[i], &out1[i], 1, choice);         \
+    } while (0)
+    if (q->group == 64) {   /* blocks of 64: two a step */
+        if (q->choice_bits) HG_X2_ROWS64(1);
+        else HG_X2_ROWS64(0);
+    } else if (q->choice_bits) {   /* the rotation choice: each row reads its own copy */
         if (q->group % 128) HG_X2_ROWS(1, 1);
         else HG_X2_ROWS(0, 1);
     } else if (q->group % 128) HG_X2_ROWS(1, 0);
     else HG_X2_ROWS(0, 0);
 #undef HG_X2_ROWS
+#undef HG_X2_ROWS64
 }
 #undef HG_P2N256SYM_NEGX
 

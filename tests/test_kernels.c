@@ -596,7 +596,7 @@ static void test_quantized(void) {
          * AVX2 steps of 32) and the sign-symmetric 256 (masked last steps in blocks such as 288) */
         {HG_HIGGS, 2 | RC(4), 6, 256, 0}, {HG_HIGGS, 2 | RC(1), 6, 64, 0}, {HG_HIGGS, 2 | RC(5), 6, 288, 36},
         {HG_HIGGS, 2 | RC(2), 6, 1024, 0}, {HG_HIGGS, 2 | RC(3), 6, 96, 12}, {HG_HIGGS, P2S | RC(4), 8, 256, 0},
-        {HG_HIGGS, P2S | RC(1), 8, 64, 0}, {HG_HIGGS, P2S | RC(3), 8, 288, 36}, {HG_HIGGS, P2S | RC(5), 8, 1024, 0},
+        {HG_HIGGS, P2S | RC(1), 8, 64, 0}, {HG_HIGGS, P2S | RC(4), 8, 64, 0}, {HG_HIGGS, P2S | RC(3), 8, 288, 36}, {HG_HIGGS, P2S | RC(5), 8, 1024, 0},
         {HG_HIGGS, P2S | RC(4), 8, 32, 0}, {HG_HIGGS, P2S | RC(2), 8, 128, 0}, {HG_HIGGS, P2S | RC(4), 8, 192, 12},
         /* p=4 3-bit with the rotation choice: the 4096-point bit stream (AVX-512 byte tables in blocks of 256k,
          * word tables in 64k) and the paired grid in planes */
