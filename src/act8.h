@@ -467,13 +467,8 @@ void hg_prepare_act8(const hg_qinfo *q, const float *x, hg_act8 *a) {
  * and the caller's addition round one by one and every kernel gives the reference's bits. The
  * vector epilogues (hg_add4_blocks, the prompt products' four rows at once) do the same operations
  * lane by lane. */
-HG_INLINE float hg_block_epilogue(uint16_t scale_f16, float d, int32_t isum) {
-#if defined(HG_F16C)   /* one instruction where hg_f16_to_f32 takes a dozen and a branch: the same value */
-    const float scale = _cvtsh_ss(scale_f16);
-#else
-    const float scale = hg_f16_to_f32(scale_f16);
-#endif
-    return (scale * d) * (float)isum;
+HG_INLINE float hg_block_epilogue(uint16_t scale_f16, float d, int32_t isum) {   /* hg_scale_f32: F16C where built */
+    return (hg_scale_f32(scale_f16) * d) * (float)isum;
 }
 
 #if defined(HG_AVX2)

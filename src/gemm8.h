@@ -362,7 +362,7 @@ static void hg_qmatmul8_rc_vnni(float *out, size_t ostride, const hg_act8 *a, in
                                                   128 * tk[3]->qsum[gk]);
                 for (int i = 0; i < nq; i++) {
                     float *tt = &tot[ri[i]][4 * tg];
-                    _mm_storeu_ps(tt, _mm_add_ps(_mm_loadu_ps(tt), _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(hg_f16_to_f32(sc[ri[i]][g])), d),
+                    _mm_storeu_ps(tt, _mm_add_ps(_mm_loadu_ps(tt), _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(hg_scale_f32(sc[ri[i]][g])), d),
                                                                              _mm_cvtepi32_ps(_mm_sub_epi32(sums[i], qs)))));
                 }
             }
@@ -425,7 +425,7 @@ static int hg_qmatmul8_vnni(float *out, size_t ostride, const hg_act8 *a, int B,
                 __m128 d = dd[(uint64_t)tg * G + g];
                 __m128i qs = qq[(uint64_t)tg * G + g];
                 for (int i = 0; i < 4; i++)
-                    tot[i] = _mm_add_ps(tot[i], _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(hg_f16_to_f32(sc[i][g])), d),
+                    tot[i] = _mm_add_ps(tot[i], _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(hg_scale_f32(sc[i][g])), d),
                                                            _mm_cvtepi32_ps(_mm_sub_epi32(sums[i], qs))));
             }
             for (int i = 0; i < nr; i++) {
@@ -483,10 +483,10 @@ static void hg_qmatmul8_rc_avx2(float *out, size_t ostride, const hg_act8 *a, in
                 hg_isum8_2x4_avx2(buf + (uint64_t)i0 * q->cols_pad + g * H, buf + (uint64_t)i1 * q->cols_pad + g * H, xg, H, &s0, &s1);
                 const __m128 d = _mm_setr_ps(t[0]->d[gk], t[1]->d[gk], t[2]->d[gk], t[3]->d[gk]);
                 float *t0 = &tot[i0][4 * tg], *t1 = &tot[i1][4 * tg];
-                _mm_storeu_ps(t0, _mm_add_ps(_mm_loadu_ps(t0), _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(hg_f16_to_f32(sc[i0][g])), d),
+                _mm_storeu_ps(t0, _mm_add_ps(_mm_loadu_ps(t0), _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(hg_scale_f32(sc[i0][g])), d),
                                                                          _mm_cvtepi32_ps(s0))));
                 if (two)
-                    _mm_storeu_ps(t1, _mm_add_ps(_mm_loadu_ps(t1), _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(hg_f16_to_f32(sc[i1][g])), d),
+                    _mm_storeu_ps(t1, _mm_add_ps(_mm_loadu_ps(t1), _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(hg_scale_f32(sc[i1][g])), d),
                                                                              _mm_cvtepi32_ps(s1))));
             }
         }
@@ -524,8 +524,8 @@ static int hg_qmatmul8_avx2(float *out, size_t ostride, const hg_act8 *a, int B,
                 __m128i s0, s1;
                 hg_isum8_2x4_avx2(k0 + g * H, (two ? k1 : k0) + g * H, xg, H, &s0, &s1);
                 __m128 d = _mm_setr_ps(t[0]->d[g], t[1]->d[g], t[2]->d[g], t[3]->d[g]);
-                f0 = _mm_add_ps(f0, _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(hg_f16_to_f32(sc0[g])), d), _mm_cvtepi32_ps(s0)));
-                f1 = _mm_add_ps(f1, _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(hg_f16_to_f32(sc1[g])), d), _mm_cvtepi32_ps(s1)));
+                f0 = _mm_add_ps(f0, _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(hg_scale_f32(sc0[g])), d), _mm_cvtepi32_ps(s0)));
+                f1 = _mm_add_ps(f1, _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(hg_scale_f32(sc1[g])), d), _mm_cvtepi32_ps(s1)));
             }
             float v0[4], v1[4];
             _mm_storeu_ps(v0, f0);
@@ -651,7 +651,7 @@ void hg_qmatmul8_rows(float *out, size_t ostride, const hg_act8 *a, int B, const
                 const int8_t *xg[4] = {x[0] + gk * H, x[1] + gk * H, x[2] + gk * H, x[3] + gk * H};
                 int32_t isum[4];
                 hg_isum8_4(buf + g * H, xg, H, vnni, isum);
-                float s = hg_f16_to_f32(sc[g]);
+                float s = hg_scale_f32(sc[g]);
                 for (int t = 0; t < 4; t++)
                     total[t] += (s * at[t]->d[gk]) * (float)(isum[t] - (vnni ? 128 * at[t]->qsum[gk] : 0));
             }
