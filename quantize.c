@@ -851,8 +851,9 @@ static void convert(const char *in, const char *out, const Options *o) {
             pos += snprintf(desc + pos, sizeof desc - (size_t)pos, " grid=%s",
                             v == HG_GRID_SIGNSYM ? "sym" : v == HG_GRID_UNIFORM ? "uniform" : v == HG_GRID_BLOCKS ? "fast" : "free");
         }
-        if (o->hadamard) snprintf(desc + pos, sizeof desc - (size_t)pos, " hadamard=%d", o->hadamard);
-        else snprintf(desc + pos, sizeof desc - (size_t)pos, " hadamard=auto");
+        if (o->hadamard) pos += snprintf(desc + pos, sizeof desc - (size_t)pos, " hadamard=%d", o->hadamard);
+        else pos += snprintf(desc + pos, sizeof desc - (size_t)pos, " hadamard=auto");
+        if (o->choice_bits > 0) snprintf(desc + pos, sizeof desc - (size_t)pos, " rotations=%d", 1 << o->choice_bits);
     }
     else if (o->method == HG_RTN) snprintf(desc, sizeof desc, "rtn bits=%d group=%d", o->bits, o->group);
     else if (o->method) snprintf(desc, sizeof desc, "%s group=%d", method_name(o->method), o->group);

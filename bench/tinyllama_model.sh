@@ -3,7 +3,8 @@
 # vocab 32000, random weights) in one config, building it in bench/cache/ when missing:
 #   bench/tinyllama_model.sh [--layers N] CONFIG
 # CONFIG: f16, or pPbB (quantize --p P --bits B) with an optional grid letter: f (--grid free),
-# s (--grid sym), b (--grid fast), then optionally rK (--rotations K, e.g. p2b3r16); dp / dpb: quantize's default per-layer allocation (dpb with
+# s (--grid sym), b (--grid fast), then optionally hH (--hadamard H, e.g. p2b4h64) and rK (--rotations K,
+# e.g. p2b3r16, p2b4h64r16); dp / dpb: quantize's default per-layer allocation (dpb with
 # --grid fast), from the bundled model's sensitivities mapped onto the layers by relative depth
 # (bench/map_alphas.py: random weights have no sensitivity pattern of their own).
 # A cached quantized file older than quantize.c is made again (its defaults may have changed).
@@ -39,10 +40,11 @@ if [ "$c" != f16 ] && ! [ "$out" -nt quantize.c ]; then
     grid=(); [ "$c" = dp ] || grid=(--grid fast)
     ./quantize "$CACHE/$NAME-f16.higgs" "$out" --alphas "$CACHE/$NAME-mapped.alphas" "${grid[@]}" | tail -2 >&2
   else
-    p=${c:1:1}; b=${c:3:1}; grid=(); rot=()
+    p=${c:1:1}; b=${c:3:1}; grid=(); rot=(); had=()
     case ${c:4:1} in f) grid=(--grid free) ;; s) grid=(--grid sym) ;; b) grid=(--grid fast) ;; esac
+    case $c in *h[0-9]*) h=${c#*h}; had=(--hadamard "${h%%r*}") ;; esac
     case $c in *r[0-9]*) rot=(--rotations "${c##*r}") ;; esac
-    ./quantize "$CACHE/$NAME-f16.higgs" "$out" --method higgs --p "$p" --bits "$b" "${grid[@]}" "${rot[@]}" | tail -2 >&2
+    ./quantize "$CACHE/$NAME-f16.higgs" "$out" --method higgs --p "$p" --bits "$b" "${grid[@]}" "${had[@]}" "${rot[@]}" | tail -2 >&2
   fi
 fi
 echo "$out"

@@ -749,7 +749,9 @@ def dp_and_cli_checks(tmp, grids, cfg, base, w_orig, ids, idf):
                         ("higgs_p2_b3_sym", "quantization = higgs p=2 bits=3 grid=sym hadamard=auto, sign seed 1, "
                                             "lsq-unbiased scales, head int8\n"),
                         ("higgs_p2_b3_unbiased_seed5", "quantization = higgs p=2 bits=3 grid=free hadamard=auto, sign seed 5, "
-                                                       "unbiased scales, head int8\n")):
+                                                       "unbiased scales, head int8\n"),
+                        ("higgs_p2_b3_rot16", "quantization = higgs p=2 bits=3 grid=free hadamard=auto rotations=16, sign seed 1, "
+                                              "lsq-unbiased scales, head int8\n")):
             info = sh(os.path.join(ROOT, "run"), os.path.join(tmp, n + ".higgs"), "--info")
             report(want in info, f"{n}_metadata_names_the_method", want.strip())
         r2 = subprocess.run([os.path.join(ROOT, "quantize"), base, os.path.join(tmp, "x.higgs"), "--method", "rtn",
