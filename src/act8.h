@@ -472,30 +472,44 @@ HG_INLINE float hg_block_epilogue(uint16_t scale_f16, float d, int32_t isum) {  
 }
 
 #if defined(HG_AVX2)
-/* total + eight blocks' (scale_b * d_b) * isum_b (the small-block kernels, blocks of 64): the products
- * as one vector, each the operations of hg_block_epilogue, then added one by one in the definition's
- * order, so the result is the one-block loop's bit for bit */
-HG_INLINE float hg_add8_blocks(float total, const uint16_t *sc, __m256 d, __m256i isum) {
+/* total + the epilogues of blocks g .. g + n - 1 of a row (n <= 8; the small-block kernels, blocks of 64),
+ * isum their sums in lanes 0 .. n - 1: the products (scale_b * d_b) * isum_b as one vector, each the
+ * operations of hg_block_epilogue, then added one by one in the definition's order, so the result is the
+ * one-block loop's bit for bit. d_b is each block's own copy's with the rotation choice (gathered); a row's
+ * last n < 8 blocks are read into local copies (nothing past the row's scales or the activation's d). */
+HG_INLINE float hg_add_blocks8(float total, const hg_qinfo *q, const uint16_t *sc, const hg_act8 *a, uint64_t g, int n,
+                               __m256i isum, const int choice) {
+    __m128i s16;
+    __m256 d;
+    if (n == 8) {
+        s16 = _mm_loadu_si128((const __m128i *)(sc + g));
+        if (choice) {
+            const __m256i pick = _mm256_and_si256(_mm256_cvtepu16_epi32(s16), _mm256_set1_epi32((int)q->choice_mask));
+            const __m256i idx = _mm256_add_epi32(_mm256_add_epi32(_mm256_set1_epi32((int)g), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)),
+                                                 _mm256_mullo_epi32(pick, _mm256_set1_epi32((int)q->groups)));
+            d = _mm256_i32gather_ps(a->d, idx, 4);
+        } else
+            d = _mm256_loadu_ps(a->d + g);
+    } else {
+        uint16_t sl[8] = {0};
+        float dl[8] = {0};
+        for (int i = 0; i < n; i++) sl[i] = sc[g + (uint64_t)i], dl[i] = a->d[hg_choice_block(q, sc, g + (uint64_t)i)];
+        s16 = _mm_loadu_si128((const __m128i *)sl);
+        d = _mm256_loadu_ps(dl);
+    }
 #if defined(HG_F16C)
-    const __m256 scale = _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)sc));
+    const __m256 scale = _mm256_cvtph_ps(s16);
 #else
-    __m256 scale = _mm256_setzero_ps();
-    for (int i = 0; i < 8; i++) ((float *)&scale)[i] = hg_f16_to_f32(sc[i]);
+    uint16_t sl[8];
+    float fl[8];
+    _mm_storeu_si128((__m128i *)sl, s16);
+    for (int i = 0; i < 8; i++) fl[i] = hg_f16_to_f32(sl[i]);
+    const __m256 scale = _mm256_loadu_ps(fl);
 #endif
     float v[8];
     _mm256_storeu_ps(v, _mm256_mul_ps(_mm256_mul_ps(scale, d), _mm256_cvtepi32_ps(isum)));
-    for (int i = 0; i < 8; i++) total += v[i];
+    for (int i = 0; i < n; i++) total += v[i];
     return total;
-}
-/* d of blocks g .. g + 7 of a row: consecutive without the rotation choice; with it, each block's own
- * copy's (hg_choice_block), gathered */
-HG_INLINE __m256 hg_block_d8(const hg_qinfo *q, const uint16_t *sc, const hg_act8 *a, uint64_t g, const int choice) {
-    if (!choice) return _mm256_loadu_ps(a->d + g);
-    const __m256i pick = _mm256_and_si256(_mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(sc + g))),
-                                          _mm256_set1_epi32((int)q->choice_mask));
-    const __m256i idx = _mm256_add_epi32(_mm256_add_epi32(_mm256_set1_epi32((int)g), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)),
-                                         _mm256_mullo_epi32(pick, _mm256_set1_epi32((int)q->groups)));
-    return _mm256_i32gather_ps(a->d, idx, 4);
 }
 #endif
 

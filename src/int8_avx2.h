@@ -336,13 +336,42 @@ HG_INLINE void hg_p2n256kind_tables_avx2(const hg_qinfo *q, __m256i TX[4], __m25
 }
 /* Blocks of 64 (--hadamard 64): a block is one 32-code step, so its reduction and epilogue would cost as
  * much as its products; here eight blocks' sums are reduced together (hg_sum8_blocks_avx2) and their
- * epilogues computed as one vector (hg_add8_blocks). Each block's int32 sum and float steps are the
+ * epilogues computed as one vector (hg_add_blocks8). Each block's int32 sum and float steps are the
  * one-block loop's, so the results are its bits. One row (two = 0) or two, sharing the activation loads
  * where they read the same copies. */
 HG_INLINE __m256i hg_sum8_blocks_avx2(const __m256i s[8]) {   /* the eight lanes' sums of s[0..7], in order */
     const __m256i lo = _mm256_hadd_epi32(_mm256_hadd_epi32(s[0], s[1]), _mm256_hadd_epi32(s[2], s[3]));
     const __m256i hi = _mm256_hadd_epi32(_mm256_hadd_epi32(s[4], s[5]), _mm256_hadd_epi32(s[6], s[7]));
     return _mm256_add_epi32(_mm256_permute2x128_si256(lo, hi, 0x20), _mm256_permute2x128_si256(lo, hi, 0x31));
+}
+/* blocks g .. g + n - 1 (n <= 8) of one row or two, into their totals */
+HG_INLINE void hg_p2n256kind_g64_group(const hg_qinfo *q, const uint16_t *sc0, const uint8_t *c0, const uint16_t *sc1,
+                                       const uint8_t *c1, const hg_act8 *a, uint64_t g, int n, const __m256i TX[4],
+                                       const __m256i TY[4], float *t0, float *t1, const int two, const int blocks, const int choice) {
+    __m256i s0[8], s1[8];
+    for (int i = 0; i < 8; i++) {
+        s0[i] = s1[i] = _mm256_setzero_si256();
+        if (i >= n) continue;
+        const int8_t *x = a->qp + (choice ? hg_choice_block(q, sc0, g + (uint64_t)i) : g + (uint64_t)i) * 64;
+        const __m256i vx = _mm256_loadu_si256((const __m256i *)x), vy = _mm256_loadu_si256((const __m256i *)(x + 32));
+        s0[i] = hg_p2n256kind_x32_avx2(s0[i], TX, TY, _mm256_loadu_si256((const __m256i *)(c0 + 32 * i)), vx, vy, blocks);
+        if (!two) continue;
+        __m256i wx = vx, wy = vy;
+        if (choice) {
+            const int8_t *x1 = a->qp + hg_choice_block(q, sc1, g + (uint64_t)i) * 64;
+            wx = _mm256_loadu_si256((const __m256i *)x1), wy = _mm256_loadu_si256((const __m256i *)(x1 + 32));
+        }
+        s1[i] = hg_p2n256kind_x32_avx2(s1[i], TX, TY, _mm256_loadu_si256((const __m256i *)(c1 + 32 * i)), wx, wy, blocks);
+    }
+    *t0 = hg_add_blocks8(*t0, q, sc0, a, g, n, hg_sum8_blocks_avx2(s0), choice);
+    if (two) *t1 = hg_add_blocks8(*t1, q, sc1, a, g, n, hg_sum8_blocks_avx2(s1), choice);
+}
+/* a row's last groups % 8 blocks (n), out of the loop below */
+HG_NOINLINE void hg_p2n256kind_g64_last(const hg_qinfo *q, const uint16_t *sc0, const uint8_t *c0, const uint16_t *sc1,
+                                        const uint8_t *c1, const hg_act8 *a, uint64_t g, int n, const __m256i TX[4],
+                                        const __m256i TY[4], float *t0, float *t1, int two, int blocks) {
+    if (q->choice_bits) hg_p2n256kind_g64_group(q, sc0, c0, sc1, c1, a, g, n, TX, TY, t0, t1, two, blocks, 1);
+    else hg_p2n256kind_g64_group(q, sc0, c0, sc1, c1, a, g, n, TX, TY, t0, t1, two, blocks, 0);
 }
 HG_INLINE void hg_qdot8xn_p2n256kind_g64_avx2(const hg_qinfo *q, const uint16_t *sc0, const uint8_t *c0, const uint16_t *sc1,
                                               const uint8_t *c1, const hg_act8 *a, const __m256i TX[4], const __m256i TY[4],
@@ -351,35 +380,9 @@ HG_INLINE void hg_qdot8xn_p2n256kind_g64_avx2(const hg_qinfo *q, const uint16_t 
     uint64_t g = 0;
     for (; g + 8 <= q->groups; g += 8, c0 += 256, c1 += 256) {
         if (choice) hg_prefetch_blocks2(c0, two ? c1 : c0, 256);
-        __m256i s0[8], s1[8];
-        for (int i = 0; i < 8; i++) {
-            const int8_t *x = a->qp + (choice ? hg_choice_block(q, sc0, g + (uint64_t)i) : g + (uint64_t)i) * 64;
-            const __m256i vx = _mm256_loadu_si256((const __m256i *)x), vy = _mm256_loadu_si256((const __m256i *)(x + 32));
-            s0[i] = hg_p2n256kind_x32_avx2(_mm256_setzero_si256(), TX, TY, _mm256_loadu_si256((const __m256i *)(c0 + 32 * i)), vx, vy, blocks);
-            if (!two) continue;
-            __m256i wx = vx, wy = vy;
-            if (choice) {
-                const int8_t *x1 = a->qp + hg_choice_block(q, sc1, g + (uint64_t)i) * 64;
-                wx = _mm256_loadu_si256((const __m256i *)x1), wy = _mm256_loadu_si256((const __m256i *)(x1 + 32));
-            }
-            s1[i] = hg_p2n256kind_x32_avx2(_mm256_setzero_si256(), TX, TY, _mm256_loadu_si256((const __m256i *)(c1 + 32 * i)), wx, wy, blocks);
-        }
-        t0 = hg_add8_blocks(t0, sc0 + g, hg_block_d8(q, sc0, a, g, choice), hg_sum8_blocks_avx2(s0));
-        if (two) t1 = hg_add8_blocks(t1, sc1 + g, hg_block_d8(q, sc1, a, g, choice), hg_sum8_blocks_avx2(s1));
+        hg_p2n256kind_g64_group(q, sc0, c0, sc1, c1, a, g, 8, TX, TY, &t0, &t1, two, blocks, choice);
     }
-    for (; g < q->groups; g++, c0 += 32, c1 += 32) {   /* the last groups % 8 blocks, one at a time */
-        const uint64_t g0 = hg_choice_block(q, sc0, g);
-        const int8_t *x = a->qp + g0 * 64;
-        t0 += hg_block_epilogue(sc0[g], a->d[g0], hg_isum_avx2(hg_p2n256kind_x32_avx2(_mm256_setzero_si256(), TX, TY,
-            _mm256_loadu_si256((const __m256i *)c0), _mm256_loadu_si256((const __m256i *)x), _mm256_loadu_si256((const __m256i *)(x + 32)), blocks),
-            _mm256_setzero_si256()));
-        if (!two) continue;
-        const uint64_t g1 = hg_choice_block(q, sc1, g);
-        const int8_t *x1 = a->qp + g1 * 64;
-        t1 += hg_block_epilogue(sc1[g], a->d[g1], hg_isum_avx2(hg_p2n256kind_x32_avx2(_mm256_setzero_si256(), TX, TY,
-            _mm256_loadu_si256((const __m256i *)c1), _mm256_loadu_si256((const __m256i *)x1), _mm256_loadu_si256((const __m256i *)(x1 + 32)), blocks),
-            _mm256_setzero_si256()));
-    }
+    if (g < q->groups) hg_p2n256kind_g64_last(q, sc0, c0, sc1, c1, a, g, (int)(q->groups - g), TX, TY, &t0, &t1, two, blocks);
     *y0 = t0;
     if (two) *y1 = t1;
 }

@@ -323,7 +323,7 @@ HG_INLINE float hg_qdot8_p2n256sym_avx512(const hg_qinfo *q, const uint16_t *sc,
  * on its 64 weights; here a 128-weight step takes two blocks (their code bytes are adjacent; a->qp holds
  * a block of 64 as its 32 even, then 32 odd activations, so each half of the even and odd vectors is one
  * block's, read from its own copy with the rotation choice), eight blocks' sums are reduced together
- * (hg_sum8_blocks64) and their epilogues computed as one vector (hg_add8_blocks). Every block's int32
+ * (hg_sum8_blocks64) and their epilogues computed as one vector (hg_add_blocks8). Every block's int32
  * sum and float steps are the one-block kernel's, so the results are its bits. */
 HG_INLINE __m512i hg_act64x2(const int8_t *x0, const int8_t *x1) {   /* 32 bytes of each block's copy */
     return _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)x0)), _mm256_loadu_si256((const __m256i *)x1), 1);
@@ -338,16 +338,53 @@ HG_INLINE __m256i hg_sum8_blocks64(const __m512i s[4]) {
     t = _mm512_add_epi32(t, _mm512_shuffle_epi32(t, _MM_PERM_BADC));   /* quarter j: block j, block j + 4, ... */
     return _mm512_castsi512_si256(_mm512_permutexvar_epi32(_mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 0, 0, 0, 0, 0, 0, 0, 0), t));
 }
-/* p=2 4-bit sym, one block of 64 (the last groups % 8 of a row) */
-HG_INLINE int32_t hg_p2n256sym_block64_avx512(const __m512i MX, const __m512i MY, const uint8_t *c, const int8_t *x) {
-    const __m512i u = _mm512_zextsi256_si512(_mm256_loadu_si256((const __m256i *)c));
-    const __m512i xe = _mm512_zextsi256_si512(_mm256_loadu_si256((const __m256i *)x));
-    const __m512i xo = _mm512_zextsi256_si512(_mm256_loadu_si256((const __m256i *)(x + 32)));
-    const __m512i s = hg_p2n256sym_dot_avx512(_mm512_setzero_si512(), MX, u, HG_P2N256SYM_NEGX(u), xe);
-    return _mm512_reduce_add_epi32(hg_p2n256sym_dot_avx512(s, MY, u, _mm512_movepi8_mask(u), xo));
+/* p=2 4-bit sym, blocks b and b + 1 (one: b alone, the row's last block) of a row: their sums in lanes 0-7
+ * and 8-15 */
+HG_INLINE __m512i hg_p2n256sym_blocks64_avx512(const hg_qinfo *q, const uint16_t *sc, const uint8_t *c, const hg_act8 *a,
+                                               uint64_t b, const int one, const __m512i MX, const __m512i MY, const int choice) {
+    const int8_t *xa = a->qp + (choice ? hg_choice_block(q, sc, b) : b) * 64;
+    __m512i u, xe, xo;
+    if (one) {   /* zeros above the block: its code bytes and activations alone */
+        u = _mm512_zextsi256_si512(_mm256_loadu_si256((const __m256i *)c));
+        xe = _mm512_zextsi256_si512(_mm256_loadu_si256((const __m256i *)xa));
+        xo = _mm512_zextsi256_si512(_mm256_loadu_si256((const __m256i *)(xa + 32)));
+    } else {
+        const int8_t *xb = a->qp + (choice ? hg_choice_block(q, sc, b + 1) : b + 1) * 64;
+        u = _mm512_loadu_si512(c), xe = hg_act64x2(xa, xb), xo = hg_act64x2(xa + 32, xb + 32);
+    }
+    return hg_p2n256sym_dot_avx512(hg_p2n256sym_dot_avx512(_mm512_setzero_si512(), MX, u, HG_P2N256SYM_NEGX(u), xe), MY, u,
+                                   _mm512_movepi8_mask(u), xo);
 }
-/* p=2 4-bit sym in blocks of 64: one row (two: 0), or two rows sharing the activation loads where they
- * read the same copies */
+/* blocks g .. g + n - 1 (n <= 8) of one row or two, into their totals */
+HG_INLINE void hg_p2n256sym_g64_group(const hg_qinfo *q, const uint16_t *sc0, const uint8_t *c0, const uint16_t *sc1,
+                                      const uint8_t *c1, const hg_act8 *a, uint64_t g, int n, const __m512i MX, const __m512i MY,
+                                      float *t0, float *t1, const int two, const int choice) {
+    __m512i s0[4], s1[4];
+    for (int i = 0; i < 4; i++) {
+        s0[i] = s1[i] = _mm512_setzero_si512();
+        if (2 * i >= n) continue;
+        const uint64_t b = g + 2 * (uint64_t)i;
+        if (!choice && two && 2 * i + 1 < n) {   /* both rows read the same copy: its loads shared */
+            const __m512i xe = hg_act64x2(a->qp + b * 64, a->qp + b * 64 + 64), xo = hg_act64x2(a->qp + b * 64 + 32, a->qp + b * 64 + 96);
+            const __m512i u = _mm512_loadu_si512(c0 + 64 * i), v = _mm512_loadu_si512(c1 + 64 * i);
+            s0[i] = hg_p2n256sym_dot_avx512(hg_p2n256sym_dot_avx512(s0[i], MX, u, HG_P2N256SYM_NEGX(u), xe), MY, u, _mm512_movepi8_mask(u), xo);
+            s1[i] = hg_p2n256sym_dot_avx512(hg_p2n256sym_dot_avx512(s1[i], MX, v, HG_P2N256SYM_NEGX(v), xe), MY, v, _mm512_movepi8_mask(v), xo);
+            continue;
+        }
+        s0[i] = hg_p2n256sym_blocks64_avx512(q, sc0, c0 + 64 * i, a, b, 2 * i + 1 >= n, MX, MY, choice);
+        if (two) s1[i] = hg_p2n256sym_blocks64_avx512(q, sc1, c1 + 64 * i, a, b, 2 * i + 1 >= n, MX, MY, choice);
+    }
+    *t0 = hg_add_blocks8(*t0, q, sc0, a, g, n, hg_sum8_blocks64(s0), choice);
+    if (two) *t1 = hg_add_blocks8(*t1, q, sc1, a, g, n, hg_sum8_blocks64(s1), choice);
+}
+/* a row's last groups % 8 blocks (n), out of the loop below */
+HG_NOINLINE void hg_p2n256sym_g64_last(const hg_qinfo *q, const uint16_t *sc0, const uint8_t *c0, const uint16_t *sc1,
+                                       const uint8_t *c1, const hg_act8 *a, uint64_t g, int n, const __m512i MX, const __m512i MY,
+                                       float *t0, float *t1, int two) {
+    if (q->choice_bits) hg_p2n256sym_g64_group(q, sc0, c0, sc1, c1, a, g, n, MX, MY, t0, t1, two, 1);
+    else hg_p2n256sym_g64_group(q, sc0, c0, sc1, c1, a, g, n, MX, MY, t0, t1, two, 0);
+}
+/* p=2 4-bit sym in blocks of 64: one row (two: 0), or two rows */
 HG_INLINE void hg_qdot8xn_p2n256sym_g64_avx512(const hg_qinfo *q, const uint16_t *sc0, const uint8_t *c0, const uint16_t *sc1,
                                                const uint8_t *c1, const hg_act8 *a, const __m512i MX, const __m512i MY,
                                                float *y0, float *y1, const int two, const int choice) {
@@ -355,34 +392,9 @@ HG_INLINE void hg_qdot8xn_p2n256sym_g64_avx512(const hg_qinfo *q, const uint16_t
     uint64_t g = 0;
     for (; g + 8 <= q->groups; g += 8, c0 += 256, c1 += 256) {
         if (choice) hg_prefetch_blocks2(c0, two ? c1 : c0, 256);
-        __m512i s0[4], s1[4];
-        for (int i = 0; i < 4; i++) {
-            const uint64_t b = g + 2 * (uint64_t)i;
-            const int8_t *xa = a->qp + (choice ? hg_choice_block(q, sc0, b) : b) * 64;
-            const int8_t *xb = a->qp + (choice ? hg_choice_block(q, sc0, b + 1) : b + 1) * 64;
-            const __m512i xe = hg_act64x2(xa, xb), xo = hg_act64x2(xa + 32, xb + 32), u = _mm512_loadu_si512(c0 + 64 * i);
-            s0[i] = hg_p2n256sym_dot_avx512(_mm512_setzero_si512(), MX, u, HG_P2N256SYM_NEGX(u), xe);
-            s0[i] = hg_p2n256sym_dot_avx512(s0[i], MY, u, _mm512_movepi8_mask(u), xo);
-            if (!two) continue;
-            __m512i xe1 = xe, xo1 = xo;
-            if (choice) {
-                const int8_t *xa1 = a->qp + hg_choice_block(q, sc1, b) * 64, *xb1 = a->qp + hg_choice_block(q, sc1, b + 1) * 64;
-                xe1 = hg_act64x2(xa1, xb1), xo1 = hg_act64x2(xa1 + 32, xb1 + 32);
-            }
-            const __m512i v = _mm512_loadu_si512(c1 + 64 * i);
-            s1[i] = hg_p2n256sym_dot_avx512(_mm512_setzero_si512(), MX, v, HG_P2N256SYM_NEGX(v), xe1);
-            s1[i] = hg_p2n256sym_dot_avx512(s1[i], MY, v, _mm512_movepi8_mask(v), xo1);
-        }
-        t0 = hg_add8_blocks(t0, sc0 + g, hg_block_d8(q, sc0, a, g, choice), hg_sum8_blocks64(s0));
-        if (two) t1 = hg_add8_blocks(t1, sc1 + g, hg_block_d8(q, sc1, a, g, choice), hg_sum8_blocks64(s1));
+        hg_p2n256sym_g64_group(q, sc0, c0, sc1, c1, a, g, 8, MX, MY, &t0, &t1, two, choice);
     }
-    for (; g < q->groups; g++, c0 += 32, c1 += 32) {
-        const uint64_t g0 = hg_choice_block(q, sc0, g);
-        t0 += hg_block_epilogue(sc0[g], a->d[g0], hg_p2n256sym_block64_avx512(MX, MY, c0, a->qp + g0 * 64));
-        if (!two) continue;
-        const uint64_t g1 = hg_choice_block(q, sc1, g);
-        t1 += hg_block_epilogue(sc1[g], a->d[g1], hg_p2n256sym_block64_avx512(MX, MY, c1, a->qp + g1 * 64));
-    }
+    if (g < q->groups) hg_p2n256sym_g64_last(q, sc0, c0, sc1, c1, a, g, (int)(q->groups - g), MX, MY, &t0, &t1, two);
     *y0 = t0;
     if (two) *y1 = t1;
 }

@@ -61,10 +61,13 @@
 #include <stdatomic.h>
 #endif
 /* kernels' inner functions: always inlined, so their `bits` and `p` arguments become constants */
+/* and a cold path kept out of its caller's loop (a row's last few blocks), so the loop stays compact */
 #if defined(__GNUC__)
 #define HG_INLINE static inline __attribute__((always_inline))
+#define HG_NOINLINE static __attribute__((noinline))
 #else
 #define HG_INLINE static inline
+#define HG_NOINLINE static
 #endif
 
 #if defined(HG_AVX2) || defined(HG_AVX512)
