@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Decode and prompt speed of the per-block rotation choice (quantize --rotations K) against the same
-# grid without it, on the TinyLlama-shaped model, one build, alternating rounds (bench/ab.sh):
+# grid without it (in the default blocks, and in blocks of 64: h64), on the TinyLlama-shaped model, one build, alternating
+# rounds (bench/ab.sh):
 #   bench/rotations_speed.sh [ROUNDS [THREADS]]      (defaults 3, 1)
 # Builds ./run natively and, on x86 CPUs with AVX2, an AVX2-only build (-mavx2 -mfma -mf16c) beside
 # it; writes bench/results/rotations-speed.md with the CPU it ran on.
@@ -27,7 +28,7 @@ fi
 } > "$TMP/md"
 for b in "${builds[@]}"; do
   name=native; [ "$b" = ./run ] || name="avx2 (-mavx2 -mfma -mf16c)"
-  for pair in "p2b3 p2b3r4" "p2b3 p2b3r8" "p2b3 p2b3r16" "p2b4 p2b4r4" "p2b4 p2b4r16" "p4b3 p4b3r4"; do
+  for pair in "p2b3 p2b3r4" "p2b3 p2b3r8" "p2b3 p2b3r16" "p2b4 p2b4r4" "p2b4 p2b4r16" "p2b4h64 p2b4h64r16" "p4b3 p4b3r4"; do
     set -- $pair
     A=$(bench/tinyllama_model.sh "$1"); B=$(bench/tinyllama_model.sh "$2")
     res=$(bench/ab.sh "$A,$B" "$T" "$R" "$b" "$b" | tail -2)

@@ -61,6 +61,8 @@ for shape in "${SHAPES[@]}"; do
   done
 done
 {
+  echo "\`bench/widths.sh --rounds $ROUNDS --threads $THREADS\` on $(bench/cpu_name.sh)."
+  echo
   echo "| model | HIGGS p=2 4-bit blocks | bits/weight (linear) | decode tok/s ($THREADS thread$([ "$THREADS" = 1 ] || echo s), median of $ROUNDS) |"
   echo "|---|---|---|---|"
   tail -n +2 "$OUT" | awk -F'\t' '{printf "| %s | %s | %s | %s |\n", $1, $2, $3, $4}'
