@@ -392,6 +392,8 @@ static void hg_act8_copy_one(const hg_qinfo *q, hg_act8 *a, uint64_t bk, float *
 #if defined(HG_AVX512) && !defined(HG_AVX2)
     if (q->had_m == 1 && H >= 256 && !(H & (H - 1)))
         m = hg_act8_copy_avx512(src, b * H, k ? hg_choice_seed(k) : 0, v, H, hg_rotation_scale(q), a->q + bk * H, &a->qsum[bk]);
+    else if (q->had_m == 1 && H == 64)
+        m = hg_act8_copy64_avx512(src, b * H, k ? hg_choice_seed(k) : 0, hg_rotation_scale(q), a->q + bk * H, &a->qsum[bk]);
     else
 #elif defined(HG_AVX2)
     if (q->had_m == 1 && H >= 64 && !(H & (H - 1)))
