@@ -392,8 +392,8 @@ HG_INLINE float hg_qdot8_p2n256kind_avx2(const hg_qinfo *q, const uint16_t *sc, 
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
     if (H == 64) {   /* blocks of 64: eight at a time */
-        if (q->choice_bits) hg_qdot8xn_p2n256kind_g64_avx2(q, sc, codes, NULL, NULL, a, TX, TY, &total, NULL, 0, blocks, 1);
-        else hg_qdot8xn_p2n256kind_g64_avx2(q, sc, codes, NULL, NULL, a, TX, TY, &total, NULL, 0, blocks, 0);
+        if (q->choice_bits) hg_qdot8xn_p2n256kind_g64_avx2(q, sc, codes, sc, codes, a, TX, TY, &total, NULL, 0, blocks, 1);
+        else hg_qdot8xn_p2n256kind_g64_avx2(q, sc, codes, sc, codes, a, TX, TY, &total, NULL, 0, blocks, 0);
         return total;
     }
     HG_FOR_BLOCKS8(q, sc, a, a->qp, total, {

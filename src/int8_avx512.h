@@ -384,7 +384,7 @@ HG_NOINLINE void hg_p2n256sym_g64_last(const hg_qinfo *q, const uint16_t *sc0, c
     if (q->choice_bits) hg_p2n256sym_g64_group(q, sc0, c0, sc1, c1, a, g, n, MX, MY, t0, t1, two, 1);
     else hg_p2n256sym_g64_group(q, sc0, c0, sc1, c1, a, g, n, MX, MY, t0, t1, two, 0);
 }
-/* p=2 4-bit sym in blocks of 64: one row (two: 0), or two rows */
+/* p=2 4-bit sym in blocks of 64: one row (two: 0; sc1 and c1 then any valid row's, unread), or two rows */
 HG_INLINE void hg_qdot8xn_p2n256sym_g64_avx512(const hg_qinfo *q, const uint16_t *sc0, const uint8_t *c0, const uint16_t *sc1,
                                                const uint8_t *c1, const hg_act8 *a, const __m512i MX, const __m512i MY,
                                                float *y0, float *y1, const int two, const int choice) {
@@ -404,9 +404,11 @@ static void hg_qrows8_p2n256sym_avx512(const hg_tensor *w, const hg_qinfo *q, co
     if (q->group == 64)
         for (int r = row0; r < row1; r++) {
             if (q->choice_bits)
-                hg_qdot8xn_p2n256sym_g64_avx512(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), NULL, NULL, a, MX, MY, &out[r - row0], NULL, 0, 1);
+                hg_qdot8xn_p2n256sym_g64_avx512(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), hg_qscales(w, q, r), hg_qcodes(w, q, r), a, MX, MY,
+                                                &out[r - row0], NULL, 0, 1);
             else
-                hg_qdot8xn_p2n256sym_g64_avx512(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), NULL, NULL, a, MX, MY, &out[r - row0], NULL, 0, 0);
+                hg_qdot8xn_p2n256sym_g64_avx512(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), hg_qscales(w, q, r), hg_qcodes(w, q, r), a, MX, MY,
+                                                &out[r - row0], NULL, 0, 0);
         }
     else if (q->group % 128)
         for (int r = row0; r < row1; r++) out[r - row0] = hg_qdot8_p2n256sym_avx512(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), a, MX, MY, 1);
