@@ -302,9 +302,10 @@ static float hg_act8_copy_avx512(const float *src, uint64_t col0, int seed, floa
 static float hg_act8_copy64_avx512(const float *src, uint64_t col0, int seed, float S, int8_t *o, int32_t *sum) {
     const uint64_t bits = seed ? hg_sign_word(seed, col0 / 64) : 0;
     __m512 v[4], mx = _mm512_setzero_ps();
-    for (int r = 0; r < 4; r++)
-        v[r] = hg_fwht16_avx512(_mm512_castsi512_ps(_mm512_mask_xor_epi32(_mm512_castps_si512(_mm512_loadu_ps(src + 16 * r)),
-            (__mmask16)(bits >> (16 * r)), _mm512_castps_si512(_mm512_loadu_ps(src + 16 * r)), _mm512_set1_epi32(INT32_MIN))));
+    for (int r = 0; r < 4; r++) {   /* hg_copy_signs_at's flips: the sign bits of the values whose bit is set */
+        const __m512i x = _mm512_castps_si512(_mm512_loadu_ps(src + 16 * r));
+        v[r] = hg_fwht16_avx512(_mm512_castsi512_ps(_mm512_mask_xor_epi32(x, (__mmask16)(bits >> (16 * r)), x, _mm512_set1_epi32(INT32_MIN))));
+    }
     for (int h = 1; h <= 2; h *= 2)   /* stages 16 and 32 */
         for (int r = 0; r < 4; r++)
             if (!(r & h)) {
@@ -319,9 +320,6 @@ static float hg_act8_copy64_avx512(const float *src, uint64_t col0, int seed, fl
 }
 #endif
 #if defined(HG_AVX2)
-/* The same on AVX2, for Sylvester blocks of 2^j >= 64 values (on AVX-512 builds, those of 64 and 128): the
- * signs flipped on the way into hg_fwht's first pass (stages 1, 2, 4 inside each vector), the max taken on
- * the way out of its last */
 /* eight values src[0..7]: hg_copy_signs_at's flips (bits 0-7 of sbits), then hg_fwht's stages 1, 2 and 4 */
 HG_INLINE __m256 hg_fwht8_signed_avx2(const float *src, uint64_t sbits) {
     const __m256 one = _mm256_set1_ps(1.0f), neg = _mm256_set1_ps(-1.0f);
@@ -332,6 +330,9 @@ HG_INLINE __m256 hg_fwht8_signed_avx2(const float *src, uint64_t sbits) {
     x = _mm256_fmadd_ps(x, _mm256_blend_ps(one, neg, 0xCC), _mm256_permute_ps(x, 0x4E));
     return _mm256_fmadd_ps(x, _mm256_blend_ps(one, neg, 0xF0), _mm256_permute2f128_ps(x, x, 0x01));
 }
+/* The rotation choice's copy on AVX2, for Sylvester blocks of 2^j >= 64 values (on AVX-512 builds, those of
+ * 128): the signs flipped on the way into hg_fwht's first pass (hg_fwht8_signed_avx2), the max taken on
+ * the way out of its last */
 static float hg_act8_copy_avx2(const float *src, uint64_t col0, int seed, float *v, uint64_t H, float S, int8_t *o,
                                int32_t *sum) {
     const __m256 absmask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
