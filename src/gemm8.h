@@ -370,6 +370,122 @@ static void hg_qmatmul8_rc_vnni(float *out, size_t ostride, const hg_act8 *a, in
     });
 }
 
+/* The prompt product on VNNI with the rows in the lanes. The 4x4 tile below reduces every (row, token,
+ * block) from 16 lanes: at blocks of 64 that costs more than the block's 16 products (prompts ran at 0.4x
+ * the speed of blocks of 1024), and at 1024 still ~10%. Here the rows lie in the lanes instead:
+ * HG_LANES_ROWS rows are decoded, and their bytes transposed so that one 64-byte vector holds four
+ * consecutive columns of 16 rows (hg_pack16_vnni); a token's four activations at those columns,
+ * broadcast, meet them in one vpdpbusd, which leaves each row's sum in its own lane. A block's sums are
+ * then the lanes themselves, and its epilogue runs on 16 rows at once: the same operations per lane,
+ * (scale * d) * (float)(sum - 128 sum q) added to the total block by block, so every result is the
+ * one-row product's bits. */
+#define HG_LANES_ROWS 32     /* two vectors of rows */
+#define HG_LANES_TOKENS 8    /* 16 accumulators: eight tokens x two vectors of rows */
+
+/* columns 0 .. n-1 (n a multiple of 64) of rows r[0..15] into P: P + 64 j holds column dword j of the 16
+ * rows (row i at bytes 4i .. 4i+3), a 16 x 16 transpose of dwords per 64 columns */
+static void hg_pack16_vnni(const int8_t *const r[16], uint64_t n, int8_t *P) {
+    for (uint64_t c = 0; c < n; c += 64, P += 1024) {
+        __m512i a[16], b[16];
+        for (int i = 0; i < 8; i++) {   /* pairs of rows: dwords of rows 2i and 2i+1 alternate */
+            const __m512i x = _mm512_loadu_si512(r[2 * i] + c), y = _mm512_loadu_si512(r[2 * i + 1] + c);
+            a[2 * i] = _mm512_unpacklo_epi32(x, y), a[2 * i + 1] = _mm512_unpackhi_epi32(x, y);
+        }
+        for (int n4 = 0; n4 < 4; n4++) {   /* b[4 n4 + k], 128-bit lane L: rows 4 n4 .. 4 n4 + 3 at column dword 4L + k */
+            const __m512i *t = a + 4 * n4;
+            b[4 * n4] = _mm512_unpacklo_epi64(t[0], t[2]), b[4 * n4 + 1] = _mm512_unpackhi_epi64(t[0], t[2]);
+            b[4 * n4 + 2] = _mm512_unpacklo_epi64(t[1], t[3]), b[4 * n4 + 3] = _mm512_unpackhi_epi64(t[1], t[3]);
+        }
+        for (int k = 0; k < 4; k++) {   /* column dword 4L + k: lane L of b[k], b[4 + k], b[8 + k], b[12 + k] */
+            const __m512i e0 = _mm512_shuffle_i32x4(b[k], b[4 + k], _MM_SHUFFLE(1, 0, 1, 0));
+            const __m512i e1 = _mm512_shuffle_i32x4(b[k], b[4 + k], _MM_SHUFFLE(3, 2, 3, 2));
+            const __m512i f0 = _mm512_shuffle_i32x4(b[8 + k], b[12 + k], _MM_SHUFFLE(1, 0, 1, 0));
+            const __m512i f1 = _mm512_shuffle_i32x4(b[8 + k], b[12 + k], _MM_SHUFFLE(3, 2, 3, 2));
+            _mm512_storeu_si512(P + 64 * (0 + k), _mm512_shuffle_i32x4(e0, f0, _MM_SHUFFLE(2, 0, 2, 0)));
+            _mm512_storeu_si512(P + 64 * (4 + k), _mm512_shuffle_i32x4(e0, f0, _MM_SHUFFLE(3, 1, 3, 1)));
+            _mm512_storeu_si512(P + 64 * (8 + k), _mm512_shuffle_i32x4(e1, f1, _MM_SHUFFLE(2, 0, 2, 0)));
+            _mm512_storeu_si512(P + 64 * (12 + k), _mm512_shuffle_i32x4(e1, f1, _MM_SHUFFLE(3, 1, 3, 1)));
+        }
+    }
+}
+
+/* Blocks of 4 x 16 columns, and rows short enough that a tile's decoded rows and panels (64 x cols
+ * bytes) stay in L2 while every group of tokens reads them; other formats take the 4x4 tile */
+#define HG_LANES_MAX_COLS 8192
+static int hg_lanes_fit(const hg_qinfo *q) { return !(q->group % 64) && q->cols_pad <= HG_LANES_MAX_COLS; }
+
+/* buf: HG_LANES_ROWS decoded rows, their two packed panels, and the rows' scales as floats per block */
+static uint64_t hg_lanes_buf_bytes(const hg_qinfo *q) {
+    return 2 * HG_LANES_ROWS * q->cols_pad + (uint64_t)q->groups * HG_LANES_ROWS * sizeof(float);
+}
+
+static int hg_qmatmul8_lanes_vnni(float *out, size_t ostride, const hg_act8 *a, int B, const hg_tensor *w,
+                                  const hg_qinfo *q, int row0, int row1, int8_t *buf) {
+    const uint64_t H = (uint64_t)q->group, G = q->groups, n = q->cols_pad;
+    const int nat = hg_gemm8_natural(q);
+    int8_t *P = buf + HG_LANES_ROWS * n;   /* panel h (rows 16h .. 16h + 15) at P + 16 h n */
+    float *S = (float *)(buf + 2 * HG_LANES_ROWS * n);   /* S[g * 32 + i]: row i's scale of block g */
+    for (int r = row0; r < row1; r += HG_LANES_ROWS) {
+        const int nr = row1 - r < HG_LANES_ROWS ? row1 - r : HG_LANES_ROWS;   /* a short tile repeats its last row */
+        const int8_t *u[HG_LANES_ROWS];
+        for (int i = 0; i < HG_LANES_ROWS; i++) {
+            const int ri = r + (i < nr ? i : nr - 1);
+            if (i < nr) {
+                q->k.decode8(q, hg_qcodes(w, q, ri), buf + (uint64_t)i * n);
+                if (r + HG_LANES_ROWS + i < row1) {   /* the next tile's row, while this one is decoded and used */
+                    const char *next = (const char *)hg_qcodes(w, q, r + HG_LANES_ROWS + i);
+                    for (uint64_t o = 0; o < q->row_code_bytes; o += 64) __builtin_prefetch(next + o);
+                }
+            }
+            u[i] = buf + (uint64_t)(i < nr ? i : nr - 1) * n;
+            const uint16_t *sc = hg_qscales(w, q, ri);
+            for (uint64_t g = 0; g < G; g++) S[g * HG_LANES_ROWS + (uint64_t)i] = hg_scale_f32(sc[g]);
+        }
+        hg_pack16_vnni(u, n, P);
+        hg_pack16_vnni(u + 16, n, P + 16 * n);
+        for (int b0 = 0; b0 < B; b0 += HG_LANES_TOKENS) {
+            const int nb = B - b0 < HG_LANES_TOKENS ? B - b0 : HG_LANES_TOKENS;   /* a short group repeats its last token */
+            const hg_act8 *tk[HG_LANES_TOKENS];
+            const int8_t *x[HG_LANES_TOKENS];
+            for (int t = 0; t < HG_LANES_TOKENS; t++) {
+                tk[t] = &a[b0 + (t < nb ? t : nb - 1)];
+                x[t] = nat ? tk[t]->q : tk[t]->qp;
+            }
+            __m512 tot[HG_LANES_TOKENS][2];
+            for (int t = 0; t < HG_LANES_TOKENS; t++) tot[t][0] = tot[t][1] = _mm512_setzero_ps();
+            for (uint64_t g = 0; g < G; g++) {
+                __m512i acc[HG_LANES_TOKENS][2];
+                for (int t = 0; t < HG_LANES_TOKENS; t++) acc[t][0] = acc[t][1] = _mm512_setzero_si512();
+                const int8_t *p0 = P + g * H * 16, *p1 = p0 + 16 * n;
+                for (uint64_t c = 0; c < H; c += 4) {
+                    const __m512i w0 = _mm512_loadu_si512(p0 + 16 * c), w1 = _mm512_loadu_si512(p1 + 16 * c);
+                    for (int t = 0; t < HG_LANES_TOKENS; t++) {
+                        int32_t xd;
+                        memcpy(&xd, x[t] + g * H + c, 4);
+                        const __m512i xb = _mm512_set1_epi32(xd);
+                        acc[t][0] = hg_dpbusd_rr(acc[t][0], w0, xb);
+                        acc[t][1] = hg_dpbusd_rr(acc[t][1], w1, xb);
+                    }
+                }
+                const __m512 s0 = _mm512_loadu_ps(S + g * HG_LANES_ROWS), s1 = _mm512_loadu_ps(S + g * HG_LANES_ROWS + 16);
+                for (int t = 0; t < HG_LANES_TOKENS; t++) {
+                    const __m512 d = _mm512_set1_ps(tk[t]->d[g]);
+                    const __m512i qs = _mm512_set1_epi32(128 * tk[t]->qsum[g]);
+                    tot[t][0] = _mm512_add_ps(tot[t][0], _mm512_mul_ps(_mm512_mul_ps(s0, d), _mm512_cvtepi32_ps(_mm512_sub_epi32(acc[t][0], qs))));
+                    tot[t][1] = _mm512_add_ps(tot[t][1], _mm512_mul_ps(_mm512_mul_ps(s1, d), _mm512_cvtepi32_ps(_mm512_sub_epi32(acc[t][1], qs))));
+                }
+            }
+            for (int t = 0; t < nb; t++) {
+                float v[HG_LANES_ROWS];
+                _mm512_storeu_ps(v, tot[t][0]);
+                _mm512_storeu_ps(v + 16, tot[t][1]);
+                for (int i = 0; i < nr; i++) out[(size_t)(b0 + t) * ostride + (size_t)(r + i)] = v[i];
+            }
+        }
+    }
+    return 1;
+}
+
 /* hg_qmatmul8_rows on VNNI: rows in fours, tokens in fours, the float epilogue
  * on four tokens at once (the same operations per lane as the scalar one).
  * 0: too many blocks x token groups for the stack tables (the caller loops instead) */
@@ -382,6 +498,7 @@ static int hg_qmatmul8_vnni(float *out, size_t ostride, const hg_act8 *a, int B,
         hg_qmatmul8_rc_vnni(out, ostride, a, B, w, q, row0, row1, buf);
         return 1;
     }
+    if (hg_lanes_fit(q)) return hg_qmatmul8_lanes_vnni(out, ostride, a, B, w, q, row0, row1, buf);
     if (G * (uint64_t)ntg > HG_GEMM8_TAB) return 0;
     __m128 dd[HG_GEMM8_TAB];          /* [token group][block]: the 4 tokens' d (a short last group repeats its last) */
     __m128i qq[HG_GEMM8_TAB];         /* 128 * sum q, likewise */
@@ -607,6 +724,7 @@ static void hg_isum8_4(const int8_t *k, const int8_t *const x[4], uint64_t H, in
 uint64_t hg_qmatmul8_buf_bytes(const hg_qinfo *q) {
 #if defined(HG_AVX512_VNNI)
     if (q->choice_bits && q->k.gemm8 == hg_qmatmul8_vnni) return HG_RC_TILE * q->cols_pad;
+    if (q->k.gemm8 == hg_qmatmul8_vnni && !q->choice_bits && hg_lanes_fit(q)) return hg_lanes_buf_bytes(q);
 #endif
 #if defined(HG_AVX2)
     if (q->choice_bits && q->k.gemm8 == hg_qmatmul8_avx2) return HG_RC_TILE * q->cols_pad;

@@ -675,21 +675,27 @@ static void test_quantized(void) {
         }
 }
 
-/* The rotation choice's prompt product on many rows (the VNNI kernel decodes rows in tiles of 256 and
- * groups them by pick, several quads a pick): hg_qmatmul8_rows equals hg_qdot8_row bit for bit on
- * random codes and scales (any code is a grid point), 600 rows in two ranges, 21 tokens */
-static void test_rotation_choice_prompt(void) {
-    const uint32_t ps[][3] = {{2 | RC(4), 6, 1024}, {(2 | HG_GRID_SIGNSYM << 8) | RC(4), 8, 256}, {4 | RC(2), 12, 256}};
-    enum { ROWS = 600, COLS = 1024, NT = 21 };
-    for (int c = 0; c < 3; c++) {
+/* The prompt product on many rows: hg_qmatmul8_rows equals hg_qdot8_row bit for bit on random codes and
+ * scales (any code is a grid point), 600 rows in two ranges, 21 tokens. The rotation choice (the VNNI
+ * kernel decodes rows in tiles of 256 and groups them by pick, several quads a pick); without it the VNNI
+ * product with the rows in the lanes (tiles of 32 rows, eight tokens at a time, blocks of 64 and 1024), and
+ * on rows wider than its limit the 4x4 tile */
+static void test_prompt_many_rows(void) {
+    const uint32_t ps[][4] = {{2 | RC(4), 6, 1024, 1024}, {P2S | RC(4), 8, 256, 1024}, {4 | RC(2), 12, 256, 1024},
+                              {P2S, 8, 64, 1024}, {2, 6, 1024, 1024}, {P2S, 8, 64, 8256}};
+    enum { ROWS = 600, NT = 21 };
+    for (int c = 0; c < (int)(sizeof ps / sizeof ps[0]); c++) {
+        const int COLS = (int)ps[c][3];
         hg_tensor t;
         hg_qinfo q;
         memset(&t, 0, sizeof t);
-        t.type = HG_HIGGS; t.ndim = 2; t.rows = ROWS; t.cols = COLS; t.shape[0] = ROWS; t.shape[1] = COLS;
+        t.type = HG_HIGGS; t.ndim = 2; t.rows = ROWS; t.cols = (uint64_t)COLS; t.shape[0] = ROWS; t.shape[1] = (uint64_t)COLS;
         t.params[0] = ps[c][0]; t.params[1] = ps[c][1]; t.params[2] = ps[c][2]; t.params[3] = ps[c][2];
         char name[96];
-        snprintf(name, sizeof name, "rotation_choice_prompt_product_p%u_b%u_g%u", ps[c][0] & 0xFF, ps[c][1], ps[c][2]);
-        if (hg_qinfo_get(HG_HIGGS, t.params, COLS, &q)) { check(0, name, "qinfo"); continue; }
+        snprintf(name, sizeof name, "%sprompt_product_p%u%s_b%u_g%u%s", ps[c][0] >> 16 ? "rotation_choice_" : "many_rows_",
+                 ps[c][0] & 0xFF, (ps[c][0] >> 8 & 0xFF) == HG_GRID_SIGNSYM && !(ps[c][0] >> 16) ? "s" : "", ps[c][1], ps[c][2],
+                 COLS > 1024 ? "_wide" : "");
+        if (hg_qinfo_get(HG_HIGGS, t.params, (uint64_t)COLS, &q)) { check(0, name, "qinfo"); continue; }
         t.nbytes = hg_tensor_bytes(t.type, t.params, t.rows, t.cols);
         uint8_t *data = malloc(t.nbytes);
         uint32_t seed = 99 + (uint32_t)c;
@@ -698,7 +704,7 @@ static void test_rotation_choice_prompt(void) {
         for (uint64_t i = 0; i < ROWS * q.groups; i++) sc[i] = (uint16_t)(0x2C00 | (sc[i] & 0x3FF));
         t.data = data;
         hg_act8 acts[NT];
-        float *x = malloc(COLS * sizeof(float)), *out = malloc((size_t)NT * ROWS * sizeof(float));
+        float *x = malloc((size_t)COLS * sizeof(float)), *out = malloc((size_t)NT * ROWS * sizeof(float));
         int8_t *buf = malloc(hg_qmatmul8_buf_bytes(&q));
         int bad = 0;
         for (int b = 0; b < NT; b++) {
@@ -979,7 +985,7 @@ int main(void) {
     test_dot4x4();
     test_planar_layout();
     test_rotation_choice();
-    test_rotation_choice_prompt();
+    test_prompt_many_rows();
     printf("%d passed, %d failed\n", passes, failures);
     return failures ? 1 : 0;
 }
