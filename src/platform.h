@@ -24,8 +24,8 @@
 #define HG_AVX512 1
 #if defined(__AVX512VBMI__)
 #define HG_AVX512_VBMI 1
-#if defined(__AVX512VNNI__)
-#define HG_AVX512_VNNI 1
+#if defined(__AVX512VNNI__) && defined(__AVX2__) && defined(__FMA__)   /* its kernels share AVX2 helpers; */
+#define HG_AVX512_VNNI 1                                             /* every VNNI CPU has AVX2 and FMA */
 #endif
 #endif
 #endif
