@@ -419,30 +419,67 @@ static uint64_t hg_lanes_buf_bytes(const hg_qinfo *q) {
     return 2 * HG_LANES_ROWS * q->cols_pad + (uint64_t)q->groups * HG_LANES_ROWS * sizeof(float);
 }
 
+/* rows r .. r + nr - 1 into a tile (a short tile repeats its last row): decoded into buf, the rows'
+ * scales as floats in S (S[g * 32 + i]: row i's of block g), the two panels of 16 rows at P and P + 16 n */
+static void hg_lanes_tile(const hg_tensor *w, const hg_qinfo *q, int r, int nr, int row1, int8_t *buf, int8_t *P, float *S) {
+    const uint64_t n = q->cols_pad;
+    const int8_t *u[HG_LANES_ROWS];
+    for (int i = 0; i < HG_LANES_ROWS; i++) {
+        const int ri = r + (i < nr ? i : nr - 1);
+        if (i < nr) {
+            q->k.decode8(q, hg_qcodes(w, q, ri), buf + (uint64_t)i * n);
+            if (r + HG_LANES_ROWS + i < row1) {   /* the next tile's row, while this one is decoded and used */
+                const char *next = (const char *)hg_qcodes(w, q, r + HG_LANES_ROWS + i);
+                for (uint64_t o = 0; o < q->row_code_bytes; o += 64) __builtin_prefetch(next + o);
+            }
+        }
+        u[i] = buf + (uint64_t)(i < nr ? i : nr - 1) * n;
+        const uint16_t *sc = hg_qscales(w, q, ri);
+        for (uint64_t g = 0; g < q->groups; g++) S[g * HG_LANES_ROWS + (uint64_t)i] = hg_scale_f32(sc[g]);
+    }
+    hg_pack16_vnni(u, n, P);
+    hg_pack16_vnni(u + 16, n, P + 16 * n);
+}
+
+/* the tile's 32 rows against HG_LANES_TOKENS tokens (x: their activations in the kernels' order): each
+ * (row, token) total in tot[token][row / 16], lane row % 16 */
+static void hg_lanes_tokens(const hg_qinfo *q, const int8_t *P, const float *S, const hg_act8 *const tk[],
+                            const int8_t *const x[], __m512 tot[HG_LANES_TOKENS][2]) {
+    const uint64_t H = (uint64_t)q->group;
+    for (int t = 0; t < HG_LANES_TOKENS; t++) tot[t][0] = tot[t][1] = _mm512_setzero_ps();
+    for (uint64_t g = 0; g < q->groups; g++) {
+        __m512i acc[HG_LANES_TOKENS][2];
+        for (int t = 0; t < HG_LANES_TOKENS; t++) acc[t][0] = acc[t][1] = _mm512_setzero_si512();
+        const int8_t *p0 = P + g * H * 16, *p1 = p0 + 16 * q->cols_pad;
+        for (uint64_t c = 0; c < H; c += 4) {
+            const __m512i w0 = _mm512_loadu_si512(p0 + 16 * c), w1 = _mm512_loadu_si512(p1 + 16 * c);
+            for (int t = 0; t < HG_LANES_TOKENS; t++) {
+                int32_t xd;
+                memcpy(&xd, x[t] + g * H + c, 4);
+                const __m512i xb = _mm512_set1_epi32(xd);
+                acc[t][0] = hg_dpbusd_rr(acc[t][0], w0, xb);
+                acc[t][1] = hg_dpbusd_rr(acc[t][1], w1, xb);
+            }
+        }
+        const __m512 s0 = _mm512_loadu_ps(S + g * HG_LANES_ROWS), s1 = _mm512_loadu_ps(S + g * HG_LANES_ROWS + 16);
+        for (int t = 0; t < HG_LANES_TOKENS; t++) {
+            const __m512 d = _mm512_set1_ps(tk[t]->d[g]);
+            const __m512i qs = _mm512_set1_epi32(128 * tk[t]->qsum[g]);
+            tot[t][0] = _mm512_add_ps(tot[t][0], _mm512_mul_ps(_mm512_mul_ps(s0, d), _mm512_cvtepi32_ps(_mm512_sub_epi32(acc[t][0], qs))));
+            tot[t][1] = _mm512_add_ps(tot[t][1], _mm512_mul_ps(_mm512_mul_ps(s1, d), _mm512_cvtepi32_ps(_mm512_sub_epi32(acc[t][1], qs))));
+        }
+    }
+}
+
 static int hg_qmatmul8_lanes_vnni(float *out, size_t ostride, const hg_act8 *a, int B, const hg_tensor *w,
                                   const hg_qinfo *q, int row0, int row1, int8_t *buf) {
-    const uint64_t H = (uint64_t)q->group, G = q->groups, n = q->cols_pad;
+    const uint64_t n = q->cols_pad;
     const int nat = hg_gemm8_natural(q);
-    int8_t *P = buf + HG_LANES_ROWS * n;   /* panel h (rows 16h .. 16h + 15) at P + 16 h n */
-    float *S = (float *)(buf + 2 * HG_LANES_ROWS * n);   /* S[g * 32 + i]: row i's scale of block g */
+    int8_t *P = buf + HG_LANES_ROWS * n;
+    float *S = (float *)(buf + 2 * HG_LANES_ROWS * n);
     for (int r = row0; r < row1; r += HG_LANES_ROWS) {
-        const int nr = row1 - r < HG_LANES_ROWS ? row1 - r : HG_LANES_ROWS;   /* a short tile repeats its last row */
-        const int8_t *u[HG_LANES_ROWS];
-        for (int i = 0; i < HG_LANES_ROWS; i++) {
-            const int ri = r + (i < nr ? i : nr - 1);
-            if (i < nr) {
-                q->k.decode8(q, hg_qcodes(w, q, ri), buf + (uint64_t)i * n);
-                if (r + HG_LANES_ROWS + i < row1) {   /* the next tile's row, while this one is decoded and used */
-                    const char *next = (const char *)hg_qcodes(w, q, r + HG_LANES_ROWS + i);
-                    for (uint64_t o = 0; o < q->row_code_bytes; o += 64) __builtin_prefetch(next + o);
-                }
-            }
-            u[i] = buf + (uint64_t)(i < nr ? i : nr - 1) * n;
-            const uint16_t *sc = hg_qscales(w, q, ri);
-            for (uint64_t g = 0; g < G; g++) S[g * HG_LANES_ROWS + (uint64_t)i] = hg_scale_f32(sc[g]);
-        }
-        hg_pack16_vnni(u, n, P);
-        hg_pack16_vnni(u + 16, n, P + 16 * n);
+        const int nr = row1 - r < HG_LANES_ROWS ? row1 - r : HG_LANES_ROWS;
+        hg_lanes_tile(w, q, r, nr, row1, buf, P, S);
         for (int b0 = 0; b0 < B; b0 += HG_LANES_TOKENS) {
             const int nb = B - b0 < HG_LANES_TOKENS ? B - b0 : HG_LANES_TOKENS;   /* a short group repeats its last token */
             const hg_act8 *tk[HG_LANES_TOKENS];
@@ -452,29 +489,7 @@ static int hg_qmatmul8_lanes_vnni(float *out, size_t ostride, const hg_act8 *a, 
                 x[t] = nat ? tk[t]->q : tk[t]->qp;
             }
             __m512 tot[HG_LANES_TOKENS][2];
-            for (int t = 0; t < HG_LANES_TOKENS; t++) tot[t][0] = tot[t][1] = _mm512_setzero_ps();
-            for (uint64_t g = 0; g < G; g++) {
-                __m512i acc[HG_LANES_TOKENS][2];
-                for (int t = 0; t < HG_LANES_TOKENS; t++) acc[t][0] = acc[t][1] = _mm512_setzero_si512();
-                const int8_t *p0 = P + g * H * 16, *p1 = p0 + 16 * n;
-                for (uint64_t c = 0; c < H; c += 4) {
-                    const __m512i w0 = _mm512_loadu_si512(p0 + 16 * c), w1 = _mm512_loadu_si512(p1 + 16 * c);
-                    for (int t = 0; t < HG_LANES_TOKENS; t++) {
-                        int32_t xd;
-                        memcpy(&xd, x[t] + g * H + c, 4);
-                        const __m512i xb = _mm512_set1_epi32(xd);
-                        acc[t][0] = hg_dpbusd_rr(acc[t][0], w0, xb);
-                        acc[t][1] = hg_dpbusd_rr(acc[t][1], w1, xb);
-                    }
-                }
-                const __m512 s0 = _mm512_loadu_ps(S + g * HG_LANES_ROWS), s1 = _mm512_loadu_ps(S + g * HG_LANES_ROWS + 16);
-                for (int t = 0; t < HG_LANES_TOKENS; t++) {
-                    const __m512 d = _mm512_set1_ps(tk[t]->d[g]);
-                    const __m512i qs = _mm512_set1_epi32(128 * tk[t]->qsum[g]);
-                    tot[t][0] = _mm512_add_ps(tot[t][0], _mm512_mul_ps(_mm512_mul_ps(s0, d), _mm512_cvtepi32_ps(_mm512_sub_epi32(acc[t][0], qs))));
-                    tot[t][1] = _mm512_add_ps(tot[t][1], _mm512_mul_ps(_mm512_mul_ps(s1, d), _mm512_cvtepi32_ps(_mm512_sub_epi32(acc[t][1], qs))));
-                }
-            }
+            hg_lanes_tokens(q, P, S, tk, x, tot);
             for (int t = 0; t < nb; t++) {
                 float v[HG_LANES_ROWS];
                 _mm512_storeu_ps(v, tot[t][0]);
@@ -724,7 +739,7 @@ static void hg_isum8_4(const int8_t *k, const int8_t *const x[4], uint64_t H, in
 uint64_t hg_qmatmul8_buf_bytes(const hg_qinfo *q) {
 #if defined(HG_AVX512_VNNI)
     if (q->choice_bits && q->k.gemm8 == hg_qmatmul8_vnni) return HG_RC_TILE * q->cols_pad;
-    if (q->k.gemm8 == hg_qmatmul8_vnni && !q->choice_bits && hg_lanes_fit(q)) return hg_lanes_buf_bytes(q);
+    if (q->k.gemm8 == hg_qmatmul8_vnni && hg_lanes_fit(q)) return hg_lanes_buf_bytes(q);
 #endif
 #if defined(HG_AVX2)
     if (q->choice_bits && q->k.gemm8 == hg_qmatmul8_avx2) return HG_RC_TILE * q->cols_pad;
