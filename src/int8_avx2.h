@@ -451,6 +451,7 @@ HG_INLINE void hg_qrows8x2_p2n256kind_avx2(const hg_qinfo *q, const hg_tensor *w
             /* the rows' blocks of the activation: their own copies with the rotation choice (x1) */
             const uint64_t g0 = choice ? hg_choice_block(q, sc0, g) : g, g1 = choice ? hg_choice_block(q, sc1, g) : g;
             const int8_t *x = a->qp + g0 * H, *x1 = a->qp + g1 * H;
+            if (choice) hg_prefetch_blocks2(c0, c1, H / 2);
             __m256i s0 = _mm256_setzero_si256(), s1 = s0;
             uint64_t j = 0;
             for (; j + 128 <= H; j += 128, c0 += 64, c1 += 64, x += 128, x1 += 128) {
