@@ -53,7 +53,6 @@ static float hg_act8_block_ref(const float *v, uint64_t H, int8_t *o, int32_t *s
         /* |r| <= 127 but for a NaN, or an infinite quotient (m subnormal): those give the SIMD
          * conversions' INT_MIN clamped, -127, without converting them (undefined in C) */
         int k = fabsf(r) <= 127.0f ? (int)r : -127;
-        k = k > 127 ? 127 : k < -127 ? -127 : k;
         o[i] = (int8_t)k;
         s += k;
     }
