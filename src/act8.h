@@ -331,18 +331,30 @@ HG_INLINE __m256 hg_fwht8_signed_avx2(const float *src, uint64_t sbits) {
     x = _mm256_fmadd_ps(x, _mm256_blend_ps(one, neg, 0xCC), _mm256_permute_ps(x, 0x4E));
     return _mm256_fmadd_ps(x, _mm256_blend_ps(one, neg, 0xF0), _mm256_permute2f128_ps(x, x, 0x01));
 }
-/* The rotation choice's copy on AVX2, for Sylvester blocks of 2^j >= 64 values (on AVX-512 builds, those of
- * 128): the signs flipped on the way into hg_fwht's first pass (hg_fwht8_signed_avx2), the max taken on
+/* 64 values src[0..63] in eight registers: hg_copy_signs_at's flips (sbits), then hg_fwht's stages 1-32
+ * in its order (1, 2 and 4 within each register, 8, 16 and 32 across them) */
+HG_INLINE void hg_fwht64_signed_avx2(const float *src, uint64_t sbits, __m256 v[8]) {
+    for (int r = 0; r < 8; r++) v[r] = hg_fwht8_signed_avx2(src + 8 * r, sbits >> (8 * r));
+    for (int h = 1; h <= 4; h *= 2)
+        for (int r = 0; r < 8; r++)
+            if (!(r & h)) {
+                const __m256 x = v[r], y = v[r + h];
+                v[r] = _mm256_add_ps(x, y), v[r + h] = _mm256_sub_ps(x, y);
+            }
+}
+/* The rotation choice's copy on AVX2, for Sylvester blocks of 2^j >= 128 values (on AVX-512 builds, those of
+ * 128): the signs flipped on the way into hg_fwht's first stages (hg_fwht64_signed_avx2), the max taken on
  * the way out of its last */
 static float hg_act8_copy_avx2(const float *src, uint64_t col0, int seed, float *v, uint64_t H, float S, int8_t *o,
                                int32_t *sum) {
     const __m256 absmask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
-    for (uint64_t c = 0; c < H; c += 64) {
-        const uint64_t bits = seed ? hg_sign_word(seed, (col0 + c) / 64) : 0;
-        for (uint64_t k = 0; k < 64; k += 8) _mm256_storeu_ps(v + c + k, hg_fwht8_signed_avx2(src + c + k, bits >> k));
+    for (uint64_t c = 0; c < H; c += 64) {   /* stages 1-32 of each 64 in registers: one pass, not three */
+        __m256 r[8];
+        hg_fwht64_signed_avx2(src + c, seed ? hg_sign_word(seed, (col0 + c) / 64) : 0, r);
+        for (int k = 0; k < 8; k++) _mm256_storeu_ps(v + c + 8 * (uint64_t)k, r[k]);
     }
     __m256 mx[4] = {_mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps()};
-    uint64_t len = 8;
+    uint64_t len = 64;
 #define HG_ABS256(x) _mm256_and_ps(x, absmask)
     HG_FWHT_PASSES_MAX(__m256, 8, _mm256, HG_ABS256, v, H, len, mx);
 #undef HG_ABS256
@@ -358,19 +370,12 @@ static float hg_act8_copy_avx2(const float *src, uint64_t col0, int seed, float 
     return m;
 }
 #if !defined(HG_AVX512)
-/* The same for a Sylvester block of 64 values, in eight registers: stages 8, 16 and 32 across them, the max
- * on the way (|v| first, so a NaN never wins) */
+/* The same for a Sylvester block of 64 values, in eight registers, the max on the way (|v| first, so a NaN
+ * never wins) */
 static float hg_act8_copy64_avx2(const float *src, uint64_t col0, int seed, float S, int8_t *o, int32_t *sum) {
     const __m256 absmask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
-    const uint64_t bits = seed ? hg_sign_word(seed, col0 / 64) : 0;
     __m256 v[8], mx = _mm256_setzero_ps();
-    for (int r = 0; r < 8; r++) v[r] = hg_fwht8_signed_avx2(src + 8 * r, bits >> (8 * r));
-    for (int h = 1; h <= 4; h *= 2)
-        for (int r = 0; r < 8; r++)
-            if (!(r & h)) {
-                const __m256 x = v[r], y = v[r + h];
-                v[r] = _mm256_add_ps(x, y), v[r + h] = _mm256_sub_ps(x, y);
-            }
+    hg_fwht64_signed_avx2(src, seed ? hg_sign_word(seed, col0 / 64) : 0, v);
     float w[64], lanes[8], m = 0;
     for (int r = 0; r < 8; r++) mx = _mm256_max_ps(_mm256_and_ps(v[r], absmask), mx), _mm256_storeu_ps(w + 8 * r, v[r]);
     _mm256_storeu_ps(lanes, mx);
