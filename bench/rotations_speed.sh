@@ -4,7 +4,7 @@
 #   bench/rotations_speed.sh [--tag NAME] [ROUNDS [THREADS [A:B ...]]]      (defaults 3, 1, the pairs below)
 # A:B: other pairs of bench/tinyllama_model.sh configs, B timed against A (e.g. blocks of 64:
 # --tag rotations-speed-h64 5 1 p2b4:p2b4h64 p2b4h64:p2b4h64r16).
-# Builds ./run natively and, on x86 CPUs with AVX2, an AVX2-only build (-mavx2 -mfma -mf16c) beside
+# Builds ./run natively and, on x86 CPUs with AVX-512, an AVX2-only build (-mavx2 -mfma -mf16c) beside
 # it; writes bench/results/NAME.md (default rotations-speed) with the CPU it ran on.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,7 +18,7 @@ OUT=bench/results/$TAG.md
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 builds=("./run")
-if grep -q avx2 /proc/cpuinfo 2>/dev/null; then
+if grep -q avx512f /proc/cpuinfo 2>/dev/null; then   # without AVX-512 the native build is the AVX2 one
   cc -O3 -std=c11 -D_GNU_SOURCE -mavx2 -mfma -mf16c -o "$TMP/run-avx2" run.c -lm -lpthread
   builds+=("$TMP/run-avx2")
 fi
@@ -32,7 +32,8 @@ fi
   echo "|---|---|---|---|---|---|---|---|---|"
 } > "$TMP/md"
 for b in "${builds[@]}"; do
-  name=native; [ "$b" = ./run ] || name="avx2 (-mavx2 -mfma -mf16c)"
+  name=native; [ ${#builds[@]} -gt 1 ] || ! grep -q avx2 /proc/cpuinfo 2>/dev/null || name="native (AVX2)"
+  [ "$b" = ./run ] || name="avx2 (-mavx2 -mfma -mf16c)"
   for pair in "${PAIRS[@]}"; do
     set -- $pair
     A=$(bench/tinyllama_model.sh "$1"); B=$(bench/tinyllama_model.sh "$2")
