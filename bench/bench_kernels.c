@@ -5,7 +5,8 @@
  * hg_qmatvec_rows (hg_matvec_rows for dense) over all rows, many times. Reports
  * GB/s of weight bytes (scales + codes) streamed and Gweights/s, next to a
  * memory-read baseline (sum of a 1 GiB array) measured in the same run; also
- * hg_qdequant_row_stored (batched prompt path), hg_prepare_activation, and for
+ * hg_qdequant_row_stored (batched prompt path), hg_prepare_activation, hg_prepare_act8 (the int8
+ * preparation; with the rotation choice all its copies), and for
  * the 4-bit HIGGS configs the int8 decode kernel (hg_qdot8_row), and where the
  * build has them the two-row kernels decode uses (hg_qmatvec8_rows2, "pairs"), and
  * the int8 prompt product (hg_qmatmul8_rows) of 64 distinct activations, in
@@ -382,6 +383,22 @@ int main(int argc, char **argv) {
         ta = fmin(ta, (now() - s) / reps);
     }
     printf("hg_prepare_activation (%d cols, hadamard %d): %.2f us\n", cols, h->q.hadamard, ta * 1e6);
+    /* the int8 preparation (rotation and rounding; with the rotation choice every copy): the first
+     * int8 config without the choice, and each with it */
+    int plain_done = 0;
+    for (int c = 0; c < N_CONFIGS; c++) {
+        bench *b = &benches[c];
+        if (!use[c] || !b->q.act8 || (b->q.choices == 1 && plain_done)) continue;
+        plain_done |= b->q.choices == 1;
+        double tp = 1e30;
+        for (int r = 0; r < 5; r++) {
+            double s = now();
+            for (int i = 0; i < reps / 4; i++) hg_prepare_act8(&b->q, x, &b->a8);
+            tp = fmin(tp, (now() - s) / (reps / 4));
+        }
+        printf("hg_prepare_act8 (%s, %d cols, %d cop%s): %.2f us\n", configs[c].name, cols, b->q.choices,
+               b->q.choices == 1 ? "y" : "ies", tp * 1e6);
+    }
 
     int bad = 0;
     for (int c = 0; c < N_CONFIGS; c++) if (use[c] && !(benches[c].max_err < 1e-5)) { bad = 1; printf("ERROR %s: error %.3g vs reference\n", configs[c].name, benches[c].max_err); }
