@@ -17,10 +17,12 @@ make -s run quantize
 OUT=bench/results/$TAG.md
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-builds=("./run")
-if grep -q avx512f /proc/cpuinfo 2>/dev/null; then   # without AVX-512 the native build is the AVX2 one
+builds=("./run"); native=native
+if grep -q avx512f /proc/cpuinfo 2>/dev/null; then
   cc -O3 -std=c11 -D_GNU_SOURCE -mavx2 -mfma -mf16c -o "$TMP/run-avx2" run.c -lm -lpthread
   builds+=("$TMP/run-avx2")
+elif grep -q avx2 /proc/cpuinfo 2>/dev/null; then
+  native="native (AVX2)"   # without AVX-512 the native build is the AVX2 one
 fi
 {
   echo "# Decode and prompt speed, B against A (the rotation choice: A the same grid without it)"
@@ -32,8 +34,7 @@ fi
   echo "|---|---|---|---|---|---|---|---|---|"
 } > "$TMP/md"
 for b in "${builds[@]}"; do
-  name=native; [ ${#builds[@]} -gt 1 ] || ! grep -q avx2 /proc/cpuinfo 2>/dev/null || name="native (AVX2)"
-  [ "$b" = ./run ] || name="avx2 (-mavx2 -mfma -mf16c)"
+  name=$native; [ "$b" = ./run ] || name="avx2 (-mavx2 -mfma -mf16c)"
   for pair in "${PAIRS[@]}"; do
     set -- $pair
     A=$(bench/tinyllama_model.sh "$1"); B=$(bench/tinyllama_model.sh "$2")
