@@ -79,37 +79,33 @@ static void hg_act8_round_avx512(const float *v, uint64_t H, float s, float m, i
 #elif defined(HG_AVX2)
 static void hg_act8_round_avx2(const float *v, uint64_t H, float s, float m, int8_t *o, int32_t *sum) {
     const __m256 S = _mm256_set1_ps(s), inv = _mm256_set1_ps(m > 0 ? 127.0f / m : 0.0f);
-    const __m256i hi = _mm256_set1_epi32(127), lo = _mm256_set1_epi32(-127);
-    __m256i acc = _mm256_setzero_si256();
+    const __m256i lo8 = _mm256_set1_epi8(-127), bias = _mm256_set1_epi8((char)0x80), order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    __m256i sad = _mm256_setzero_si256();
     uint64_t i = 0;
-    if (H >= 32) {   /* 32 at a time: |k| <= 127 but for NaN and inf, whose INT_MIN the packs saturate to -128 */
-        const __m256i lo8 = _mm256_set1_epi8(-127), bias = _mm256_set1_epi8((char)0x80), order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
-        __m256i sad = _mm256_setzero_si256();
-        for (; i + 32 <= H; i += 32) {
-            __m256i k[4];
-            for (int j = 0; j < 4; j++)
-                k[j] = _mm256_cvttps_epi32(_mm256_round_ps(_mm256_mul_ps(_mm256_mul_ps(_mm256_loadu_ps(v + i + 8 * j), S), inv),
-                                                           _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
-            __m256i b = _mm256_packs_epi16(_mm256_packs_epi32(k[0], k[1]), _mm256_packs_epi32(k[2], k[3]));
-            b = _mm256_max_epi8(_mm256_permutevar8x32_epi32(b, order), lo8);   /* the packs' lanes in order */
-            _mm256_storeu_si256((__m256i *)(o + i), b);
-            sad = _mm256_add_epi64(sad, _mm256_sad_epu8(_mm256_xor_si256(b, bias), _mm256_setzero_si256()));   /* sum (k + 128) */
-        }
-        int64_t q[4];
-        _mm256_storeu_si256((__m256i *)q, sad);
-        acc = _mm256_insert_epi32(acc, (int32_t)(q[0] + q[1] + q[2] + q[3] - 128 * (int64_t)i), 0);
+    for (; i + 32 <= H; i += 32) {   /* 32 at a time: |k| <= 127 but for NaN and inf, whose INT_MIN the packs saturate to -128 */
+        __m256i k[4];
+        for (int j = 0; j < 4; j++)
+            k[j] = _mm256_cvttps_epi32(_mm256_round_ps(_mm256_mul_ps(_mm256_mul_ps(_mm256_loadu_ps(v + i + 8 * j), S), inv),
+                                                       _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+        __m256i b = _mm256_packs_epi16(_mm256_packs_epi32(k[0], k[1]), _mm256_packs_epi32(k[2], k[3]));
+        b = _mm256_max_epi8(_mm256_permutevar8x32_epi32(b, order), lo8);   /* the packs' lanes in order */
+        _mm256_storeu_si256((__m256i *)(o + i), b);
+        sad = _mm256_add_epi64(sad, _mm256_sad_epu8(_mm256_xor_si256(b, bias), _mm256_setzero_si256()));   /* sum (k + 128) */
     }
-    for (; i < H; i += 8) {
+    int64_t q[4];
+    _mm256_storeu_si256((__m256i *)q, sad);
+    int64_t total = q[0] + q[1] + q[2] + q[3] - 128 * (int64_t)i;
+    const __m256i hi = _mm256_set1_epi32(127), lo = _mm256_set1_epi32(-127);
+    for (; i < H; i += 8) {   /* the rest: fewer than 32 values */
         __m256 t = _mm256_round_ps(_mm256_mul_ps(_mm256_mul_ps(_mm256_loadu_ps(v + i), S), inv), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
         __m256i k = _mm256_max_epi32(_mm256_min_epi32(_mm256_cvttps_epi32(t), hi), lo);
         __m128i k16 = _mm_packs_epi32(_mm256_castsi256_si128(k), _mm256_extracti128_si256(k, 1));
         _mm_storel_epi64((__m128i *)(o + i), _mm_packs_epi16(k16, k16));
-        acc = _mm256_add_epi32(acc, k);
+        int32_t part[8];
+        _mm256_storeu_si256((__m256i *)part, k);
+        for (int j = 0; j < 8; j++) total += part[j];
     }
-    int32_t part[8], t = 0;
-    _mm256_storeu_si256((__m256i *)part, acc);
-    for (int k = 0; k < 8; k++) t += part[k];
-    *sum = t;
+    *sum = (int32_t)total;
 }
 #endif
 
