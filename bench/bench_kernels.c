@@ -103,6 +103,7 @@ typedef struct {
     hg_tensor t;
     hg_qinfo q;
     int quantized;
+    const float *x;             /* the activation every call multiplies */
     float *xr, *out, *deq;
     hg_act8 a8;                 /* q.act8: the int8 activation */
     hg_act8 *ab;                /* q.act8: PROMPT_B activations of a prompt batch */
@@ -127,6 +128,7 @@ static void quantize_task(void *ctx, int task, int thread) {
 
 static void setup(bench *b, const config *c, int rows, int cols, const float *w, const float *x, hg_pool *pool) {
     memset(b, 0, sizeof *b);
+    b->x = x;
     hg_tensor *t = &b->t;
     t->type = c->type; t->ndim = 2; t->rows = (uint64_t)rows; t->cols = (uint64_t)cols;
     t->shape[0] = (uint64_t)rows; t->shape[1] = (uint64_t)cols;
@@ -242,6 +244,20 @@ static double time_best(void (*fn)(bench *), bench *b, double secs) {
     } while (now() < t_end || reps < 3);
     return best;
 }
+
+/* best over 5 rounds of the mean time of `reps` calls (for calls of a few microseconds) */
+static double time_reps(void (*fn)(bench *), bench *b, int reps) {
+    double best = 1e30;
+    for (int r = 0; r < 5; r++) {
+        double t0 = now();
+        for (int i = 0; i < reps; i++) fn(b);
+        best = fmin(best, (now() - t0) / reps);
+    }
+    return best;
+}
+
+static void prepare_once(bench *b) { hg_prepare_activation(&b->q, b->x, b->xr); }
+static void prepare8_once(bench *b) { hg_prepare_act8(&b->q, b->x, &b->a8); }
 
 /* single-thread read bandwidth: sum of a 1 GiB array, best of a few passes */
 static double mem_bandwidth(int passes) {
@@ -375,14 +391,7 @@ int main(int argc, char **argv) {
 
     /* activation preparation (includes the Walsh-Hadamard rotation for HIGGS) */
     bench *h = &benches[0];
-    int reps = 2000;
-    double ta = 1e30;
-    for (int r = 0; r < 5; r++) {
-        double s = now();
-        for (int i = 0; i < reps; i++) hg_prepare_activation(&h->q, x, h->xr);
-        ta = fmin(ta, (now() - s) / reps);
-    }
-    printf("hg_prepare_activation (%d cols, hadamard %d): %.2f us\n", cols, h->q.hadamard, ta * 1e6);
+    printf("hg_prepare_activation (%d cols, hadamard %d): %.2f us\n", cols, h->q.hadamard, time_reps(prepare_once, h, 2000) * 1e6);
     /* the int8 preparation (rotation and rounding; with the rotation choice every copy): the first
      * int8 config without the choice, and each with it */
     int plain_done = 0;
@@ -390,12 +399,7 @@ int main(int argc, char **argv) {
         bench *b = &benches[c];
         if (!use[c] || !b->q.act8 || (b->q.choices == 1 && plain_done)) continue;
         plain_done |= b->q.choices == 1;
-        double tp = 1e30;
-        for (int r = 0; r < 5; r++) {
-            double s = now();
-            for (int i = 0; i < reps / 4; i++) hg_prepare_act8(&b->q, x, &b->a8);
-            tp = fmin(tp, (now() - s) / (reps / 4));
-        }
+        double tp = time_reps(prepare8_once, b, 500);
         printf("hg_prepare_act8 (%s, %d cols, %d cop%s): %.2f us\n", configs[c].name, cols, b->q.choices,
                b->q.choices == 1 ? "y" : "ies", tp * 1e6);
     }
