@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Turns benchmark TSVs into Markdown tables and SVG plots, and puts tables into README.md.
 
-  report.py quality TSV OUT.md OUT.svg MODEL TEXT
+  report.py quality TSV OUT.md OUT.svg MODEL TEXT [RUN_PPL_FLAGS [NOTE]]
   report.py speed TSV OUT.md
   report.py readme README.md NAME TABLE.md    (replaces <!-- NAME:begin --> ... <!-- NAME:end -->)
 """
@@ -16,7 +16,8 @@ def read_tsv(path):
 
 
 DEFAULT_COLORS = {"higgs p=4": "#8c564b", "higgs p=2": "#d62728", "higgs p=1": "#ff7f0e", "nf4": "#1f77b4",
-                  "af4": "#17becf", "rtn": "#7f7f7f", "f16": "#2ca02c"}
+                  "af4": "#17becf", "rtn": "#7f7f7f", "f16": "#2ca02c", "llama.cpp": "#e377c2",
+                  "ik_llama.cpp": "#bcbd22"}
 
 
 def svg_scatter(points, path, title, xlabel, ylabel, colors=None, diagonal=False, logy=False):
@@ -56,7 +57,8 @@ def svg_scatter(points, path, title, xlabel, ylabel, colors=None, diagonal=False
         c = colors.get(series, "black")
         out.append(f'<circle cx="{sx(x):.1f}" cy="{sy(y):.1f}" r="5" fill="{c}"/>')
         out.append(f'<text x="{sx(x) + 7:.1f}" y="{sy(y) - 6:.1f}" font-size="10">{label}</text>')
-    for i, (series, c) in enumerate(colors.items()):
+    present = {p[3] for p in points}
+    for i, (series, c) in enumerate((s, c) for s, c in colors.items() if s in present):
         out.append(f'<circle cx="{W - R + 20}" cy="{T + 10 + 18 * i}" r="5" fill="{c}"/>')
         out.append(f'<text x="{W - R + 30}" y="{T + 14 + 18 * i}">{series}</text>')
     out.append("</svg>")
@@ -65,7 +67,7 @@ def svg_scatter(points, path, title, xlabel, ylabel, colors=None, diagonal=False
 
 
 def series_of(name):
-    for s in ("higgs p=4", "higgs p=2", "higgs p=1", "nf4", "af4", "rtn", "f16"):
+    for s in ("higgs p=4", "higgs p=2", "higgs p=1", "nf4", "af4", "rtn", "f16", "llama.cpp", "ik_llama.cpp"):
         if name.startswith(s):
             return s
     return "higgs mixed" if name.startswith("higgs") else "other"
@@ -83,7 +85,10 @@ def fmt_ms(v, digits, signed=False):
     return s + (f" +- {sd:.{digits}f}" if len(v) > 1 else "")
 
 
-def quality(tsv, md, svg, model, text):
+def quality(tsv, md, svg, model, text, ppl_flags="", note=""):
+    """ppl_flags: the run -m ppl flags every row was scored with (-c N --second-half: llama.cpp's
+    protocol); note: a sentence on rows from other tools. dPPL is each row's perplexity minus its own
+    base's (another tool scores its rows against its own f16 logits)."""
     rows = read_tsv(tsv)
     base = next(r for r in rows if r["config"] == "f16")
     base_ppl = float(base["ppl"])
@@ -91,12 +96,16 @@ def quality(tsv, md, svg, model, text):
     for r in rows:
         groups.setdefault(r["config"], []).append(r)
     n_seeds = max(len(g) for g in groups.values())
-    lines = [f"`{model}` on `{text}` ({base['tokens']} tokens scored, f16 perplexity {base_ppl:.3f}). "
+    half = "--second-half" in ppl_flags.split()
+    protocol = (f" Scored as llama.cpp's perplexity scores (`run -m ppl {ppl_flags}`: windows from BOS, the second "
+                "half of each window scored)." if half else "")
+    lines = [f"`{model}` on `{text}` ({base['tokens']} tokens scored, f16 perplexity {base_ppl:.3f}).{protocol} "
              "bits/weight counts the linear layers with their fp16 scales; file MB the whole file (embeddings f16, the head int8 "
              "unless a row keeps it f16: `quantize --head`). "
              "dPPL: perplexity minus f16's; KLD: mean KL divergence of the next-token distribution from f16's; "
              "top-1: how often both models' most probable next token agree. HIGGS rows: mean +- standard "
-             f"deviation over {n_seeds} random-sign seeds (one file each); RTN, NF4 and AF4 have no randomness.", "",
+             f"deviation over {n_seeds} random-sign seeds (one file each); RTN, NF4 and AF4 have no randomness."
+             + (" " + note if note else ""), "",
              "| config | bits/weight (linear) | file MB | dPPL | KLD x 1000 | top-1 % |", "|---|---|---|---|---|---|"]
     pts = []
     for name, g in sorted(groups.items(), key=lambda kv: (-float(kv[1][0]["bits_linear"]), kv[0])):
@@ -105,13 +114,14 @@ def quality(tsv, md, svg, model, text):
         if name == "f16":
             lines.append(f"| f16 | 16.000 | {mb:.2f} | +0.000 | 0 | 100 |")
             continue
-        dppl = [float(r["ppl"]) - base_ppl for r in g]
+        dppl = [float(r["ppl"]) - float(r.get("base_ppl") or base_ppl) for r in g]
         kld = [1000 * float(r["kld"]) for r in g]
         top = [float(r["same_top"]) for r in g]
         lines.append(f"| {name} | {bits:.3f} | {mb:.2f} | {fmt_ms(dppl, 3, True)} | {fmt_ms(kld, 3)} | "
                      f"{mean_sd(top)[0]:.2f} |")
-        if "int8" not in name:
-            pts.append((bits, mean_sd(kld)[0], name.replace("higgs ", ""), series_of(name)))
+        # one point per file: an int8 row only when the same files' float row is not in the table
+        if "int8" not in name or name.replace(", int8", "") not in groups:
+            pts.append((bits, mean_sd(kld)[0], name.replace("higgs ", "").replace(", int8", ""), series_of(name)))
     if any("int8" in n for n in groups):
         lines += ["", "Scored with float activations (`run --no-int8`): the quantization methods side by side. "
                   "Rows named \"int8\" are the same files as `run` computes them by default (int8 activations "
@@ -159,7 +169,7 @@ def readme(path, name, table):
 if __name__ == "__main__":
     cmd = sys.argv[1] if len(sys.argv) > 1 else ""
     if cmd == "quality":
-        quality(*sys.argv[2:7])
+        quality(*sys.argv[2:9])
     elif cmd == "speed":
         speed(*sys.argv[2:4])
     elif cmd == "readme":

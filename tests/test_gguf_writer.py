@@ -7,6 +7,10 @@ undoes llama.cpp's q/k row permutation): the tensors, config and tokenizer must 
 were (pieces past the tokenizer's count as unused tokens) and ./run -m logits must give identical
 logits on both files. One model is untied with grouped-query heads and more embedding rows than
 tokenizer pieces, one tied with a head size other than dim / heads. A quantized .higgs is refused.
+
+bench/gguf_bits.py (bits per weight of a GGUF's linear layers, bench/quality.sh's llama.cpp rows):
+a file of mixed types gives the bits the types' sizes give (Q4_K 144 bytes per 256 weights, Q8_0 34
+per 32, F16 2 per weight), norms and embeddings left out; a file without linear layers is refused.
 """
 import os
 import subprocess
@@ -24,6 +28,7 @@ from testlib import PY, TOKENIZER, finish, report, sh  # noqa: E402
 
 RUN = os.path.join(ROOT, "run")
 WRITER = os.path.join(ROOT, "bench", "gguf_from_higgs.py")
+BITS = os.path.join(ROOT, "bench", "gguf_bits.py")
 
 MODELS = [   # name, make_checkpoint shape, .higgs dtype
     ("untied_gqa_padded_vocab", dict(dim=64, hidden_dim=96, n_layers=2, n_heads=4, n_kv_heads=2, vocab_size=4160), "f16"),
@@ -78,8 +83,34 @@ def roundtrip(tmp, name, shape, dtype):
     return a
 
 
+def linear_bits(tmp):
+    """gguf_bits.py on a hand-made file against the types' sizes"""
+    import gguf_write as gw
+    rng = np.random.default_rng(5)
+    w = lambda *shape: rng.standard_normal(shape).astype(np.float32)  # noqa: E731
+    tensors = [("token_embd.weight", w(64, 256), gw.F16), ("blk.0.attn_norm.weight", w(256), gw.F32),
+               ("blk.0.attn_q.weight", w(256, 256), gw.Q4_K), ("blk.0.attn_k.weight", w(64, 256), gw.F16),
+               ("blk.0.ffn_down.weight", w(3, 32), gw.Q8_0), ("output.weight", w(64, 256), gw.Q8_0)]
+    path = os.path.join(tmp, "mixed.gguf")
+    gw.write_gguf(path, [("general.architecture", "llama")], tensors)
+    want = (256 * 256 * 144 / 256 + 64 * 256 * 2 + 3 * 34) * 8 / (256 * 256 + 64 * 256 + 3 * 32)
+    r = subprocess.run([PY, BITS, path], capture_output=True, text=True)
+    got = r.stdout.split()
+    report(r.returncode == 0 and abs(float(got[0]) - want) < 1e-4 and got[1] == "1:1,8:1,12:1",
+           "gguf_bits_mixed", f"{r.stdout.strip()} {r.stderr.strip()} (want {want:.4f} 1:1,8:1,12:1)")
+    path = os.path.join(tmp, "nolinear.gguf")
+    gw.write_gguf(path, [("general.architecture", "llama")], tensors[:2])
+    r = subprocess.run([PY, BITS, path], capture_output=True, text=True)
+    report(r.returncode != 0 and "no linear-layer tensors" in r.stderr and r.stderr.count("\n") == 1,
+           "gguf_bits_no_linear", r.stderr.strip())
+
+
 def main():
     with tempfile.TemporaryDirectory() as tmp:
+        try:
+            linear_bits(tmp)
+        except Exception as e:  # noqa: BLE001
+            report(False, "gguf_bits", f"{type(e).__name__}: {e}")
         files = []
         for name, shape, dtype in MODELS:
             try:
