@@ -7,11 +7,25 @@
 #     --configs LIST   which rows (names in the list below, separated by ";"); default: the
 #                      methods side by side (scale and block variants only when named);
 #                      "fast": the --grid fast rows and their references (--tag quality-fast);
-#                      "rotations": the rotation choice beside the same grids (--tag quality-rotations)
-#     --tag NAME       write bench/results/NAME.{tsv,md,svg}; default "quality"
+#                      "rotations": the rotation choice beside the same grids (--tag quality-rotations);
+#                      "llamacpp": HIGGS as run computes it by default, for --llama-bin (--tag quality-llamacpp);
+#                      "none": no HIGGS rows (with --update --llama-bin: only its rows measured again)
+#     --tag NAME       write bench/results/NAME.{tsv,md,svg}; default "quality" ("quality-llamacpp"
+#                      with --second-half or --llama-bin)
 #     --into FILE      put the table into FILE between <!-- NAME:begin --> and <!-- NAME:end -->
-#                      (default for the tag "quality": README.md; other tags: nowhere)
-#     --ctx N          perplexity window (run -c), default: run's
+#                      (default for the tag "quality": docs/quantization.md; "quality-llamacpp":
+#                      README.md; other tags: nowhere)
+#     --ctx N          perplexity window (run -c), default: run's (256 with --second-half)
+#     --second-half    llama.cpp's protocol (run --second-half: whole windows from BOS, the second
+#                      half of each scored), as llama-perplexity scores
+#     --llama-bin DIR  a llama.cpp or ik_llama.cpp build's binaries (llama-quantize, llama-perplexity;
+#                      the project never builds them): also rows of its types, quantized from the same
+#                      weights (bench/gguf_from_higgs.py) with embeddings f16 and the head q8_0 as HIGGS
+#                      keeps them, scored by llama-perplexity --kl-divergence against its own f16
+#                      logits; implies --second-half. Bits per weight of their linear layers: bench/gguf_bits.py
+#     --llama-types L  its types (";"), default Q4_K_M;IQ4_XS;Q4_0;Q3_K_S;Q2_K;IQ4_KS;IQ3_KS;IQ2_KS
+#                      (those the build lacks are skipped, with a message)
+#     --imatrix TEXT   also each type with an importance matrix from TEXT (llama-imatrix), rows "..., imatrix"
 #     --update         keep the other rows of bench/results/NAME.tsv, measure only --configs again
 #   Defaults: models/brown-f16.higgs, data/brown-heldout.txt; THREADS (default 2).
 #
@@ -21,7 +35,8 @@
 # and the standard deviation over the seeds (RTN, NF4, AF4 have no randomness).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-SEEDS=4; ONLY=""; TAG=quality; CTX=(); INTO=""; UPDATE=""
+SEEDS=4; ONLY=""; TAG=""; CTX=(); INTO=""; UPDATE=""; HALF=(); LBIN=""; IMATRIX=""
+LTYPES="Q4_K_M;IQ4_XS;Q4_0;Q3_K_S;Q2_K;IQ4_KS;IQ3_KS;IQ2_KS"
 while [ $# -gt 0 ]; do
   case $1 in
     --seeds) SEEDS=$2; shift 2 ;;
@@ -30,7 +45,11 @@ while [ $# -gt 0 ]; do
     --ctx) CTX=(-c "$2"); shift 2 ;;
     --into) INTO=$2; shift 2 ;;
     --update) UPDATE=1; shift ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    --second-half) HALF=(--second-half); shift ;;
+    --llama-bin) LBIN=$2; HALF=(--second-half); shift 2 ;;
+    --llama-types) LTYPES=$2; shift 2 ;;
+    --imatrix) IMATRIX=$2; shift 2 ;;
+    -h|--help) sed -n '2,35p' "$0"; exit 0 ;;
     -*) echo "quality.sh: unknown option $1" >&2; exit 1 ;;
     *) break ;;
   esac
@@ -38,6 +57,15 @@ done
 MODEL=${1:-models/brown-f16.higgs}
 TEXT=${2:-data/brown-heldout.txt}
 THREADS=${THREADS:-2}
+[ -n "$TAG" ] || { [ ${#HALF[@]} -gt 0 ] && TAG=quality-llamacpp; } || TAG=quality
+[ ${#HALF[@]} -eq 0 ] || [ ${#CTX[@]} -gt 0 ] || CTX=(-c 256)
+CTX+=("${HALF[@]}")
+if [ -n "$LBIN" ]; then
+  for b in llama-quantize llama-perplexity ${IMATRIX:+llama-imatrix}; do
+    [ -x "$LBIN/$b" ] || { echo "quality.sh: no executable $LBIN/$b (--llama-bin: a llama.cpp build's bin folder)" >&2; exit 1; }
+  done
+  [ -z "$IMATRIX" ] || [ -f "$IMATRIX" ] || { echo "quality.sh: --imatrix: no file $IMATRIX" >&2; exit 1; }
+fi
 PY=$(for p in "${HIGGS_PYTHON:-}" python3 /usr/bin/python3; do [ -n "$p" ] && "$p" -c 'import numpy' 2>/dev/null && echo "$p" && break; done || true)
 [ -n "$PY" ] || { echo "quality.sh: needs a Python with numpy (apt-get install python3-numpy)" >&2; exit 1; }
 make -s run quantize
@@ -107,6 +135,12 @@ configs=(
   "higgs p=2 4-bit, blocks of 64, 32 rotations|--method higgs --p 2 --bits 4 --hadamard 64 --rotations 32|1|--no-int8"
   "higgs p=2 4-bit, blocks of 64, 32 rotations, int8|--method higgs --p 2 --bits 4 --hadamard 64 --rotations 32|1|"
   "higgs 3.25 bits (DP), 16 rotations|--target-bits 3.25 --rotations 16|1|--no-int8"
+  # as run computes them by default (int8), beside llama.cpp's types (--configs llamacpp)
+  "higgs p=2 4-bit, blocks of 64, 16 rotations, int8|--method higgs --p 2 --bits 4 --hadamard 64 --rotations 16|1|"
+  "higgs 3.25 bits (DP), int8|--target-bits 3.25|1|"
+  "higgs 3.25 bits (DP), 16 rotations, int8|--target-bits 3.25 --rotations 16|1|"
+  "higgs 2.5 bits (DP), int8|--target-bits 2.5|1|"
+  "higgs 2.25 bits (DP), int8|--target-bits 2.25|1|"
 )
 # the default rows: the methods; the scale and rotation variants only when asked for
 DEFAULT_ROWS="higgs p=2 4-bit;higgs p=2 4-bit, int8;higgs p=2 4-bit, free grid;higgs p=2 4-bit, fast grid;higgs p=2 4-bit, head kept;higgs p=1 4-bit;higgs p=2 3-bit;higgs p=2 3-bit, sym grid;higgs p=2 3-bit, fast grid;higgs p=1 3-bit;higgs p=2 2-bit;higgs p=4 3-bit;higgs p=4 2-bit;higgs 4-bit default (DP);higgs 4-bit default (DP), int8;higgs 3.25 bits (DP);nf4 g64;af4 g64;rtn 4-bit g64;rtn 3-bit g64"
@@ -114,6 +148,9 @@ DEFAULT_ROWS="higgs p=2 4-bit;higgs p=2 4-bit, int8;higgs p=2 4-bit, free grid;h
 FAST_ROWS="higgs p=2 3-bit, fast grid;higgs p=2 3-bit, fast grid, int8;higgs p=2 3-bit, sym grid, int8;higgs p=2 3-bit, int8;higgs 4-bit default (DP), fast grid;higgs 4-bit default (DP), fast grid, int8;higgs 3.25 bits (DP), fast grid"
 # --configs rotations: the rotation choice and the same grids without it (bench/results/quality-rotations.md)
 ROT_ROWS="higgs p=2 3-bit;higgs p=2 3-bit, int8;higgs p=2 3-bit, 4 rotations;higgs p=2 3-bit, 8 rotations;higgs p=2 3-bit, 8 rotations, int8;higgs p=2 3-bit, 16 rotations;higgs p=2 3-bit, 16 rotations, int8;higgs p=2 3-bit, 32 rotations;higgs p=4 3-bit;higgs p=4 3-bit, 4 rotations;higgs p=4 3-bit, 16 rotations;higgs p=4 3-bit, 16 rotations, int8;higgs p=2 4-bit;higgs p=2 4-bit, 16 rotations;higgs p=2 4-bit, blocks of 64;higgs p=2 4-bit, blocks of 64, 16 rotations;higgs p=2 4-bit, blocks of 64, 32 rotations;higgs p=2 4-bit, blocks of 64, 32 rotations, int8;higgs 3.25 bits (DP);higgs 3.25 bits (DP), 16 rotations"
+# --configs llamacpp: HIGGS as run decodes by default, for the rows of --llama-bin (bench/results/quality-llamacpp.md)
+LLAMA_ROWS="higgs 4-bit default (DP), int8;higgs p=2 4-bit, int8;higgs p=2 4-bit, blocks of 64, 16 rotations, int8;higgs 3.25 bits (DP), int8;higgs 3.25 bits (DP), 16 rotations, int8;higgs p=2 3-bit, int8;higgs p=2 3-bit, 16 rotations, int8;higgs 2.5 bits (DP), int8;higgs 2.25 bits (DP), int8"
+[ "$ONLY" != llamacpp ] || ONLY=$LLAMA_ROWS
 [ "$ONLY" != fast ] || ONLY=$FAST_ROWS
 [ "$ONLY" != rotations ] || ONLY=$ROT_ROWS
 ONLY=${ONLY:-$DEFAULT_ROWS}
@@ -124,16 +161,18 @@ base_mb=$(stat -c %s "$MODEL" | awk '{printf "%.3f", $1/1e6}')
 printf "f16\tnone\t0\t16\t%s\t%s\t%s\t0\t100\t%s\n" "$base_mb" "$base_ppl" "$base_ppl" "$base_tokens" | tee -a "$OUT"
 
 IFS=';' read -r -a wanted <<< "$ONLY"
+[ "$ONLY" != none ] || wanted=()      # --configs none: only the f16 row (and --llama-bin's)
 if [ -n "$UPDATE" ]; then             # the earlier run's rows of every other config, as they were
   tail -n +2 "$TMP/old.tsv" | while IFS= read -r line; do
     name=${line%%$'\t'*}
     keep=1
     [ "$name" != f16 ] || keep=""
+    [ -z "$LBIN" ] || case $name in *llama.cpp\ *) keep="" ;; esac   # measured again below
     for want in "${wanted[@]}"; do [ "$name" != "$want" ] || keep=""; done
     [ -z "$keep" ] || printf "%s\n" "$line" >> "$OUT"
   done
 fi
-for want in "${wanted[@]}"; do
+for want in ${wanted[@]+"${wanted[@]}"}; do
   found=""
   for entry in "${configs[@]}"; do
     IFS='|' read -r name args seeded flags <<< "$entry"
@@ -160,8 +199,54 @@ for want in "${wanted[@]}"; do
   done
   [ -n "$found" ] || { echo "quality.sh: no config named '$want'" >&2; exit 1; }
 done
-"$PY" bench/report.py quality "$OUT" "bench/results/$TAG.md" "bench/results/$TAG.svg" "$MODEL" "$TEXT"
-[ -n "$INTO" ] || { [ "$TAG" = quality ] && INTO=README.md; } || true
+
+# llama.cpp's (or ik_llama.cpp's) types on the same weights, scored by its own llama-perplexity
+# against its own f16 logits (the same protocol as run --second-half: windows of CTX from BOS, the
+# second half of each scored). Bits: the linear layers' bytes in the GGUF (bench/gguf_bits.py).
+# The args column records the type, the imatrix text and the build (report.py's note on these rows).
+llama_value() { sed -n "s/^$1 *: *\([0-9.]*\).*/\1/p" "$2" | head -1; }
+if [ -n "$LBIN" ]; then
+  help=$("$LBIN/llama-quantize" --help 2>&1 || true)
+  tool=llama.cpp; echo "$help" | grep -q IQ4_KS && tool=ik_llama.cpp
+  build=$("$LBIN/llama-perplexity" --version 2>&1 | sed -n 's/^version: \(.*\)/\1/p' | head -1)
+  build=${build:-unknown}
+  ctx=${CTX[1]}
+  "$PY" bench/gguf_from_higgs.py "$MODEL" "$TMP/f16.gguf" > /dev/null
+  echo "$tool: f16 logits of $MODEL (llama-perplexity -c $ctx)"
+  "$LBIN/llama-perplexity" -m "$TMP/f16.gguf" -f "$TEXT" -c "$ctx" -t "$THREADS" \
+    --kl-divergence-base "$TMP/f16.kld" > "$TMP/base.log" 2>&1 || { tail -5 "$TMP/base.log" >&2; exit 1; }
+  chunks=$(sed -n 's/.*calculating perplexity over \([0-9]*\) chunks.*/\1/p' "$TMP/base.log" | head -1)
+  tokens=$((${chunks:-0} * (ctx - 1 - ctx / 2)))     # the second half of each window but its first token
+  imat=("")
+  if [ -n "$IMATRIX" ]; then
+    "$LBIN/llama-imatrix" -m "$TMP/f16.gguf" -f "$IMATRIX" -c "$ctx" -t "$THREADS" -o "$TMP/imatrix.dat" \
+      > "$TMP/imatrix.log" 2>&1 || { tail -5 "$TMP/imatrix.log" >&2; exit 1; }
+    imat+=("$TMP/imatrix.dat")
+  fi
+  IFS=';' read -r -a ltypes <<< "$LTYPES"
+  for type in "${ltypes[@]}"; do
+    echo "$help" | grep -qw -- "$type" || { echo "quality.sh: $tool's llama-quantize has no type $type: skipped" >&2; continue; }
+    for im in "${imat[@]}"; do
+      name="$tool $type" iarg=() args="$type"
+      [ -z "$im" ] || { name="$name, imatrix"; iarg=(--imatrix "$im"); args="$type --imatrix $IMATRIX"; }
+      q=$TMP/q.gguf
+      rm -f "$q"
+      "$LBIN/llama-quantize" "${iarg[@]}" --token-embedding-type f16 --output-tensor-type q8_0 \
+        "$TMP/f16.gguf" "$q" "$type" "$THREADS" > "$TMP/quantize.log" 2>&1 ||
+        { echo "quality.sh: $tool's llama-quantize $type failed:" >&2; tail -3 "$TMP/quantize.log" >&2; exit 1; }
+      bits=$("$PY" bench/gguf_bits.py "$q" | cut -d' ' -f1)
+      mb=$(stat -c %s "$q" | awk '{printf "%.3f", $1/1e6}')
+      "$LBIN/llama-perplexity" -m "$q" -c "$ctx" -t "$THREADS" --kl-divergence-base "$TMP/f16.kld" \
+        --kl-divergence > "$TMP/ppl.log" 2>&1 || { tail -5 "$TMP/ppl.log" >&2; exit 1; }
+      ppl=$(llama_value 'Mean PPL(Q)' "$TMP/ppl.log"); bppl=$(llama_value 'Mean PPL(base)' "$TMP/ppl.log")
+      kld=$(llama_value 'Mean    KLD' "$TMP/ppl.log"); same=$(llama_value 'Same top p' "$TMP/ppl.log")
+      [ -n "$kld" ] && [ -n "$ppl" ] || { echo "quality.sh: no KLD in llama-perplexity's output:" >&2; tail -5 "$TMP/ppl.log" >&2; exit 1; }
+      printf "%s\t%s\t0\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n" "$name" "$args; build $build" "$bits" "$mb" "$ppl" "$bppl" "$kld" "$same" "$tokens" | tee -a "$OUT"
+    done
+  done
+fi
+"$PY" bench/report.py quality "$OUT" "bench/results/$TAG.md" "bench/results/$TAG.svg" "$MODEL" "$TEXT" "${CTX[*]}" "$(bash bench/cpu_name.sh)"
+case $TAG in quality) INTO=${INTO:-docs/quantization.md} ;; quality-llamacpp) INTO=${INTO:-README.md} ;; esac
 if [ -n "$INTO" ]; then
   "$PY" bench/report.py readme "$INTO" "$TAG" "bench/results/$TAG.md"
   echo "wrote $OUT, bench/results/$TAG.md, bench/results/$TAG.svg and the table in $INTO"

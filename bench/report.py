@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Turns benchmark TSVs into Markdown tables and SVG plots, and puts tables into README.md.
 
-  report.py quality TSV OUT.md OUT.svg MODEL TEXT [RUN_PPL_FLAGS [NOTE]]
+  report.py quality TSV OUT.md OUT.svg MODEL TEXT [RUN_PPL_FLAGS [CPU]]
   report.py speed TSV OUT.md
   report.py readme README.md NAME TABLE.md    (replaces <!-- NAME:begin --> ... <!-- NAME:end -->)
 """
@@ -85,11 +85,35 @@ def fmt_ms(v, digits, signed=False):
     return s + (f" +- {sd:.{digits}f}" if len(v) > 1 else "")
 
 
-def quality(tsv, md, svg, model, text, ppl_flags="", note=""):
+def other_tools_note(rows):
+    """a sentence on the rows of llama.cpp builds (bench/quality.sh --llama-bin): their args column
+    holds: TYPE [--imatrix TEXT]; build B"""
+    tools, texts = {}, set()
+    for r in rows:
+        tool = r["config"].split(" ")[0]
+        if not tool.endswith("llama.cpp"):
+            continue
+        args, _, build = r["args"].partition("; build ")
+        tools[tool] = build or "unknown"
+        if "--imatrix " in args:
+            texts.add(args.split("--imatrix ", 1)[1])
+    if not tools:
+        return ""
+    named = " and ".join(f"{t} (build {b})" for t, b in sorted(tools.items()))
+    imat = (" Rows named \"imatrix\" were made with an importance matrix (`llama-imatrix`) from "
+            + ", ".join(f"`{t}`" for t in sorted(texts)) + "." if texts else "")
+    return (f"Rows named {named} are its types, with the per-tensor mixes its llama-quantize gives them, made from "
+            "the same f16 weights (embeddings f16, the head q8_0, as HIGGS keeps them; bits/weight: the bytes of "
+            "their linear layers, bench/gguf_bits.py) and scored by its llama-perplexity --kl-divergence against its "
+            "own f16 logits." + imat)
+
+
+def quality(tsv, md, svg, model, text, ppl_flags="", cpu=""):
     """ppl_flags: the run -m ppl flags every row was scored with (-c N --second-half: llama.cpp's
-    protocol); note: a sentence on rows from other tools. dPPL is each row's perplexity minus its own
-    base's (another tool scores its rows against its own f16 logits)."""
+    protocol); cpu: the machine's CPU (bench/cpu_name.sh). dPPL is each row's perplexity minus its own base's (a llama.cpp build scores its rows
+    against its own f16 logits)."""
     rows = read_tsv(tsv)
+    note = other_tools_note(rows)
     base = next(r for r in rows if r["config"] == "f16")
     base_ppl = float(base["ppl"])
     groups = {}
@@ -99,7 +123,8 @@ def quality(tsv, md, svg, model, text, ppl_flags="", note=""):
     half = "--second-half" in ppl_flags.split()
     protocol = (f" Scored as llama.cpp's perplexity scores (`run -m ppl {ppl_flags}`: windows from BOS, the second "
                 "half of each window scored)." if half else "")
-    lines = [f"`{model}` on `{text}` ({base['tokens']} tokens scored, f16 perplexity {base_ppl:.3f}).{protocol} "
+    where = f"; CPU: {cpu}" if cpu else ""
+    lines = [f"`{model}` on `{text}` ({base['tokens']} tokens scored, f16 perplexity {base_ppl:.3f}{where}).{protocol} "
              "bits/weight counts the linear layers with their fp16 scales; file MB the whole file (embeddings f16, the head int8 "
              "unless a row keeps it f16: `quantize --head`). "
              "dPPL: perplexity minus f16's; KLD: mean KL divergence of the next-token distribution from f16's; "
@@ -122,7 +147,11 @@ def quality(tsv, md, svg, model, text, ppl_flags="", note=""):
         # one point per file: an int8 row only when the same files' float row is not in the table
         if "int8" not in name or name.replace(", int8", "") not in groups:
             pts.append((bits, mean_sd(kld)[0], name.replace("higgs ", "").replace(", int8", ""), series_of(name)))
-    if any("int8" in n for n in groups):
+    ours = [n for n in groups if n.startswith(("higgs", "nf4", "af4", "rtn"))]
+    if any("int8" in n for n in ours) and all("int8" in n for n in ours):
+        lines += ["", "Rows named \"int8\" are scored as `run` computes them by default (int8 activations and grid "
+                  "for the grids `run --info` lists)."]
+    elif any("int8" in n for n in ours):
         lines += ["", "Scored with float activations (`run --no-int8`): the quantization methods side by side. "
                   "Rows named \"int8\" are the same files as `run` computes them by default (int8 activations "
                   "and grid for the grids `run --info` lists)."]
