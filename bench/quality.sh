@@ -172,7 +172,7 @@ if [ -n "$UPDATE" ]; then             # the earlier run's rows of every other co
     [ -z "$keep" ] || printf "%s\n" "$line" >> "$OUT"
   done
 fi
-for want in ${wanted[@]+"${wanted[@]}"}; do
+for want in "${wanted[@]}"; do
   found=""
   for entry in "${configs[@]}"; do
     IFS='|' read -r name args seeded flags <<< "$entry"
@@ -245,7 +245,7 @@ if [ -n "$LBIN" ]; then
     done
   done
 fi
-"$PY" bench/report.py quality "$OUT" "bench/results/$TAG.md" "bench/results/$TAG.svg" "$MODEL" "$TEXT" "${CTX[*]}" "$(bash bench/cpu_name.sh)"
+"$PY" bench/report.py quality "$OUT" "bench/results/$TAG.md" "bench/results/$TAG.svg" "$MODEL" "$TEXT" "${CTX[*]}" "$(bash bench/cpu_name.sh)${UPDATE:+ (for the rows of the last --update run)}"
 case $TAG in quality) INTO=${INTO:-docs/quantization.md} ;; quality-llamacpp) INTO=${INTO:-README.md} ;; esac
 if [ -n "$INTO" ]; then
   "$PY" bench/report.py readme "$INTO" "$TAG" "bench/results/$TAG.md"
