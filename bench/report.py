@@ -110,8 +110,8 @@ def other_tools_note(rows):
 
 def quality(tsv, md, svg, model, text, ppl_flags="", cpu=""):
     """ppl_flags: the run -m ppl flags every row was scored with (-c N --second-half: llama.cpp's
-    protocol); cpu: the machine's CPU (bench/cpu_name.sh). dPPL is each row's perplexity minus its own base's (a llama.cpp build scores its rows
-    against its own f16 logits)."""
+    protocol); cpu: the machine's CPU (bench/cpu_name.sh). dPPL is each row's perplexity minus its
+    own base's (a llama.cpp build scores its rows against its own f16 logits)."""
     rows = read_tsv(tsv)
     note = other_tools_note(rows)
     base = next(r for r in rows if r["config"] == "f16")
