@@ -32,6 +32,20 @@ static inline int32_t hg_isum_avx2(__m256i a0, __m256i a1) {
     return _mm_cvtsi128_si32(s);
 }
 
+/* two rows' block epilogues: t += (scale_b * d_b) * isum_b, each as the definition has it (isum_b:
+ * the lanes' sum less off, the offset tables' 64 * sum(q)) */
+HG_INLINE void hg_add_block2_avx2(float *t0, float *t1, uint16_t sc0, uint16_t sc1, float d, __m256i s0, __m256i s1,
+                                  int32_t off) {
+    *t0 += hg_block_epilogue(sc0, d, hg_isum_avx2(s0, _mm256_setzero_si256()) - off);
+    *t1 += hg_block_epilogue(sc1, d, hg_isum_avx2(s1, _mm256_setzero_si256()) - off);
+}
+/* the same where the rows read their own blocks g0 and g1 of the activation (the rotation choice); off: per
+ * unit of sum q */
+HG_INLINE void hg_add_block2_rc_avx2(float *t0, float *t1, const hg_act8 *a, uint16_t sc0, uint16_t sc1, uint64_t g0,
+                                     uint64_t g1, __m256i s0, __m256i s1, int32_t off) {
+    *t0 += hg_block_epilogue(sc0, a->d[g0], hg_isum_avx2(s0, _mm256_setzero_si256()) - off * a->qsum[g0]);
+    *t1 += hg_block_epilogue(sc1, a->d[g1], hg_isum_avx2(s1, _mm256_setzero_si256()) - off * a->qsum[g1]);
+}
 /* AVX2 has no unsigned-by-signed dot with 32-bit sums, but vpmaddubsw on |k|
  * and sign(k) * q cannot saturate (2 * 127 * 127 < 32768); natural order. */
 static float hg_qdot8_p1n16_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
@@ -225,39 +239,105 @@ HG_INLINE __m256i hg_codes5x32_avx2(const uint8_t *c, const uint8_t *end) {
     return _mm256_permute4x64_epi64(_mm256_packus_epi16(wa, wb), 0xD8);   /* 0-7 16-23 8-15 24-31 -> in order */
 }
 /* p=1 32 and 64 levels (5- and 6-bit codes): 32 codes a step, each in its own byte
- * (hg_codes5x32_avx2, hg_codes6x32_avx2), k from the 16-entry tables of hg_lut64_avx2 (two and a
- * blend for 5-bit), |k| by sign(k) * q with vpmaddubsw (as hg_qdot8_p1n16_avx2); blocks of 32i */
-HG_INLINE __m256i hg_p1_k32_avx2(const __m256i T[4], const uint8_t *c, const uint8_t *end, const int bits) {
-    __m256i i = bits == 5 ? hg_codes5x32_avx2(c, end) : hg_codes6x32_avx2(c, end), m4 = _mm256_slli_epi16(i, 3);
-    if (bits == 5) return hg_blendv_avx2(_mm256_shuffle_epi8(T[0], i), _mm256_shuffle_epi8(T[1], i), m4);
-    return hg_lut64_avx2(T, i, m4, _mm256_slli_epi16(i, 2));
+ * (hg_codes5x32_avx2, hg_codes6x32_avx2). The Gaussian levels are antisymmetric, k[n - 1 - c] = -k[c]
+ * (test_kernels checks the kernels against the definition), so with d = c - n/2 the level is
+ * sign(d) * M[i], M the n/2 positive levels and i = max(d, -1 - d): one 16-entry table for 5 bits,
+ * two and a blend by i's bit 4 for 6, where the signed levels took two tables (5 bits) or four and
+ * three blends (6). d | 1 (never zero) carries the sign onto the activation (vpsignb), and vpmaddubsw
+ * multiplies M[i] by it (2 * 127 * 127 < 32768). Blocks of 32i. */
+HG_INLINE __m256i hg_p1_mag32_avx2(const __m256i M[2], const uint8_t *c, const uint8_t *end, const int bits, __m256i *sgn) {
+    const __m256i u = bits == 5 ? hg_codes5x32_avx2(c, end) : hg_codes6x32_avx2(c, end);
+    const __m256i d = _mm256_sub_epi8(u, _mm256_set1_epi8((char)(1 << (bits - 1))));
+    const __m256i i = _mm256_max_epi8(d, _mm256_xor_si256(d, _mm256_set1_epi8(-1)));
+    *sgn = _mm256_or_si256(d, _mm256_set1_epi8(1));
+    if (bits == 5) return _mm256_shuffle_epi8(M[0], i);
+    return hg_blendv_avx2(_mm256_shuffle_epi8(M[0], i), _mm256_shuffle_epi8(M[1], i), _mm256_slli_epi16(i, 3));
 }
-HG_INLINE void hg_p1_tables_avx2(const hg_qinfo *q, __m256i T[4]) {
-    for (int h = 0; h < 4; h++) T[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(q->g8->k + 16 * (h % (q->n / 16)))));
+/* M: the positive levels k[n/2 ..], 16 a table */
+HG_INLINE void hg_p1_mags_avx2(const hg_qinfo *q, __m256i M[2]) {
+    for (int h = 0; h < 2; h++)
+        M[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(q->g8->k + q->n / 2 + 16 * (h % (q->n / 32)))));
 }
-static float hg_qdot8_p1k_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
-    const int bits = q->bits;         /* 5 or 6: a branch per step that always goes the same way */
-    __m256i T[4];
-    hg_p1_tables_avx2(q, T);
+/* acc + 32 codes at c against the 32 activations v */
+HG_INLINE __m256i hg_p1k_x32_avx2(__m256i acc, const __m256i M[2], const uint8_t *c, const uint8_t *end, const int bits, __m256i v) {
+    __m256i sgn;
+    const __m256i mag = hg_p1_mag32_avx2(M, c, end, bits, &sgn);
+    return hg_dpbusd_avx2(acc, mag, _mm256_sign_epi8(v, sgn));
+}
+/* one block of H weights (a multiple of 32) of p=1 5- or 6-bit codes, for one row (two = 0) or two
+ * (codes at c1, end1): steps of 64 weights into two accumulators a row, s[0..1] and s[2..3], each
+ * activation vector loaded once for both rows; a block's last 32 weights, where H is an odd multiple
+ * of 32, one more step */
+HG_INLINE void hg_p1k_block_avx2(__m256i s[4], const __m256i M[2], const int bits, const int two, const uint8_t *c0,
+                                 const uint8_t *c1, const uint8_t *end0, const uint8_t *end1, const int8_t *x, uint64_t H) {
+    const uint64_t step = 4 * (uint64_t)bits;   /* code bytes per 32 weights */
+    uint64_t j = 0;
+    for (; j + 64 <= H; j += 64, c0 += 2 * step, c1 += two ? 2 * step : 0, x += 64) {
+        const __m256i v0 = _mm256_loadu_si256((const __m256i *)x), v1 = _mm256_loadu_si256((const __m256i *)(x + 32));
+        s[0] = hg_p1k_x32_avx2(s[0], M, c0, end0, bits, v0);
+        s[1] = hg_p1k_x32_avx2(s[1], M, c0 + step, end0, bits, v1);
+        if (!two) continue;
+        s[2] = hg_p1k_x32_avx2(s[2], M, c1, end1, bits, v0);
+        s[3] = hg_p1k_x32_avx2(s[3], M, c1 + step, end1, bits, v1);
+    }
+    if (j < H) {
+        const __m256i v = _mm256_loadu_si256((const __m256i *)x);
+        s[0] = hg_p1k_x32_avx2(s[0], M, c0, end0, bits, v);
+        if (two) s[2] = hg_p1k_x32_avx2(s[2], M, c1, end1, bits, v);
+    }
+}
+HG_INLINE float hg_qdot8_p1kbits_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a, const int bits) {
+    __m256i M[2];
+    hg_p1_mags_avx2(q, M);
     const uint8_t *end = codes + q->row_code_bytes;
     const uint64_t H = (uint64_t)q->group;
     float total = 0;
     HG_FOR_BLOCKS8(q, sc, a, a->q, total, {
-        const uint8_t *c = codes + g * H * (uint64_t)bits / 8;
-        __m256i a0 = _mm256_setzero_si256(), a1 = a0;
-        for (uint64_t j = 0; j < H; j += 32, c += 4 * bits, x += 32) hg_acc_k32_avx2(hg_p1_k32_avx2(T, c, end, bits), x, j, &a0, &a1);
-        isum = hg_isum_avx2(a0, a1);
+        __m256i s[4] = {_mm256_setzero_si256(), _mm256_setzero_si256()};
+        hg_p1k_block_avx2(s, M, bits, 0, codes + g * H * (uint64_t)bits / 8, codes, end, end, x, H);
+        isum = hg_isum_avx2(s[0], s[1]);
     })
     return total;
 }
+static float hg_qdot8_p1k_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    return q->bits == 5 ? hg_qdot8_p1kbits_avx2(q, sc, codes, a, 5) : hg_qdot8_p1kbits_avx2(q, sc, codes, a, 6);
+}
+/* two rows at once (hg_qmatvec8_rows2), as hg_qrows8x2_p2n64kind_avx2; p=1 rows have no rotation choice */
+HG_INLINE void hg_qrows8x2_p1kbits_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
+                                        int row1, float *out1, int n, const hg_act8 *a, const int bits) {
+    __m256i M[2];
+    hg_p1_mags_avx2(q, M);
+    const uint64_t H = (uint64_t)q->group;
+    for (int r = 0; r < n; r++) {
+        const uint16_t *sc0 = hg_qscales(w0, q, row0 + r), *sc1 = hg_qscales(w1, q, row1 + r);
+        const uint8_t *codes0 = hg_qcodes(w0, q, row0 + r), *codes1 = hg_qcodes(w1, q, row1 + r);
+        const uint8_t *end0 = codes0 + q->row_code_bytes, *end1 = codes1 + q->row_code_bytes;
+        float t0 = 0, t1 = 0;
+        for (uint64_t g = 0; g < q->groups; g++) {
+            __m256i s[4] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256()};
+            const uint64_t off = g * H * (uint64_t)bits / 8;
+            hg_p1k_block_avx2(s, M, bits, 1, codes0 + off, codes1 + off, end0, end1, a->q + g * H, H);
+            hg_add_block2_avx2(&t0, &t1, sc0[g], sc1[g], a->d[g], _mm256_add_epi32(s[0], s[1]), _mm256_add_epi32(s[2], s[3]), 0);
+        }
+        out0[r] = t0;
+        out1[r] = t1;
+    }
+}
+static void hg_qrows8x2_p1k_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1, int row1,
+                                 float *out1, int n, const hg_act8 *a) {
+    if (q->bits == 5) hg_qrows8x2_p1kbits_avx2(q, w0, row0, out0, w1, row1, out1, n, a, 5);
+    else hg_qrows8x2_p1kbits_avx2(q, w0, row0, out0, w1, row1, out1, n, a, 6);
+}
 /* prompts: the row's k, natural order (hg_qmatmul8_avx2) */
 static void hg_row8_decode_p1k_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
-    __m256i T[4];
-    hg_p1_tables_avx2(q, T);
+    __m256i M[2], sgn;
+    hg_p1_mags_avx2(q, M);
     const int bits = q->bits;
     const uint8_t *end = codes + q->row_code_bytes;
-    for (uint64_t i = 0; i < q->cols_pad; i += 32, codes += 4 * bits)
-        _mm256_storeu_si256((__m256i *)(k + i), hg_p1_k32_avx2(T, codes, end, bits));
+    for (uint64_t i = 0; i < q->cols_pad; i += 32, codes += 4 * bits) {
+        const __m256i mag = hg_p1_mag32_avx2(M, codes, end, bits, &sgn);
+        _mm256_storeu_si256((__m256i *)(k + i), _mm256_sign_epi8(mag, sgn));
+    }
 }
 #endif
 
@@ -416,20 +496,6 @@ static float hg_qdot8_p2n256sym_avx2(const hg_qinfo *q, const uint16_t *sc, cons
 }
 static float hg_qdot8_p2n256blk_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     return hg_qdot8_p2n256kind_avx2(q, sc, codes, a, 1);
-}
-/* two rows' block epilogues: t += (scale_b * d_b) * isum_b, each as the definition has it (isum_b:
- * the lanes' sum less off, the offset tables' 64 * sum(q)) */
-HG_INLINE void hg_add_block2_avx2(float *t0, float *t1, uint16_t sc0, uint16_t sc1, float d, __m256i s0, __m256i s1,
-                                  int32_t off) {
-    *t0 += hg_block_epilogue(sc0, d, hg_isum_avx2(s0, _mm256_setzero_si256()) - off);
-    *t1 += hg_block_epilogue(sc1, d, hg_isum_avx2(s1, _mm256_setzero_si256()) - off);
-}
-/* the same where the rows read their own blocks g0 and g1 of the activation (the rotation choice); off: per
- * unit of sum q */
-HG_INLINE void hg_add_block2_rc_avx2(float *t0, float *t1, const hg_act8 *a, uint16_t sc0, uint16_t sc1, uint64_t g0,
-                                     uint64_t g1, __m256i s0, __m256i s1, int32_t off) {
-    *t0 += hg_block_epilogue(sc0, a->d[g0], hg_isum_avx2(s0, _mm256_setzero_si256()) - off * a->qsum[g0]);
-    *t1 += hg_block_epilogue(sc1, a->d[g1], hg_isum_avx2(s1, _mm256_setzero_si256()) - off * a->qsum[g1]);
 }
 /* two rows at once (hg_qmatvec8_rows2): each activation vector loaded once for both, and two
  * streams through memory in flight; each row's sums and epilogue as in hg_qdot8_p2n256kind_avx2 */
