@@ -396,10 +396,12 @@ uint64_t hg_qmatmul8_buf_bytes(const hg_qinfo *q);
  * 64-point block grid (hg_qinfo.variant HG_GRID_BLOCKS) with its 6-bit codes in the planar layout
  * (hg_qinfo.planar = HG_PLANAR_P2B6; hg_code_at_planar); HG_VARIANT_P4_PAIRED_PLANAR likewise the p=4
  * paired grid (variant HG_GRID_SIGNSYM) with its 12-bit codes in planes (HG_PLANAR_P4B12;
- * hg_code_at_p4planar). A file variant 5 (the plain p=4 grid in an earlier planar layout, written by
- * development builds only) is refused. */
+ * hg_code_at_p4planar); HG_VARIANT_SYM_PLANAR a sign-symmetric 64-point grid with its 6-bit codes in
+ * the planar layout of HG_VARIANT_BLOCKS_PLANAR: p=2, the sign-symmetric 3-bit grid; p=1, the free 64
+ * levels in sign-magnitude order (point(c) = level 32 + (c & 31), negated when bit 5 of c is set). A file variant 5 (the plain p=4 grid in
+ * an earlier planar layout, written by development builds only) is refused. */
 enum { HG_GRID_FREE = 0, HG_GRID_SIGNSYM = 1, HG_GRID_UNIFORM = 2, HG_GRID_BLOCKS = 3, HG_VARIANT_BLOCKS_PLANAR = 4,
-       HG_VARIANT_P4_PAIRED_PLANAR = 6 };
+       HG_VARIANT_P4_PAIRED_PLANAR = 6, HG_VARIANT_SYM_PLANAR = 7 };
 enum { HG_PLANAR_P2B6 = 1, HG_PLANAR_P4B12 = 2 };
 const float *hg_grid(int p, int n, double *mse_per_dim);   /* variant HG_GRID_FREE */
 const float *hg_grid_variant(int p, int n, int variant, double *mse_per_dim);
@@ -410,9 +412,10 @@ const float *hg_grid_variant(int p, int n, int variant, double *mse_per_dim);
 typedef enum {
     HG_FMT_RTN2, HG_FMT_RTN3, HG_FMT_RTN4, HG_FMT_RTN5, HG_FMT_RTN6, HG_FMT_RTN7, HG_FMT_RTN8,
     HG_FMT_NF4, HG_FMT_AF4,
-    HG_FMT_P1_2BIT, HG_FMT_P1_3BIT, HG_FMT_P1_4BIT, HG_FMT_P1_5BIT, HG_FMT_P1_6BIT, HG_FMT_P1_8BIT,
-    HG_FMT_P1_8BIT_UNIFORM,
-    HG_FMT_P2_2BIT, HG_FMT_P2_3BIT, HG_FMT_P2_3BIT_SYM, HG_FMT_P2_3BIT_BLOCK, HG_FMT_P2_3BIT_BLOCK_PLANAR,
+    HG_FMT_P1_2BIT, HG_FMT_P1_3BIT, HG_FMT_P1_4BIT, HG_FMT_P1_5BIT, HG_FMT_P1_6BIT, HG_FMT_P1_6BIT_SYM_PLANAR,
+    HG_FMT_P1_8BIT, HG_FMT_P1_8BIT_UNIFORM,
+    HG_FMT_P2_2BIT, HG_FMT_P2_3BIT, HG_FMT_P2_3BIT_SYM, HG_FMT_P2_3BIT_SYM_PLANAR, HG_FMT_P2_3BIT_BLOCK,
+    HG_FMT_P2_3BIT_BLOCK_PLANAR,
     HG_FMT_P2_4BIT, HG_FMT_P2_4BIT_SYM, HG_FMT_P2_4BIT_BLOCK,
     HG_FMT_P4_2BIT, HG_FMT_P4_2_5BIT, HG_FMT_P4_3BIT, HG_FMT_P4_3BIT_PAIRED_PLANAR,
     HG_FMT_P2_3BIT_RC, HG_FMT_P2_4BIT_SYM_RC, HG_FMT_P4_3BIT_RC, HG_FMT_P4_3BIT_PAIRED_PLANAR_RC,
@@ -431,6 +434,7 @@ typedef struct hg_format {
     int layout;              /* where code i lies: HG_LAYOUT_STREAM (a little-endian bit stream) or planar */
     int file_variant;        /* params[0] >> 8 as files store it */
     int block_multiple;      /* the block (group) must be a multiple of this: whole planar chunks */
+    int stands_for;          /* planar rows: the grid quantize asks for (hg_format_pick) to get this row */
     int row_buffer;          /* int8 kernels unpack a row on the stack: rows of at most HG_N64_MAX_COLS */
     int rot_choice;          /* the per-block rotation choice: tensors carry choice bits 1..4 (params[0] >> 16),
                               * and every kernel of the row's table cells reads each block's own copy */
@@ -439,6 +443,7 @@ extern const hg_format hg_formats[HG_FMT_COUNT];
 int hg_format_of(uint32_t type, const uint32_t params[4]);   /* the row's id, or -1: no such format */
 const hg_format *hg_format_named(const char *name);          /* by name, or NULL */
 const hg_format *hg_format_pick(int p, int code_bits, int grid, int block, int rot_choice);   /* what quantize writes */
+int hg_format_grid_asked(const hg_format *f);   /* the grid that picks row f: its own, or what a planar row stands for */
 
 typedef struct hg_pool hg_pool;
 typedef void (*hg_task_fn)(void *ctx, int task, int thread);

@@ -491,8 +491,7 @@ static void parse_menu(const char *list, Options *o) {
         } else if (!strcmp(tok, "f16")) add[n++] = (MenuItem){0, 16, 0, 0};
         else if (f && f->type == HG_HIGGS) {
             /* a planar row stands for its grid: the layout follows the block */
-            int grid = f->layout == HG_LAYOUT_PLANAR_P2B6 ? HG_GRID_BLOCKS : f->layout == HG_LAYOUT_PLANAR_P4B12 ? HG_GRID_FREE : f->grid;
-            add[n++] = (MenuItem){f->p, f->code_bits, grid, f->rot_choice};
+            add[n++] = (MenuItem){f->p, f->code_bits, hg_format_grid_asked(f), f->rot_choice};
         } else if (f) die("--menu: %s is not a HIGGS grid (the allocation picks among HIGGS grids and f16)", tok);
         else {
             char names[1024] = "";

@@ -73,6 +73,7 @@ static const config configs[] = {
     {"HIGGS p2 b8 g1024", HG_HIGGS, 2, 8, 1024},
     {"HIGGS p2s b8 g1024", HG_HIGGS, 2 | HG_GRID_SIGNSYM << 8, 8, 1024},   /* the sign-symmetric grid (the default) */
     {"HIGGS p2s b6 g1024", HG_HIGGS, 2 | HG_GRID_SIGNSYM << 8, 6, 1024},   /* the sign-symmetric 3-bit grid (--grid sym) */
+    {"HIGGS p2sp b6 g1024", HG_HIGGS, 2 | HG_VARIANT_SYM_PLANAR << 8, 6, 1024},   /* the same, planar codes (what quantize writes) */
     {"HIGGS p2b b8 g1024", HG_HIGGS, 2 | HG_GRID_BLOCKS << 8, 8, 1024},    /* the block grid (--grid fast) */
     {"HIGGS p2b b6 g1024", HG_HIGGS, 2 | HG_GRID_BLOCKS << 8, 6, 1024},    /* the 3-bit block grid, standard codes */
     {"HIGGS p2bp b6 g1024", HG_HIGGS, 2 | HG_VARIANT_BLOCKS_PLANAR << 8, 6, 1024},   /* planar codes (--grid fast) */
@@ -84,6 +85,7 @@ static const config configs[] = {
     {"HIGGS p1 b3 g1024", HG_HIGGS, 1, 3, 1024},
     {"HIGGS p1 b5 g1024", HG_HIGGS, 1, 5, 1024},   /* p=1 5-, 6- and 8-bit: the high-precision end of the --target-bits menu */
     {"HIGGS p1 b6 g1024", HG_HIGGS, 1, 6, 1024},
+    {"HIGGS p1sp b6 g1024", HG_HIGGS, 1 | HG_VARIANT_SYM_PLANAR << 8, 6, 1024},   /* sign-magnitude order, planar codes (what quantize writes) */
     {"HIGGS p1 b8 g1024", HG_HIGGS, 1, 8, 1024},   /* the Gaussian 8-bit grid (--grid free), float */
     {"HIGGS p1u b8 g1024", HG_HIGGS, 1 | HG_GRID_UNIFORM << 8, 8, 1024},   /* the uniform one, the 8-bit default */
     {"RTN b8 g64", HG_RTN, 1, 8, 64},

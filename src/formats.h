@@ -22,6 +22,9 @@ const hg_format hg_formats[HG_FMT_COUNT] = {
     HG_ROW(HG_FMT_NF4, "nf4", "NF4 (QLoRA's normal-float levels)", HG_NF4, 1, 4, 0, HG_LAYOUT_STREAM, 0, 1, 0),
     HG_ROW(HG_FMT_AF4, "af4", "AF4 (abnormal-float levels)", HG_AF4, 1, 4, 0, HG_LAYOUT_STREAM, 0, 1, 0),
     HG_P1_ROW(2, 0), HG_P1_ROW(3, 0), HG_P1_ROW(4, 0), HG_P1_ROW(5, 1), HG_P1_ROW(6, 1), HG_P1_ROW(8, 0),
+    /* the same 64 levels in sign-magnitude order, codes in planes: what quantize writes for p1-6bit */
+    HG_ROW(HG_FMT_P1_6BIT_SYM_PLANAR, "p1-6bit-sym-planar", "HIGGS p=1 6-bit (Gaussian levels), sign-magnitude codes in planes",
+           HG_HIGGS, 1, 6, HG_GRID_SIGNSYM, HG_LAYOUT_PLANAR_P2B6, HG_VARIANT_SYM_PLANAR, 32, 1, .stands_for = HG_GRID_FREE),
     HG_ROW(HG_FMT_P1_8BIT_UNIFORM, "p1-8bit-uniform", "HIGGS p=1 8-bit, uniform levels (int8 weights)", HG_HIGGS, 1, 8,
            HG_GRID_UNIFORM, HG_LAYOUT_STREAM, HG_GRID_UNIFORM, 1, 0),
     HG_ROW(HG_FMT_P2_2BIT, "p2-2bit", "HIGGS p=2 2-bit (16-point grid)", HG_HIGGS, 2, 4, HG_GRID_FREE, HG_LAYOUT_STREAM,
@@ -30,10 +33,12 @@ const hg_format hg_formats[HG_FMT_COUNT] = {
            0, 1, 1),
     HG_ROW(HG_FMT_P2_3BIT_SYM, "p2-3bit-sym", "HIGGS p=2 3-bit, sign-symmetric grid", HG_HIGGS, 2, 6, HG_GRID_SIGNSYM,
            HG_LAYOUT_STREAM, HG_GRID_SIGNSYM, 1, 1),
+    HG_ROW(HG_FMT_P2_3BIT_SYM_PLANAR, "p2-3bit-sym-planar", "HIGGS p=2 3-bit, sign-symmetric grid, codes in planes",
+           HG_HIGGS, 2, 6, HG_GRID_SIGNSYM, HG_LAYOUT_PLANAR_P2B6, HG_VARIANT_SYM_PLANAR, 64, 1, .stands_for = HG_GRID_SIGNSYM),
     HG_ROW(HG_FMT_P2_3BIT_BLOCK, "p2-3bit-block", "HIGGS p=2 3-bit, block grid (--grid fast)", HG_HIGGS, 2, 6,
            HG_GRID_BLOCKS, HG_LAYOUT_STREAM, HG_GRID_BLOCKS, 1, 1),
     HG_ROW(HG_FMT_P2_3BIT_BLOCK_PLANAR, "p2-3bit-block-planar", "HIGGS p=2 3-bit, block grid, codes in planes",
-           HG_HIGGS, 2, 6, HG_GRID_BLOCKS, HG_LAYOUT_PLANAR_P2B6, HG_VARIANT_BLOCKS_PLANAR, 64, 1),
+           HG_HIGGS, 2, 6, HG_GRID_BLOCKS, HG_LAYOUT_PLANAR_P2B6, HG_VARIANT_BLOCKS_PLANAR, 64, 1, .stands_for = HG_GRID_BLOCKS),
     HG_ROW(HG_FMT_P2_4BIT, "p2-4bit", "HIGGS p=2 4-bit (256-point grid)", HG_HIGGS, 2, 8, HG_GRID_FREE, HG_LAYOUT_STREAM,
            0, 1, 0),
     HG_ROW(HG_FMT_P2_4BIT_SYM, "p2-4bit-sym", "HIGGS p=2 4-bit, sign-symmetric grid (the default)", HG_HIGGS, 2, 8,
@@ -47,7 +52,7 @@ const hg_format hg_formats[HG_FMT_COUNT] = {
     HG_ROW(HG_FMT_P4_3BIT, "p4-3bit", "HIGGS p=4 3-bit, sign-symmetric 4096-point grid", HG_HIGGS, 4, 12, HG_GRID_FREE,
            HG_LAYOUT_STREAM, 0, 1, 0),
     HG_ROW(HG_FMT_P4_3BIT_PAIRED_PLANAR, "p4-3bit-paired-planar", "HIGGS p=4 3-bit, paired grid, codes in planes",
-           HG_HIGGS, 4, 12, HG_GRID_SIGNSYM, HG_LAYOUT_PLANAR_P4B12, HG_VARIANT_P4_PAIRED_PLANAR, 256, 0),
+           HG_HIGGS, 4, 12, HG_GRID_SIGNSYM, HG_LAYOUT_PLANAR_P4B12, HG_VARIANT_P4_PAIRED_PLANAR, 256, 0, .stands_for = HG_GRID_FREE),
     /* the per-block rotation choice: K = 2..32 sign vectors, the block's pick in its scale's low bits */
     HG_ROW(HG_FMT_P2_3BIT_RC, "p2-3bit-rc", "HIGGS p=2 3-bit (64-point grid), rotation chosen per block", HG_HIGGS, 2, 6,
            HG_GRID_FREE, HG_LAYOUT_STREAM, 0, 1, 1, .rot_choice = 1),
@@ -57,7 +62,7 @@ const hg_format hg_formats[HG_FMT_COUNT] = {
            HG_HIGGS, 4, 12, HG_GRID_FREE, HG_LAYOUT_STREAM, 0, 1, 0, .rot_choice = 1),
     HG_ROW(HG_FMT_P4_3BIT_PAIRED_PLANAR_RC, "p4-3bit-paired-planar-rc",
            "HIGGS p=4 3-bit, paired grid, codes in planes, rotation chosen per block", HG_HIGGS, 4, 12, HG_GRID_SIGNSYM,
-           HG_LAYOUT_PLANAR_P4B12, HG_VARIANT_P4_PAIRED_PLANAR, 256, 0, .rot_choice = 1),
+           HG_LAYOUT_PLANAR_P4B12, HG_VARIANT_P4_PAIRED_PLANAR, 256, 0, .stands_for = HG_GRID_FREE, .rot_choice = 1),
 };
 #undef HG_P1_ROW
 #undef HG_RTN_ROW
@@ -82,6 +87,11 @@ const hg_format *hg_format_named(const char *name) {
     return NULL;
 }
 
+/* The grid quantize (its --grid, the allocator's menu) asks for to get row f: its own, or for a planar row
+ * the one it stands for (the p=4 paired grid and the sign-magnitude p=1 order replace the free grid
+ * wherever their planes fit; the 3-bit block grid's planes replace its bit stream) */
+int hg_format_grid_asked(const hg_format *f) { return f->layout == HG_LAYOUT_STREAM ? f->grid : f->stands_for; }
+
 /* What quantize writes for HIGGS (p, bits per code, grid) at Hadamard block `block`, with the
  * rotation choice or without: the layout the fast kernels read where the block allows it (a planar
  * row of the same grid), else the bit stream; NULL: no such grid. */
@@ -90,9 +100,7 @@ const hg_format *hg_format_pick(int p, int code_bits, int grid, int block, int r
     for (int i = 0; i < HG_FMT_COUNT; i++) {
         const hg_format *f = &hg_formats[i];
         if (f->type != HG_HIGGS || f->p != p || f->code_bits != code_bits || f->rot_choice != !!rot_choice) continue;
-        /* p=4 3-bit: the paired grid replaces the plain one wherever its planes fit */
-        int same_grid = f->grid == grid || (p == 4 && f->layout == HG_LAYOUT_PLANAR_P4B12 && grid == HG_GRID_FREE);
-        if (!same_grid || block % f->block_multiple) continue;
+        if (hg_format_grid_asked(f) != grid || block % f->block_multiple) continue;
         if (!best || f->layout > best->layout) best = f;
     }
     return best;

@@ -238,55 +238,72 @@ HG_INLINE __m256i hg_codes5x32_avx2(const uint8_t *c, const uint8_t *end) {
     wb = _mm256_srli_epi16(_mm256_mullo_epi16(wb, mul), 11);
     return _mm256_permute4x64_epi64(_mm256_packus_epi16(wa, wb), 0xD8);   /* 0-7 16-23 8-15 24-31 -> in order */
 }
-/* p=1 32 and 64 levels (5- and 6-bit codes): 32 codes a step, each in its own byte
- * (hg_codes5x32_avx2, hg_codes6x32_avx2). The Gaussian levels are antisymmetric, k[n - 1 - c] = -k[c]
- * (test_kernels checks the kernels against the definition), so with d = c - n/2 the level is
- * sign(d) * M[i], M the n/2 positive levels and i = max(d, -1 - d): one 16-entry table for 5 bits,
- * two and a blend by i's bit 4 for 6, where the signed levels took two tables (5 bits) or four and
- * three blends (6). d | 1 (never zero) carries the sign onto the activation (vpsignb), and vpmaddubsw
- * multiplies M[i] by it (2 * 127 * 127 < 32768). Blocks of 32i. */
-HG_INLINE __m256i hg_p1_mag32_avx2(const __m256i M[2], const uint8_t *c, const uint8_t *end, const int bits, __m256i *sgn) {
-    const __m256i u = bits == 5 ? hg_codes5x32_avx2(c, end) : hg_codes6x32_avx2(c, end);
-    const __m256i d = _mm256_sub_epi8(u, _mm256_set1_epi8((char)(1 << (bits - 1))));
+/* p=1 32 and 64 levels (5- and 6-bit codes): 32 codes a step. The Gaussian levels are antisymmetric,
+ * k[n - 1 - c] = -k[c] (test_kernels checks the kernels against the definition), so a level is a sign
+ * times one of the n/2 magnitudes M, and only M is looked up: one 16-entry table for 5 bits, two and a
+ * blend for 6, where the signed levels took two tables (5 bits) or four and three blends (6). A byte
+ * whose sign is the level's (never zero) puts the sign onto the activation (vpsignb), and vpmaddubsw
+ * multiplies the magnitude by it (2 * 127 * 127 < 32768). The kinds:
+ *  - 5 and 6, the bit stream (hg_codes5x32_avx2, hg_codes6x32_avx2: code i in byte i): with d = c - n/2
+ *    the level is sign(d) * M[max(d, -1 - d)], the sign byte d | 1;
+ *  - HG_P1K_SYMPL, the sign-magnitude 64 levels in the planar layout (HG_VARIANT_SYM_PLANAR, 24 bytes per
+ *    32 codes, hg_code_at_planar): the nibbles are M's index bits 0-3 as they are (one broadcast, per-lane
+ *    shifts by 0 and 4), and h = e ^ nibble, the 2-bit fields broadcast and shifted per 64-bit lane,
+ *    holds index bit 4 (the blend) and the sign in bits 0 and 1; 9 vector instructions from bytes to
+ *    the product where the bit stream takes 15. */
+enum { HG_P1K_SYMPL = 7 };
+HG_INLINE __m256i hg_p1_mag32_avx2(const __m256i M[2], const uint8_t *c, const uint8_t *end, const int kind, __m256i *sgn) {
+    if (kind == HG_P1K_SYMPL) {
+        uint64_t e8;
+        memcpy(&e8, c + 16, 8);
+        const __m256i nib = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)c));
+        const __m256i xi = _mm256_and_si256(_mm256_srlv_epi64(nib, _mm256_setr_epi64x(0, 0, 4, 4)), _mm256_set1_epi8(15));
+        const __m256i h = _mm256_xor_si256(_mm256_srlv_epi64(_mm256_set1_epi64x((long long)e8), _mm256_setr_epi64x(0, 2, 4, 6)), xi);
+        *sgn = _mm256_or_si256(_mm256_slli_epi16(h, 6), _mm256_set1_epi8(1));   /* bit 1 of each byte to bit 7 */
+        return hg_blendv_avx2(_mm256_shuffle_epi8(M[0], xi), _mm256_shuffle_epi8(M[1], xi), _mm256_slli_epi16(h, 7));
+    }
+    const __m256i u = kind == 5 ? hg_codes5x32_avx2(c, end) : hg_codes6x32_avx2(c, end);
+    const __m256i d = _mm256_sub_epi8(u, _mm256_set1_epi8((char)(kind == 5 ? 16 : 32)));
     const __m256i i = _mm256_max_epi8(d, _mm256_xor_si256(d, _mm256_set1_epi8(-1)));
     *sgn = _mm256_or_si256(d, _mm256_set1_epi8(1));
-    if (bits == 5) return _mm256_shuffle_epi8(M[0], i);
+    if (kind == 5) return _mm256_shuffle_epi8(M[0], i);
     return hg_blendv_avx2(_mm256_shuffle_epi8(M[0], i), _mm256_shuffle_epi8(M[1], i), _mm256_slli_epi16(i, 3));
 }
-/* M: the positive levels k[n/2 ..], 16 a table */
+/* M: the magnitudes, 16 a table: the positive levels k[n/2 ..], or in sign-magnitude order k[0 ..] */
 HG_INLINE void hg_p1_mags_avx2(const hg_qinfo *q, __m256i M[2]) {
-    for (int h = 0; h < 2; h++)
-        M[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(q->g8->k + q->n / 2 + 16 * (h % (q->n / 32)))));
+    const int8_t *m = q->g8->k + (q->variant == HG_GRID_SIGNSYM ? 0 : q->n / 2);
+    for (int h = 0; h < 2; h++) M[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(m + 16 * (h % (q->n / 32)))));
 }
+/* the kind of q's rows (above) */
+HG_INLINE int hg_p1k_kind(const hg_qinfo *q) { return q->planar ? HG_P1K_SYMPL : q->bits; }
 /* acc + 32 codes at c against the 32 activations v */
-HG_INLINE __m256i hg_p1k_x32_avx2(__m256i acc, const __m256i M[2], const uint8_t *c, const uint8_t *end, const int bits, __m256i v) {
+HG_INLINE __m256i hg_p1k_x32_avx2(__m256i acc, const __m256i M[2], const uint8_t *c, const uint8_t *end, const int kind, __m256i v) {
     __m256i sgn;
-    const __m256i mag = hg_p1_mag32_avx2(M, c, end, bits, &sgn);
+    const __m256i mag = hg_p1_mag32_avx2(M, c, end, kind, &sgn);
     return hg_dpbusd_avx2(acc, mag, _mm256_sign_epi8(v, sgn));
 }
-/* one block of H weights (a multiple of 32) of p=1 5- or 6-bit codes, for one row (two = 0) or two
- * (codes at c1, end1): steps of 64 weights into two accumulators a row, s[0..1] and s[2..3], each
- * activation vector loaded once for both rows; a block's last 32 weights, where H is an odd multiple
- * of 32, one more step */
-HG_INLINE void hg_p1k_block_avx2(__m256i s[4], const __m256i M[2], const int bits, const int two, const uint8_t *c0,
+/* one block of H weights (a multiple of 32), for one row (two = 0) or two (codes at c1, end1): steps
+ * of 64 weights into two accumulators a row, s[0..1] and s[2..3], each activation vector loaded once
+ * for both rows; a block's last 32 weights, where H is an odd multiple of 32, one more step */
+HG_INLINE void hg_p1k_block_avx2(__m256i s[4], const __m256i M[2], const int kind, const int two, const uint8_t *c0,
                                  const uint8_t *c1, const uint8_t *end0, const uint8_t *end1, const int8_t *x, uint64_t H) {
-    const uint64_t step = 4 * (uint64_t)bits;   /* code bytes per 32 weights */
+    const uint64_t step = kind == 5 ? 20 : 24;   /* code bytes per 32 weights */
     uint64_t j = 0;
     for (; j + 64 <= H; j += 64, c0 += 2 * step, c1 += two ? 2 * step : 0, x += 64) {
         const __m256i v0 = _mm256_loadu_si256((const __m256i *)x), v1 = _mm256_loadu_si256((const __m256i *)(x + 32));
-        s[0] = hg_p1k_x32_avx2(s[0], M, c0, end0, bits, v0);
-        s[1] = hg_p1k_x32_avx2(s[1], M, c0 + step, end0, bits, v1);
+        s[0] = hg_p1k_x32_avx2(s[0], M, c0, end0, kind, v0);
+        s[1] = hg_p1k_x32_avx2(s[1], M, c0 + step, end0, kind, v1);
         if (!two) continue;
-        s[2] = hg_p1k_x32_avx2(s[2], M, c1, end1, bits, v0);
-        s[3] = hg_p1k_x32_avx2(s[3], M, c1 + step, end1, bits, v1);
+        s[2] = hg_p1k_x32_avx2(s[2], M, c1, end1, kind, v0);
+        s[3] = hg_p1k_x32_avx2(s[3], M, c1 + step, end1, kind, v1);
     }
     if (j < H) {
         const __m256i v = _mm256_loadu_si256((const __m256i *)x);
-        s[0] = hg_p1k_x32_avx2(s[0], M, c0, end0, bits, v);
-        if (two) s[2] = hg_p1k_x32_avx2(s[2], M, c1, end1, bits, v);
+        s[0] = hg_p1k_x32_avx2(s[0], M, c0, end0, kind, v);
+        if (two) s[2] = hg_p1k_x32_avx2(s[2], M, c1, end1, kind, v);
     }
 }
-HG_INLINE float hg_qdot8_p1kbits_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a, const int bits) {
+HG_INLINE float hg_qdot8_p1kind_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a, const int kind) {
     __m256i M[2];
     hg_p1_mags_avx2(q, M);
     const uint8_t *end = codes + q->row_code_bytes;
@@ -294,17 +311,19 @@ HG_INLINE float hg_qdot8_p1kbits_avx2(const hg_qinfo *q, const uint16_t *sc, con
     float total = 0;
     HG_FOR_BLOCKS8(q, sc, a, a->q, total, {
         __m256i s[4] = {_mm256_setzero_si256(), _mm256_setzero_si256()};
-        hg_p1k_block_avx2(s, M, bits, 0, codes + g * H * (uint64_t)bits / 8, codes, end, end, x, H);
+        hg_p1k_block_avx2(s, M, kind, 0, codes + g * H * (uint64_t)q->bits / 8, codes, end, end, x, H);
         isum = hg_isum_avx2(s[0], s[1]);
     })
     return total;
 }
 static float hg_qdot8_p1k_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
-    return q->bits == 5 ? hg_qdot8_p1kbits_avx2(q, sc, codes, a, 5) : hg_qdot8_p1kbits_avx2(q, sc, codes, a, 6);
+    const int kind = hg_p1k_kind(q);
+    return kind == 5 ? hg_qdot8_p1kind_avx2(q, sc, codes, a, 5)
+           : kind == 6 ? hg_qdot8_p1kind_avx2(q, sc, codes, a, 6) : hg_qdot8_p1kind_avx2(q, sc, codes, a, HG_P1K_SYMPL);
 }
 /* two rows at once (hg_qmatvec8_rows2), as hg_qrows8x2_p2n64kind_avx2; p=1 rows have no rotation choice */
-HG_INLINE void hg_qrows8x2_p1kbits_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
-                                        int row1, float *out1, int n, const hg_act8 *a, const int bits) {
+HG_INLINE void hg_qrows8x2_p1kind_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
+                                       int row1, float *out1, int n, const hg_act8 *a, const int kind) {
     __m256i M[2];
     hg_p1_mags_avx2(q, M);
     const uint64_t H = (uint64_t)q->group;
@@ -315,8 +334,8 @@ HG_INLINE void hg_qrows8x2_p1kbits_avx2(const hg_qinfo *q, const hg_tensor *w0, 
         float t0 = 0, t1 = 0;
         for (uint64_t g = 0; g < q->groups; g++) {
             __m256i s[4] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256()};
-            const uint64_t off = g * H * (uint64_t)bits / 8;
-            hg_p1k_block_avx2(s, M, bits, 1, codes0 + off, codes1 + off, end0, end1, a->q + g * H, H);
+            const uint64_t off = g * H * (uint64_t)q->bits / 8;
+            hg_p1k_block_avx2(s, M, kind, 1, codes0 + off, codes1 + off, end0, end1, a->q + g * H, H);
             hg_add_block2_avx2(&t0, &t1, sc0[g], sc1[g], a->d[g], _mm256_add_epi32(s[0], s[1]), _mm256_add_epi32(s[2], s[3]), 0);
         }
         out0[r] = t0;
@@ -325,17 +344,19 @@ HG_INLINE void hg_qrows8x2_p1kbits_avx2(const hg_qinfo *q, const hg_tensor *w0, 
 }
 static void hg_qrows8x2_p1k_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1, int row1,
                                  float *out1, int n, const hg_act8 *a) {
-    if (q->bits == 5) hg_qrows8x2_p1kbits_avx2(q, w0, row0, out0, w1, row1, out1, n, a, 5);
-    else hg_qrows8x2_p1kbits_avx2(q, w0, row0, out0, w1, row1, out1, n, a, 6);
+    const int kind = hg_p1k_kind(q);
+    if (kind == 5) hg_qrows8x2_p1kind_avx2(q, w0, row0, out0, w1, row1, out1, n, a, 5);
+    else if (kind == 6) hg_qrows8x2_p1kind_avx2(q, w0, row0, out0, w1, row1, out1, n, a, 6);
+    else hg_qrows8x2_p1kind_avx2(q, w0, row0, out0, w1, row1, out1, n, a, HG_P1K_SYMPL);
 }
 /* prompts: the row's k, natural order (hg_qmatmul8_avx2) */
 static void hg_row8_decode_p1k_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
     __m256i M[2], sgn;
     hg_p1_mags_avx2(q, M);
-    const int bits = q->bits;
+    const int kind = hg_p1k_kind(q);
     const uint8_t *end = codes + q->row_code_bytes;
-    for (uint64_t i = 0; i < q->cols_pad; i += 32, codes += 4 * bits) {
-        const __m256i mag = hg_p1_mag32_avx2(M, codes, end, bits, &sgn);
+    for (uint64_t i = 0; i < q->cols_pad; i += 32, codes += 4 * q->bits) {
+        const __m256i mag = hg_p1_mag32_avx2(M, codes, end, kind, &sgn);
         _mm256_storeu_si256((__m256i *)(k + i), _mm256_sign_epi8(mag, sgn));
     }
 }
@@ -592,7 +613,8 @@ static void hg_row8_decode_p2n256blk_avx2(const hg_qinfo *q, const uint8_t *code
  * (hg_codes6x32_raw_avx2: bits 6-7 of each byte belong to a neighbour): the sign-symmetric grid's
  * |k| (code bits 0-3), the block grid's k + 64 (x entry c & 15, y entry c >> 2), the free grid's k
  * (four tables picked by code bits 4 and 5) */
-enum { HG_P2N64_FREE = 0, HG_P2N64_SYM = 1, HG_P2N64_BLK = 2, HG_P2N64_BLKPL = 3 };
+enum { HG_P2N64_FREE = 0, HG_P2N64_SYM = 1, HG_P2N64_BLK = 2, HG_P2N64_BLKPL = 3, HG_P2N64_SYMPL = 4 };
+HG_INLINE int hg_p2n64_planar(const int kind) { return kind == HG_P2N64_BLKPL || kind == HG_P2N64_SYMPL; }
 HG_INLINE void hg_p2n64kind_lookup_avx2(const __m256i TX[4], const __m256i TY[4], const int kind, __m256i t, __m256i *kx, __m256i *ky) {
     if (kind == HG_P2N64_BLK) {
         const __m256i m15 = _mm256_set1_epi8(15);
@@ -616,24 +638,46 @@ HG_INLINE void hg_p2n64kind_lookup_avx2(const __m256i TX[4], const __m256i TY[4]
  * broadcast, each 64-bit lane shifted by 2 (i / 8)); both looked up as k + 64, TY in blk_ku[2]'s
  * order. 7 vector instructions where the standard layout takes 11 (hg_codes6x32_raw_avx2 and
  * hg_p2n64kind_lookup_avx2) */
-HG_INLINE void hg_p2n64blkpl_lookup_avx2(const __m256i TX[4], const __m256i TY[4], const uint8_t *c, __m256i *kx, __m256i *ky) {
+/* the planar layout's 32 codes at c: byte i of *xi is code i's nibble (bits 0-3), bits 0-1 of byte i of
+ * *e its field e = (c >> 4) ^ (c & 3) (bits 2-7: other codes' fields) */
+HG_INLINE void hg_planar6_avx2(const uint8_t *c, __m256i *xi, __m256i *e) {
     uint64_t e8;
     memcpy(&e8, c + 16, 8);
     const __m256i nib = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)c));
-    const __m256i xi = _mm256_and_si256(_mm256_srlv_epi64(nib, _mm256_setr_epi64x(0, 0, 4, 4)), _mm256_set1_epi8(15));
-    const __m256i e = _mm256_and_si256(_mm256_srlv_epi64(_mm256_set1_epi64x((long long)e8), _mm256_setr_epi64x(0, 2, 4, 6)),
-                                       _mm256_set1_epi8(3));
-    *kx = _mm256_shuffle_epi8(TX[0], xi);
-    *ky = _mm256_shuffle_epi8(TY[0], _mm256_xor_si256(xi, e));
+    *xi = _mm256_and_si256(_mm256_srlv_epi64(nib, _mm256_setr_epi64x(0, 0, 4, 4)), _mm256_set1_epi8(15));
+    *e = _mm256_srlv_epi64(_mm256_set1_epi64x((long long)e8), _mm256_setr_epi64x(0, 2, 4, 6));
 }
-HG_INLINE void hg_p2n64sym_x32_avx2(__m256i *ax, __m256i *ay, const __m256i TX[4], const __m256i TY[4], const uint8_t *c, const uint8_t *end,
-                                  const int8_t *x, uint64_t half) {
-    /* the signs (code bits 4 and 5) from the raw codes: bits 6-7 shift out of their byte (into the
-     * next byte's bits 0-2, which do not touch its bit 7), and "| 1" keeps every byte nonzero */
-    const __m256i t = hg_codes6x32_raw_avx2(c, end), s = _mm256_or_si256(t, _mm256_set1_epi8(1));
-    const __m256i sx = _mm256_slli_epi16(s, 3), sy = _mm256_slli_epi16(s, 2);
-    __m256i kx, ky;
-    hg_p2n64kind_lookup_avx2(TX, TY, HG_P2N64_SYM, t, &kx, &ky);
+HG_INLINE void hg_p2n64blkpl_lookup_avx2(const __m256i TX[4], const __m256i TY[4], const uint8_t *c, __m256i *kx, __m256i *ky) {
+    __m256i xi, e;
+    hg_planar6_avx2(c, &xi, &e);
+    *kx = _mm256_shuffle_epi8(TX[0], xi);
+    *ky = _mm256_shuffle_epi8(TY[0], _mm256_xor_si256(xi, _mm256_and_si256(e, _mm256_set1_epi8(3))));
+}
+/* the sign-symmetric grid's 32 codes at c in the planar layout (HG_VARIANT_SYM_PLANAR): the nibbles
+ * index both magnitude tables as they are, and h = e ^ nibble holds the signs (code bits 4 and 5) in
+ * bits 0 and 1, moved to bit 7 of *sx and *sy ("| 1" keeps them nonzero). 9 vector instructions from
+ * bytes to the signed activations' lookups, where the bit stream takes 13 */
+HG_INLINE void hg_p2n64sympl_lookup_avx2(const __m256i TX[4], const __m256i TY[4], const uint8_t *c, __m256i *kx, __m256i *ky,
+                                          __m256i *sx, __m256i *sy) {
+    __m256i xi, e;
+    hg_planar6_avx2(c, &xi, &e);
+    *sy = _mm256_or_si256(_mm256_slli_epi16(_mm256_xor_si256(e, xi), 6), _mm256_set1_epi8(1));
+    *sx = _mm256_slli_epi16(*sy, 1);
+    *kx = _mm256_shuffle_epi8(TX[0], xi);
+    *ky = _mm256_shuffle_epi8(TY[0], xi);
+}
+HG_INLINE void hg_p2n64sym_x32_avx2(__m256i *ax, __m256i *ay, const __m256i TX[4], const __m256i TY[4], const int kind,
+                                  const uint8_t *c, const uint8_t *end, const int8_t *x, uint64_t half) {
+    __m256i kx, ky, sx, sy;
+    if (kind == HG_P2N64_SYMPL) {
+        hg_p2n64sympl_lookup_avx2(TX, TY, c, &kx, &ky, &sx, &sy);
+    } else {
+        /* the signs (code bits 4 and 5) from the raw codes: bits 6-7 shift out of their byte (into the
+         * next byte's bits 0-2, which do not touch its bit 7), and "| 1" keeps every byte nonzero */
+        const __m256i t = hg_codes6x32_raw_avx2(c, end), s = _mm256_or_si256(t, _mm256_set1_epi8(1));
+        sx = _mm256_slli_epi16(s, 3), sy = _mm256_slli_epi16(s, 2);
+        hg_p2n64kind_lookup_avx2(TX, TY, HG_P2N64_SYM, t, &kx, &ky);
+    }
     *ax = hg_dpbusd_avx2(*ax, kx, _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)x), sx));
     *ay = hg_dpbusd_avx2(*ay, ky, _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)(x + half)), sy));
 }
@@ -666,11 +710,10 @@ HG_INLINE void hg_p2n64blk_x32_avx2(__m256i *ax, __m256i *ay, const __m256i TX[4
  * blocks, X's and Y's k + 64 in T[0] (planar, Y's in blk_ku[2]'s order); free, the 64 points'
  * coordinates in T[0..3] */
 HG_INLINE void hg_p2n64kind_tables_avx2(const hg_qinfo *q, const int kind, __m256i TX[4], __m256i TY[4]) {
-    const int blocks = kind == HG_P2N64_BLK || kind == HG_P2N64_BLKPL;
+    const int blocks = kind == HG_P2N64_BLK || kind == HG_P2N64_BLKPL, sym = kind == HG_P2N64_SYM || kind == HG_P2N64_SYMPL;
     for (int h = 0; h < (kind != HG_P2N64_FREE ? 1 : 4); h++) {
-        const void *x = kind == HG_P2N64_SYM ? (const void *)q->g8->kabs[0] : blocks ? (const void *)q->g8->blk_ku[0]
-                                                                                    : (const void *)(q->g8->kx + 16 * h);
-        const void *y = kind == HG_P2N64_SYM ? (const void *)q->g8->kabs[1]
+        const void *x = sym ? (const void *)q->g8->kabs[0] : blocks ? (const void *)q->g8->blk_ku[0] : (const void *)(q->g8->kx + 16 * h);
+        const void *y = sym ? (const void *)q->g8->kabs[1]
                         : blocks            ? (const void *)q->g8->blk_ku[kind == HG_P2N64_BLKPL ? 2 : 1]
                                             : (const void *)(q->g8->ky + 16 * h);
         TX[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)x));
@@ -687,7 +730,7 @@ HG_INLINE const int8_t *hg_p2n64kind_x(const int8_t *xb, uint64_t j, uint64_t H,
  * AVX-VNNI and AVX-512 builds, one accumulator would wait on its latency twice a step) */
 HG_INLINE void hg_p2n64kind_step_avx2(__m256i *ax, __m256i *ay, const __m256i TX[4], const __m256i TY[4], const int kind,
                                  const uint8_t *c, const uint8_t *end, const int8_t *x, uint64_t half) {
-    if (kind == HG_P2N64_SYM) hg_p2n64sym_x32_avx2(ax, ay, TX, TY, c, end, x, half);
+    if (kind == HG_P2N64_SYM || kind == HG_P2N64_SYMPL) hg_p2n64sym_x32_avx2(ax, ay, TX, TY, kind, c, end, x, half);
     else if (kind == HG_P2N64_BLK || kind == HG_P2N64_BLKPL) hg_p2n64blk_x32_avx2(ax, ay, TX, TY, kind, c, end, x, half);
     else hg_p2n64x32_avx2(ax, ay, TX, TY, c, end, x, half);
 }
@@ -701,7 +744,7 @@ HG_INLINE void hg_p2n64kind_block_avx2(__m256i s[4], const __m256i TX[4], const 
                                   const int8_t *xb, uint64_t H) {
     const uint64_t bytes = H / 2 * 6 / 8;
     uint64_t full = H / 128 * 128, j = 0;
-    if (kind != HG_P2N64_BLKPL && !(H % 128) && ((uint64_t)(end0 - c0) < bytes + 4 || (two && (uint64_t)(end1 - c1) < bytes + 4)))
+    if (!hg_p2n64_planar(kind) && !(H % 128) && ((uint64_t)(end0 - c0) < bytes + 4 || (two && (uint64_t)(end1 - c1) < bytes + 4)))
         full -= 128;   /* the planar layout's loads stay in the step */
     for (; j < full; j += 128, c0 += 48, c1 += two ? 48 : 0, xb += 128) {
         hg_p2n64kind_step_avx2(&s[0], &s[1], TX, TY, kind, c0, c0 + 28, xb, 64);   /* end c + 28: the check folds away */
@@ -742,6 +785,9 @@ static float hg_qdot8_p2n64_avx2(const hg_qinfo *q, const uint16_t *sc, const ui
 }
 static float hg_qdot8_p2n64blkpl_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     return hg_qdot8_p2n64kind_avx2(q, sc, codes, a, HG_P2N64_BLKPL);
+}
+static float hg_qdot8_p2n64sympl_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
+    return hg_qdot8_p2n64kind_avx2(q, sc, codes, a, HG_P2N64_SYMPL);
 }
 /* two rows at once, as hg_qrows8x2_p2n256sym_avx2 */
 HG_INLINE void hg_qrows8x2_p2n64kind_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
@@ -797,6 +843,10 @@ static void hg_qrows8x2_p2n64blkpl_avx2(const hg_qinfo *q, const hg_tensor *w0, 
                                   int row1, float *out1, int n, const hg_act8 *a) {
     hg_qrows8x2_p2n64kind_avx2(q, w0, row0, out0, w1, row1, out1, n, a, HG_P2N64_BLKPL);
 }
+static void hg_qrows8x2_p2n64sympl_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
+                                        int row1, float *out1, int n, const hg_act8 *a) {
+    hg_qrows8x2_p2n64kind_avx2(q, w0, row0, out0, w1, row1, out1, n, a, HG_P2N64_SYMPL);
+}
 /* a row's int8 weights for the prompt product (hg_qmatmul8_avx2) in natural order, (k[2i], k[2i + 1])
  * the point of code i: 32 codes a step looked up as the decode kernels do (the block grid's k + 64
  * back to k, the sign-symmetric grid's signs put on its magnitudes), x and y interleaved; a row's
@@ -808,13 +858,17 @@ HG_INLINE void hg_row8_decode_p2n64kind_avx2(const hg_qinfo *q, const uint8_t *c
     const uint64_t n = q->cols_pad / 2;
     uint64_t i = 0;
     for (; i + 32 <= n; i += 32) {
-        const __m256i t = kind == HG_P2N64_BLKPL ? _mm256_setzero_si256() : hg_codes6x32_raw_avx2(codes + i / 4 * 3, end);
-        __m256i kx, ky;
+        const __m256i t = hg_p2n64_planar(kind) ? _mm256_setzero_si256() : hg_codes6x32_raw_avx2(codes + i / 4 * 3, end);
+        __m256i kx, ky, sx, sy;
         if (kind == HG_P2N64_BLKPL) hg_p2n64blkpl_lookup_avx2(TX, TY, codes + i / 32 * 24, &kx, &ky);
+        else if (kind == HG_P2N64_SYMPL) hg_p2n64sympl_lookup_avx2(TX, TY, codes + i / 32 * 24, &kx, &ky, &sx, &sy);
         else hg_p2n64kind_lookup_avx2(TX, TY, kind, t, &kx, &ky);
         if (kind == HG_P2N64_BLK || kind == HG_P2N64_BLKPL) {
             kx = _mm256_sub_epi8(kx, _mm256_set1_epi8(64));
             ky = _mm256_sub_epi8(ky, _mm256_set1_epi8(64));
+        } else if (kind == HG_P2N64_SYMPL) {
+            kx = _mm256_sign_epi8(kx, sx);
+            ky = _mm256_sign_epi8(ky, sy);
         } else if (kind == HG_P2N64_SYM) {   /* signs as in hg_p2n64sym_x32_avx2 */
             const __m256i s = _mm256_or_si256(t, _mm256_set1_epi8(1));
             kx = _mm256_sign_epi8(kx, _mm256_slli_epi16(s, 3));
@@ -837,6 +891,9 @@ static void hg_row8_decode_p2n64blk_avx2(const hg_qinfo *q, const uint8_t *codes
 }
 static void hg_row8_decode_p2n64blkpl_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
     hg_row8_decode_p2n64kind_avx2(q, codes, k, HG_P2N64_BLKPL);
+}
+static void hg_row8_decode_p2n64sympl_avx2(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+    hg_row8_decode_p2n64kind_avx2(q, codes, k, HG_P2N64_SYMPL);
 }
 #endif
 

@@ -55,9 +55,10 @@ static float hg_qdot8_p1_bytes_generic(const hg_qinfo *q, const uint16_t *sc, co
     })
     return total;
 }
-/* a p=1 32- or 64-level row's codes, one byte each (cols_pad <= HG_N64_MAX_COLS) */
+/* a p=1 32- or 64-level row's codes, one byte each (cols_pad <= HG_N64_MAX_COLS), in either layout */
 static void hg_unpack_p1_row(const hg_qinfo *q, const uint8_t *codes, uint8_t *bytes) {
-    if (q->n == 64) hg_unpack6(codes, q->cols_pad, bytes);
+    if (q->planar) hg_unpack6_planar(codes, q->cols_pad, bytes);
+    else if (q->n == 64) hg_unpack6(codes, q->cols_pad, bytes);
     else hg_unpack5(codes, q->cols_pad, bytes);
 }
 static float hg_qdot8_p1_unpacked_generic(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {

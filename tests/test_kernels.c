@@ -535,6 +535,8 @@ static void test_act8_edges(void) {
 #define P2B (2u | (uint32_t)HG_GRID_BLOCKS << 8)
 #define P2BP (2u | (uint32_t)HG_VARIANT_BLOCKS_PLANAR << 8)
 #define P4P (4u | (uint32_t)HG_VARIANT_P4_PAIRED_PLANAR << 8)
+#define P1SP (1u | (uint32_t)HG_VARIANT_SYM_PLANAR << 8)
+#define P2SP (2u | (uint32_t)HG_VARIANT_SYM_PLANAR << 8)
 #define RC(c) ((uint32_t)(c) << 16)   /* the rotation choice: 2^c sign vectors per block */
 static void test_quantized(void) {
     struct { uint32_t type, p, bits, group, m; } cfgs[] = {
@@ -591,6 +593,15 @@ static void test_quantized(void) {
          * unpacked bytes elsewhere (last in this list: the t^2 checks above depend on the random stream) */
         {HG_HIGGS, P2BP, 6, 64, 0}, {HG_HIGGS, P2BP, 6, 128, 0}, {HG_HIGGS, P2BP, 6, 256, 0}, {HG_HIGGS, P2BP, 6, 1024, 0},
         {HG_HIGGS, P2BP, 6, 192, 12}, {HG_HIGGS, P2BP, 6, 320, 20}, {HG_HIGGS, P2BP, 6, 576, 36},
+        /* p=1 64 levels in sign-magnitude order with the codes in planes (file variant 7, blocks of 32k): AVX2
+         * nibble and 2-bit-field lookups of the magnitudes, steps of 64 and a last 32; the portable and NEON
+         * kernels on unpacked bytes */
+        {HG_HIGGS, P1SP, 6, 32, 0}, {HG_HIGGS, P1SP, 6, 64, 0}, {HG_HIGGS, P1SP, 6, 96, 12}, {HG_HIGGS, P1SP, 6, 1024, 0},
+        {HG_HIGGS, P1SP, 6, 288, 36}, {HG_HIGGS, P1SP, 6, 320, 20},
+        /* the p=2 sign-symmetric 64 points with the codes in planes (file variant 7, blocks of 64k): AVX2
+         * nibble lookups and signs from the 2-bit fields; the portable and NEON kernels on unpacked bytes */
+        {HG_HIGGS, P2SP, 6, 64, 0}, {HG_HIGGS, P2SP, 6, 128, 0}, {HG_HIGGS, P2SP, 6, 256, 0}, {HG_HIGGS, P2SP, 6, 1024, 0},
+        {HG_HIGGS, P2SP, 6, 192, 12}, {HG_HIGGS, P2SP, 6, 320, 20}, {HG_HIGGS, P2SP, 6, 576, 36},
         /* the paired p=4 grid with its codes in planes (file variant 6, blocks of 256k): AVX-512 index bytes
          * as they are into 128-entry tables, a swap blend, sign planes as masks; AVX2 32-bit table loads */
         {HG_HIGGS, P4P, 12, 256, 0}, {HG_HIGGS, P4P, 12, 1024, 0}, {HG_HIGGS, P4P, 12, 768, 12}, {HG_HIGGS, P4P, 12, 512, 0},
@@ -625,7 +636,7 @@ static void test_quantized(void) {
             char rcs[16] = "";
             if (rc) snprintf(rcs, sizeof rcs, "_rc%u", 1u << rc);
             snprintf(name, sizeof name, "quant_%s_p%u%s_b%u_g%u%s%s_cols%d", hg_type_name(cfgs[ci].type), cfgs[ci].p & 0xFF,
-                     var == 1 ? "s" : var == 2 ? "u" : var == 3 ? "b" : var == 4 ? "bp" : var == 6 ? "pp" : "", cfgs[ci].bits,
+                     var == 1 ? "s" : var == 2 ? "u" : var == 3 ? "b" : var == 4 ? "bp" : var == 6 ? "pp" : var == 7 ? "sp" : "", cfgs[ci].bits,
                      cfgs[ci].group, cfgs[ci].m ? "m" : "", rcs, cols);
             if (hg_qinfo_get(cfgs[ci].type, params, (uint64_t)cols, &q)) { check(0, name, "qinfo rejected"); continue; }
             uint64_t nbytes = hg_tensor_bytes(cfgs[ci].type, params, (uint64_t)rows, (uint64_t)cols);

@@ -101,6 +101,10 @@ def codebook(ttype, p, bits, grids, variant=0):
     n = 1 << bits
     if ttype == HIGGS and variant == 2:
         return ((np.arange(256) - 128).astype(np.float32) * uniform_step()).reshape(256, 1)
+    if ttype == HIGGS and p == 1 and variant == 1:
+        # sign-magnitude order (file variant 7): code c is level n/2 + (c & (n/2 - 1)), negated when bit 5 is set
+        mags = grids[(1, n)][n // 2:]
+        return np.concatenate([mags, -mags]).astype(np.float32)
     if ttype == HIGGS:
         return grids[(p, n, "s")] if variant == 1 else grids[(p, n, "b")] if variant == 3 else grids[(p, n)]
     if ttype == RTN:
@@ -174,8 +178,9 @@ def file_variant(t):
 def grid_variant(t):
     """0 the free grids, 1 the sign-symmetric p=2 grids, 2 the uniform p=1 8-bit, 3 the block grid (file
     variant 4: the 3-bit block grid with planar codes, see planar_codes; 6: the paired p=4 12-bit grid with
-    planar codes, p4_planar_codes)"""
-    return {4: 3, 6: 1}.get(file_variant(t), file_variant(t))
+    planar codes, p4_planar_codes; 7: a sign-symmetric 64-point grid with planar codes, the p=2 one or the
+    p=1 levels in sign-magnitude order)"""
+    return {4: 3, 6: 1, 7: 1}.get(file_variant(t), file_variant(t))
 
 
 def choice_signs(t, scales):
@@ -234,8 +239,8 @@ def decode_tensor(path, h, t, grids):
     n_codes = cols_pad // p
     weights = (1 << np.arange(bits)).astype(np.int64)
     codes = (bitstream[:, : n_codes * bits].reshape(rows, n_codes, bits).astype(np.int64) * weights).sum(-1)
-    if ttype == HIGGS and file_variant(t) == 4:
-        assert p == 2 and bits == 6 and n_codes % 32 == 0, "planar codes: p=2 6-bit in whole chunks"
+    if ttype == HIGGS and file_variant(t) in (4, 7):
+        assert bits == 6 and n_codes % 32 == 0, "planar codes: 6-bit in whole chunks"
         codes = planar_codes(code_bytes, n_codes)
     if ttype == HIGGS and file_variant(t) == 6:
         assert p == 4 and bits == 12 and n_codes % 64 == 0, "planar p=4 codes: 12-bit in whole chunks"
@@ -427,11 +432,15 @@ def main():
         # --grid fast at 3 bits: the planar layout (variant 4) where the block is a multiple of 64 (hidden 192),
         # the standard bit stream (variant 3) in blocks of 96
         variants = {}
-        for tag in ("higgs_p2_b3_fast", "higgs_p2_b3_fast_h64_seed9", "higgs_p4_b3", "higgs_p4_b3_h256"):
+        for tag in ("higgs_p2_b3_fast", "higgs_p2_b3_fast_h64_seed9", "higgs_p4_b3", "higgs_p4_b3_h256", "higgs_p2_b3_sym", "higgs_p1_b6"):
             hf = export.read_higgs(os.path.join(tmp, tag + ".higgs"), load_tensors=False)
             variants[tag] = sorted({(file_variant(t), t["params"][2]) for t in hf["tensors"] if t["type"] == HIGGS})
         report(variants["higgs_p2_b3_fast"] == [(3, 96), (4, 192)] and variants["higgs_p2_b3_fast_h64_seed9"] == [(4, 64)],
                "grid_fast_b3_planar_where_blocks_of_64k", f"(variant, block) per file: {variants}")
+        # the sign-symmetric 3-bit grid in planes (variant 7) in blocks of 64k, its bit stream (variant 1) in blocks
+        # of 96; p=1 6-bit: the levels in sign-magnitude order with planar codes (variant 7) in every block of 32k
+        report(variants["higgs_p2_b3_sym"] == [(1, 96), (7, 192)] and variants["higgs_p1_b6"] == [(7, 96), (7, 192)],
+               "sym_b3_and_p1_b6_planar_where_blocks_allow", f"(variant, block) per file: {variants}")
         # p=4 3-bit: the paired grid in planes (variant 6) in blocks of 256k, the plain grid's 12-bit stream (variant
         # 0) elsewhere (--hadamard 256 leaves the 96-wide rows in blocks of 128: one block of padding at most)
         report(variants["higgs_p4_b3"] == [(0, 96), (0, 192)] and variants["higgs_p4_b3_h256"] == [(0, 128), (6, 256)],
@@ -628,10 +637,10 @@ def format_name(t):
     defines them: p | variant << 8, bits per code"""
     p, variant, cbits = t["params"][0] & 0xFF, file_variant(t), t["params"][1]
     if p == 1:
-        return f"p1-{cbits}bit" + ("-uniform" if variant == 2 else "")
+        return f"p1-{cbits}bit" + {0: "", 2: "-uniform", 7: "-sym-planar"}[variant]
     if p == 2:
         rc = "-rc" if t["params"][0] >> 16 else ""
-        return f"p2-{cbits // 2}bit" + {0: "", 1: "-sym", 3: "-block", 4: "-block-planar"}[variant] + rc
+        return f"p2-{cbits // 2}bit" + {0: "", 1: "-sym", 3: "-block", 4: "-block-planar", 7: "-sym-planar"}[variant] + rc
     rc = "-rc" if t["params"][0] >> 16 else ""
     return {8: "p4-2bit", 10: "p4-2.5bit", 12: "p4-3bit"}[cbits] + ("-paired-planar" if variant == 6 else "") + rc
 
@@ -668,7 +677,9 @@ def dp_and_cli_checks(tmp, grids, cfg, base, w_orig, ids, idf):
             mm = re.search(r"^menu(?: \(--menu\))?: (.*); t\^2 measured", log, re.M)
             menu = set(mm.group(1).split()) if mm else set()
             fmts = {format_name(t) for t in lin}
-            base_names = {f.replace("-paired-planar", "").replace("-block-planar", "-block") for f in fmts}
+            # a planar row stands for the grid the menu names (src/formats.h, stands_for)
+            base_names = {f.replace("-paired-planar", "").replace("-block-planar", "-block").replace("p1-6bit-sym-planar", "p1-6bit")
+                          .replace("-sym-planar", "-sym") for f in fmts}
             ok = mm and base_names <= menu and (menu == want_menu if want_menu else
                                                 {"p2-4bit-sym", "p2-3bit-sym", "p4-3bit", "p4-2bit", "p2-2bit"} <= menu and "p4-2.5bit" not in menu)
             report(ok, f"dp_target_{target}_formats_from_the_menu", f"menu {sorted(menu)}, chosen {sorted(fmts)}")
