@@ -289,7 +289,8 @@ struct hg_qinfo {
     double mse_per_dim;               /* HIGGS grids: E||g - Q(g)||^2 / p under N(0, I) */
     int act8;                         /* decode may use the int8 path (hg_qdot8_row) */
     const hg_grid8 *g8;               /* act8: the grid's int8 tables (struct hg_grid8 above); NULL: no int8 grid */
-    int planar;                       /* codes in planes: HG_PLANAR_P2B6 (file variant 4), HG_PLANAR_P4B12 (6) */
+    int planar;                       /* codes in planes: HG_PLANAR_P2B6 (file variants 4, 7), HG_PLANAR_P4B12 (6),
+                                       * HG_PLANAR_P1B5 (7 with p=1 5-bit codes) */
     hg_kernels k;                     /* this format's kernels on this build */
 };
 
@@ -398,11 +399,13 @@ uint64_t hg_qmatmul8_buf_bytes(const hg_qinfo *q);
  * paired grid (variant HG_GRID_SIGNSYM) with its 12-bit codes in planes (HG_PLANAR_P4B12;
  * hg_code_at_p4planar); HG_VARIANT_SYM_PLANAR a sign-symmetric 64-point grid with its 6-bit codes in
  * the planar layout of HG_VARIANT_BLOCKS_PLANAR: p=2, the sign-symmetric 3-bit grid; p=1, the free 64
- * levels in sign-magnitude order (point(c) = level 32 + (c & 31), negated when bit 5 of c is set). A file variant 5 (the plain p=4 grid in
+ * levels in sign-magnitude order (point(c) = level 32 + (c & 31), negated when bit 5 of c is set); and
+ * with p=1 5-bit codes the free 32 levels in sign-magnitude order (level 16 + (c & 15), negated when
+ * bit 4 is set) in a planar layout of their own (hg_code_at_p1b5planar). A file variant 5 (the plain p=4 grid in
  * an earlier planar layout, written by development builds only) is refused. */
 enum { HG_GRID_FREE = 0, HG_GRID_SIGNSYM = 1, HG_GRID_UNIFORM = 2, HG_GRID_BLOCKS = 3, HG_VARIANT_BLOCKS_PLANAR = 4,
        HG_VARIANT_P4_PAIRED_PLANAR = 6, HG_VARIANT_SYM_PLANAR = 7 };
-enum { HG_PLANAR_P2B6 = 1, HG_PLANAR_P4B12 = 2 };
+enum { HG_PLANAR_P2B6 = 1, HG_PLANAR_P4B12 = 2, HG_PLANAR_P1B5 = 3 };
 const float *hg_grid(int p, int n, double *mse_per_dim);   /* variant HG_GRID_FREE */
 const float *hg_grid_variant(int p, int n, int variant, double *mse_per_dim);
 
@@ -412,7 +415,8 @@ const float *hg_grid_variant(int p, int n, int variant, double *mse_per_dim);
 typedef enum {
     HG_FMT_RTN2, HG_FMT_RTN3, HG_FMT_RTN4, HG_FMT_RTN5, HG_FMT_RTN6, HG_FMT_RTN7, HG_FMT_RTN8,
     HG_FMT_NF4, HG_FMT_AF4,
-    HG_FMT_P1_2BIT, HG_FMT_P1_3BIT, HG_FMT_P1_4BIT, HG_FMT_P1_5BIT, HG_FMT_P1_6BIT, HG_FMT_P1_6BIT_SYM_PLANAR,
+    HG_FMT_P1_2BIT, HG_FMT_P1_3BIT, HG_FMT_P1_4BIT, HG_FMT_P1_5BIT, HG_FMT_P1_5BIT_SYM_PLANAR, HG_FMT_P1_6BIT,
+    HG_FMT_P1_6BIT_SYM_PLANAR,
     HG_FMT_P1_8BIT, HG_FMT_P1_8BIT_UNIFORM,
     HG_FMT_P2_2BIT, HG_FMT_P2_3BIT, HG_FMT_P2_3BIT_SYM, HG_FMT_P2_3BIT_SYM_PLANAR, HG_FMT_P2_3BIT_BLOCK,
     HG_FMT_P2_3BIT_BLOCK_PLANAR,
@@ -423,7 +427,8 @@ typedef enum {
 } hg_format_id;
 #define HG_CHOICE_BITS_MAX 5      /* the rotation choice: K = 2^c sign vectors per block, c <= 5 */
 #define HG_CHOICE_MAX_BLOCK 4096  /* ... in Hadamard blocks of at most this */
-enum { HG_LAYOUT_STREAM = 0, HG_LAYOUT_PLANAR_P2B6 = HG_PLANAR_P2B6, HG_LAYOUT_PLANAR_P4B12 = HG_PLANAR_P4B12 };
+enum { HG_LAYOUT_STREAM = 0, HG_LAYOUT_PLANAR_P2B6 = HG_PLANAR_P2B6, HG_LAYOUT_PLANAR_P4B12 = HG_PLANAR_P4B12,
+       HG_LAYOUT_PLANAR_P1B5 = HG_PLANAR_P1B5 };
 typedef struct hg_format {
     hg_format_id id;
     const char *name;        /* e.g. "p2-3bit-block-planar": --info, quantize's table, docs */

@@ -84,6 +84,7 @@ static const config configs[] = {
     {"HIGGS p1 b2 g1024", HG_HIGGS, 1, 2, 1024},
     {"HIGGS p1 b3 g1024", HG_HIGGS, 1, 3, 1024},
     {"HIGGS p1 b5 g1024", HG_HIGGS, 1, 5, 1024},   /* p=1 5-, 6- and 8-bit: the high-precision end of the --target-bits menu */
+    {"HIGGS p1sp b5 g1024", HG_HIGGS, 1 | HG_VARIANT_SYM_PLANAR << 8, 5, 1024},
     {"HIGGS p1 b6 g1024", HG_HIGGS, 1, 6, 1024},
     {"HIGGS p1sp b6 g1024", HG_HIGGS, 1 | HG_VARIANT_SYM_PLANAR << 8, 6, 1024},   /* sign-magnitude order, planar codes (what quantize writes) */
     {"HIGGS p1 b8 g1024", HG_HIGGS, 1, 8, 1024},   /* the Gaussian 8-bit grid (--grid free), float */

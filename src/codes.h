@@ -69,11 +69,36 @@ static inline void hg_code_put_p4planar(uint8_t *codes, uint64_t i, int code) {
     b[j] = (uint8_t)(c & 255u);
     for (unsigned d = 0; d < 4; d++) b[64 + 8 * d + j / 8] |= (uint8_t)((c >> (8 + d) & 1u) << (j % 8));
 }
+/* the planar layout of p=1 5-bit codes in sign-magnitude order (file variant 7 with 5-bit codes): per
+ * chunk of 32 codes, 20 bytes; code i's bits 0-3 (the magnitude index) in byte i % 16 as in
+ * hg_code_at_planar, then its bit 4 (the sign) in bit 8 (i % 4) + i / 4 of the little-endian 32-bit word
+ * at byte 16: byte 16 + i % 4, bit i / 4. The AVX2 kernel broadcasts that word and shifts 32-bit lane j
+ * left by 7 - j, which puts code i's sign in bit 7 of byte i. */
+static inline int hg_code_at_p1b5planar(const uint8_t *codes, uint64_t i) {
+    const uint8_t *b = codes + i / 32 * 20;
+    const unsigned j = (unsigned)(i % 32), nib = b[j % 16] >> (j / 16 * 4) & 15u;
+    return (int)(nib | (b[16 + j % 4] >> (j / 4) & 1u) << 4);
+}
+/* into zeroed codes */
+static inline void hg_code_put_p1b5planar(uint8_t *codes, uint64_t i, int code) {
+    uint8_t *b = codes + i / 32 * 20;
+    const unsigned j = (unsigned)(i % 32), c = (unsigned)code;
+    b[j % 16] |= (uint8_t)((c & 15u) << (j / 16 * 4));
+    b[16 + j % 4] |= (uint8_t)((c >> 4 & 1u) << (j / 4));
+}
 /* code i of a row of q's tensor, in any layout */
 static inline int hg_qcode(const hg_qinfo *q, const uint8_t *codes, uint64_t i) {
-    return q->planar == HG_PLANAR_P2B6 ? hg_code_at_planar(codes, i)
-           : q->planar                 ? hg_code_at_p4planar(codes, i)
-                                       : hg_code_at(codes, i, q->bits);
+    return q->planar == HG_PLANAR_P2B6   ? hg_code_at_planar(codes, i)
+           : q->planar == HG_PLANAR_P1B5 ? hg_code_at_p1b5planar(codes, i)
+           : q->planar                   ? hg_code_at_p4planar(codes, i)
+                                         : hg_code_at(codes, i, q->bits);
+}
+/* code i of a row, written into zeroed codes in q's layout */
+static inline void hg_qcode_put(const hg_qinfo *q, uint8_t *codes, uint64_t i, int code) {
+    if (q->planar == HG_PLANAR_P2B6) hg_code_put_planar(codes, i, code);
+    else if (q->planar == HG_PLANAR_P1B5) hg_code_put_p1b5planar(codes, i, code);
+    else if (q->planar) hg_code_put_p4planar(codes, i, code);
+    else hg_code_put(codes, i, q->bits, code);
 }
 
 /* scalar reference: the definition of every quantized type */
@@ -116,6 +141,14 @@ static void hg_unpack6_planar(const uint8_t *c, uint64_t n, uint8_t *out) {
     }
 }
 
+/* the p=1 5-bit planar layout's (hg_code_at_p1b5planar) n codes at c as bytes, n a multiple of 32 */
+static void hg_unpack5_p1planar(const uint8_t *c, uint64_t n, uint8_t *out) {
+    for (uint64_t i = 0; i < n; i += 32, c += 20, out += 32) {
+        for (int j = 0; j < 16; j++) out[j] = c[j] & 15, out[16 + j] = c[j] >> 4;
+        for (int j = 0; j < 32; j++) out[j] |= (uint8_t)((c[16 + j % 4] >> (j / 4) & 1) << 4);
+    }
+}
+
 /* unpack the codes of one group into ints so table loops can index them */
 static inline void hg_unpack_codes(const hg_qinfo *q, const uint8_t *codes, uint64_t first, int count, int32_t *idx) {
     const int bits = q->bits;
@@ -124,6 +157,15 @@ static inline void hg_unpack_codes(const hg_qinfo *q, const uint8_t *codes, uint
         for (; k + 64 <= count && !((first + (uint64_t)k) % 64); k += 64)
             hg_unpack_p4planar_chunk(codes + (first + (uint64_t)k) / 64 * 96, idx + k);
         for (; k < count; k++) idx[k] = hg_code_at_p4planar(codes, first + (uint64_t)k);
+        return;
+    }
+    if (q->planar == HG_PLANAR_P1B5) {
+        int k = 0;
+        for (uint8_t b[32]; k + 32 <= count && !((first + (uint64_t)k) % 32); k += 32) {
+            hg_unpack5_p1planar(codes + (first + (uint64_t)k) / 32 * 20, 32, b);
+            for (int j = 0; j < 32; j++) idx[k + j] = b[j];
+        }
+        for (; k < count; k++) idx[k] = hg_code_at_p1b5planar(codes, first + (uint64_t)k);
         return;
     }
     if (q->planar) {

@@ -22,7 +22,9 @@ const hg_format hg_formats[HG_FMT_COUNT] = {
     HG_ROW(HG_FMT_NF4, "nf4", "NF4 (QLoRA's normal-float levels)", HG_NF4, 1, 4, 0, HG_LAYOUT_STREAM, 0, 1, 0),
     HG_ROW(HG_FMT_AF4, "af4", "AF4 (abnormal-float levels)", HG_AF4, 1, 4, 0, HG_LAYOUT_STREAM, 0, 1, 0),
     HG_P1_ROW(2, 0), HG_P1_ROW(3, 0), HG_P1_ROW(4, 0), HG_P1_ROW(5, 1), HG_P1_ROW(6, 1), HG_P1_ROW(8, 0),
-    /* the same 64 levels in sign-magnitude order, codes in planes: what quantize writes for p1-6bit */
+    /* the same 32 and 64 levels in sign-magnitude order, codes in planes: what quantize writes for p1-5bit, p1-6bit */
+    HG_ROW(HG_FMT_P1_5BIT_SYM_PLANAR, "p1-5bit-sym-planar", "HIGGS p=1 5-bit (Gaussian levels), sign-magnitude codes in planes",
+           HG_HIGGS, 1, 5, HG_GRID_SIGNSYM, HG_LAYOUT_PLANAR_P1B5, HG_VARIANT_SYM_PLANAR, 32, 1, .stands_for = HG_GRID_FREE),
     HG_ROW(HG_FMT_P1_6BIT_SYM_PLANAR, "p1-6bit-sym-planar", "HIGGS p=1 6-bit (Gaussian levels), sign-magnitude codes in planes",
            HG_HIGGS, 1, 6, HG_GRID_SIGNSYM, HG_LAYOUT_PLANAR_P2B6, HG_VARIANT_SYM_PLANAR, 32, 1, .stands_for = HG_GRID_FREE),
     HG_ROW(HG_FMT_P1_8BIT_UNIFORM, "p1-8bit-uniform", "HIGGS p=1 8-bit, uniform levels (int8 weights)", HG_HIGGS, 1, 8,

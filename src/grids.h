@@ -108,12 +108,12 @@ const float *hg_grid_variant(int p, int n, int variant, double *mse_per_dim) {
         if (mse_per_dim) *mse_per_dim = HG_GRID_P2_N256B_MSE;
         return hg_grid_p2_n256b;
     }
-    if (variant == HG_GRID_SIGNSYM && p == 1 && n == 64) {   /* the free levels in sign-magnitude order */
-        static float pts[64];
-        static int done1;
-        const float *levels = hg_grid(1, 64, mse_per_dim);   /* ascending and antisymmetric: 32.. are the magnitudes */
-        hg_grid_expand_signs(levels + 32, 1, 64, 5, pts, &done1);
-        return pts;
+    if (variant == HG_GRID_SIGNSYM && p == 1 && (n == 64 || n == 32)) {   /* the free levels in sign-magnitude order */
+        static float pts64[64], pts32[32];
+        static int done64, done32;
+        const float *levels = hg_grid(1, n, mse_per_dim);   /* ascending and antisymmetric: n/2.. are the magnitudes */
+        hg_grid_expand_signs(levels + n / 2, 1, n, n == 64 ? 5 : 4, n == 64 ? pts64 : pts32, n == 64 ? &done64 : &done32);
+        return n == 64 ? pts64 : pts32;
     }
     if (variant == HG_GRID_SIGNSYM && p == 4 && n == 4096) {
         static int done4p;
@@ -159,13 +159,14 @@ const float *hg_grid(int p, int n, double *mse_per_dim) {
  * p=1 64 levels: k = round(level * 127 / max level) moves a level by up to 0.013 (of the
  * block's RMS), which adds about 9% to the grid's MSE; the Gaussian 256-level grid would
  * more than double its own, so it stays float (its uniform variant is the fast 8-bit). */
-#define HG_GRID8_COUNT 17
+#define HG_GRID8_COUNT 18
 static hg_grid8 hg_grid8_tab[HG_GRID8_COUNT] = {
     {.p = 1, .n = 16}, {.p = 2, .n = 256}, {.p = 2, .n = 64},   {.p = 1, .n = 4},    {.p = 1, .n = 8},
     {.p = 1, .n = 32}, {.p = 2, .n = 16},  {.p = 4, .n = 256},  {.p = 4, .n = 1024}, {.p = 4, .n = 4096},
     {.p = 2, .n = 256, .variant = HG_GRID_SIGNSYM}, {.p = 2, .n = 64, .variant = HG_GRID_SIGNSYM}, {.p = 1, .n = 64},
     {.p = 2, .n = 256, .variant = HG_GRID_BLOCKS}, {.p = 2, .n = 64, .variant = HG_GRID_BLOCKS},
-    {.p = 4, .n = 4096, .variant = HG_GRID_SIGNSYM}, {.p = 1, .n = 64, .variant = HG_GRID_SIGNSYM}};
+    {.p = 4, .n = 4096, .variant = HG_GRID_SIGNSYM}, {.p = 1, .n = 64, .variant = HG_GRID_SIGNSYM},
+    {.p = 1, .n = 32, .variant = HG_GRID_SIGNSYM}};
 #ifndef HG_NO_THREADS
 static pthread_mutex_t hg_grid8_mu = PTHREAD_MUTEX_INITIALIZER;
 #endif

@@ -251,8 +251,17 @@ HG_INLINE __m256i hg_codes5x32_avx2(const uint8_t *c, const uint8_t *end) {
  *    shifts by 0 and 4), and h = e ^ nibble, the 2-bit fields broadcast and shifted per 64-bit lane,
  *    holds index bit 4 (the blend) and the sign in bits 0 and 1; 9 vector instructions from bytes to
  *    the product where the bit stream takes 15. */
-enum { HG_P1K_SYMPL = 7 };
+enum { HG_P1K_SYMPL = 7, HG_P1K_SYMPL5 = 8 };
 HG_INLINE __m256i hg_p1_mag32_avx2(const __m256i M[2], const uint8_t *c, const uint8_t *end, const int kind, __m256i *sgn) {
+    if (kind == HG_P1K_SYMPL5) {   /* the 5-bit planes: one table by the nibble, the sign word's bits to bit 7 */
+        uint32_t w;
+        memcpy(&w, c + 16, 4);
+        const __m256i nib = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)c));
+        const __m256i xi = _mm256_and_si256(_mm256_srlv_epi64(nib, _mm256_setr_epi64x(0, 0, 4, 4)), _mm256_set1_epi8(15));
+        *sgn = _mm256_or_si256(_mm256_sllv_epi32(_mm256_set1_epi32((int)w), _mm256_setr_epi32(7, 6, 5, 4, 3, 2, 1, 0)),
+                               _mm256_set1_epi8(1));
+        return _mm256_shuffle_epi8(M[0], xi);
+    }
     if (kind == HG_P1K_SYMPL) {
         uint64_t e8;
         memcpy(&e8, c + 16, 8);
@@ -262,7 +271,7 @@ HG_INLINE __m256i hg_p1_mag32_avx2(const __m256i M[2], const uint8_t *c, const u
         *sgn = _mm256_or_si256(_mm256_slli_epi16(h, 6), _mm256_set1_epi8(1));   /* bit 1 of each byte to bit 7 */
         return hg_blendv_avx2(_mm256_shuffle_epi8(M[0], xi), _mm256_shuffle_epi8(M[1], xi), _mm256_slli_epi16(h, 7));
     }
-    const __m256i u = kind == 5 ? hg_codes5x32_avx2(c, end) : hg_codes6x32_avx2(c, end);
+    const __m256i u = kind == 5 ? hg_codes5x32_avx2(c, end) : hg_codes6x32_avx2(c, end);   /* the bit streams */
     const __m256i d = _mm256_sub_epi8(u, _mm256_set1_epi8((char)(kind == 5 ? 16 : 32)));
     const __m256i i = _mm256_max_epi8(d, _mm256_xor_si256(d, _mm256_set1_epi8(-1)));
     *sgn = _mm256_or_si256(d, _mm256_set1_epi8(1));
@@ -275,7 +284,9 @@ HG_INLINE void hg_p1_mags_avx2(const hg_qinfo *q, __m256i M[2]) {
     for (int h = 0; h < 2; h++) M[h] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(m + 16 * (h % (q->n / 32)))));
 }
 /* the kind of q's rows (above) */
-HG_INLINE int hg_p1k_kind(const hg_qinfo *q) { return q->planar ? HG_P1K_SYMPL : q->bits; }
+HG_INLINE int hg_p1k_kind(const hg_qinfo *q) {
+    return q->planar == HG_PLANAR_P1B5 ? HG_P1K_SYMPL5 : q->planar ? HG_P1K_SYMPL : q->bits;
+}
 /* acc + 32 codes at c against the 32 activations v */
 HG_INLINE __m256i hg_p1k_x32_avx2(__m256i acc, const __m256i M[2], const uint8_t *c, const uint8_t *end, const int kind, __m256i v) {
     __m256i sgn;
@@ -287,7 +298,7 @@ HG_INLINE __m256i hg_p1k_x32_avx2(__m256i acc, const __m256i M[2], const uint8_t
  * for both rows; a block's last 32 weights, where H is an odd multiple of 32, one more step */
 HG_INLINE void hg_p1k_block_avx2(__m256i s[4], const __m256i M[2], const int kind, const int two, const uint8_t *c0,
                                  const uint8_t *c1, const uint8_t *end0, const uint8_t *end1, const int8_t *x, uint64_t H) {
-    const uint64_t step = kind == 5 ? 20 : 24;   /* code bytes per 32 weights */
+    const uint64_t step = kind == 5 || kind == HG_P1K_SYMPL5 ? 20 : 24;   /* code bytes per 32 weights */
     uint64_t j = 0;
     for (; j + 64 <= H; j += 64, c0 += 2 * step, c1 += two ? 2 * step : 0, x += 64) {
         const __m256i v0 = _mm256_loadu_si256((const __m256i *)x), v1 = _mm256_loadu_si256((const __m256i *)(x + 32));
@@ -318,8 +329,10 @@ HG_INLINE float hg_qdot8_p1kind_avx2(const hg_qinfo *q, const uint16_t *sc, cons
 }
 static float hg_qdot8_p1k_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     const int kind = hg_p1k_kind(q);
-    return kind == 5 ? hg_qdot8_p1kind_avx2(q, sc, codes, a, 5)
-           : kind == 6 ? hg_qdot8_p1kind_avx2(q, sc, codes, a, 6) : hg_qdot8_p1kind_avx2(q, sc, codes, a, HG_P1K_SYMPL);
+    return kind == 5   ? hg_qdot8_p1kind_avx2(q, sc, codes, a, 5)
+           : kind == 6 ? hg_qdot8_p1kind_avx2(q, sc, codes, a, 6)
+           : kind == HG_P1K_SYMPL5 ? hg_qdot8_p1kind_avx2(q, sc, codes, a, HG_P1K_SYMPL5)
+                                   : hg_qdot8_p1kind_avx2(q, sc, codes, a, HG_P1K_SYMPL);
 }
 /* two rows at once (hg_qmatvec8_rows2), as hg_qrows8x2_p2n64kind_avx2; p=1 rows have no rotation choice */
 HG_INLINE void hg_qrows8x2_p1kind_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
@@ -347,6 +360,7 @@ static void hg_qrows8x2_p1k_avx2(const hg_qinfo *q, const hg_tensor *w0, int row
     const int kind = hg_p1k_kind(q);
     if (kind == 5) hg_qrows8x2_p1kind_avx2(q, w0, row0, out0, w1, row1, out1, n, a, 5);
     else if (kind == 6) hg_qrows8x2_p1kind_avx2(q, w0, row0, out0, w1, row1, out1, n, a, 6);
+    else if (kind == HG_P1K_SYMPL5) hg_qrows8x2_p1kind_avx2(q, w0, row0, out0, w1, row1, out1, n, a, HG_P1K_SYMPL5);
     else hg_qrows8x2_p1kind_avx2(q, w0, row0, out0, w1, row1, out1, n, a, HG_P1K_SYMPL);
 }
 /* prompts: the row's k, natural order (hg_qmatmul8_avx2) */

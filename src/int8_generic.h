@@ -57,7 +57,8 @@ static float hg_qdot8_p1_bytes_generic(const hg_qinfo *q, const uint16_t *sc, co
 }
 /* a p=1 32- or 64-level row's codes, one byte each (cols_pad <= HG_N64_MAX_COLS), in either layout */
 static void hg_unpack_p1_row(const hg_qinfo *q, const uint8_t *codes, uint8_t *bytes) {
-    if (q->planar) hg_unpack6_planar(codes, q->cols_pad, bytes);
+    if (q->planar == HG_PLANAR_P1B5) hg_unpack5_p1planar(codes, q->cols_pad, bytes);
+    else if (q->planar) hg_unpack6_planar(codes, q->cols_pad, bytes);
     else if (q->n == 64) hg_unpack6(codes, q->cols_pad, bytes);
     else hg_unpack5(codes, q->cols_pad, bytes);
 }

@@ -369,9 +369,7 @@ double hg_quantize_row(const hg_qinfo *q, const float *w, uint16_t *scales, uint
             }
             for (int i = 0; i < q->group / q->p; i++) {
                 uint64_t ci = g * (uint64_t)(q->group / q->p) + (uint64_t)i;
-                if (q->planar == HG_PLANAR_P2B6) hg_code_put_planar(codes, ci, code[i]);
-                else if (q->planar) hg_code_put_p4planar(codes, ci, code[i]);
-                else hg_code_put(codes, ci, q->bits, code[i]);
+                hg_qcode_put(q, codes, ci, code[i]);
             }
             hg_unrotate_block(q, x);
             hg_choice_signs(x, g * (uint64_t)q->group, q->group, (int)(scales[g] & q->choice_mask));

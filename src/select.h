@@ -100,6 +100,7 @@ static const hg_kentry hg_kernels_portable[HG_FMT_COUNT] = {
     [HG_FMT_P1_4BIT] = HG_PORTABLE(hg_qdot8_generic, hg_row8_decode_generic, HG_EACH),
     [HG_FMT_P1_5BIT] = HG_PORTABLE(hg_qdot8_p1_unpacked_generic, hg_row8_decode_generic, HG_EACH),
     [HG_FMT_P1_6BIT] = HG_PORTABLE(hg_qdot8_p1_unpacked_generic, hg_row8_decode_generic, HG_EACH),
+    [HG_FMT_P1_5BIT_SYM_PLANAR] = HG_PORTABLE(hg_qdot8_p1_unpacked_generic, hg_row8_decode_generic, HG_EACH),
     [HG_FMT_P1_6BIT_SYM_PLANAR] = HG_PORTABLE(hg_qdot8_p1_unpacked_generic, hg_row8_decode_generic, HG_EACH),
     [HG_FMT_P1_8BIT] = {.cell = {HG_AT(0, HG_SCALAR)}},   /* the Gaussian 256 levels: no int8 grid */
     [HG_FMT_P1_8BIT_UNIFORM] = HG_PORTABLE(hg_qdot8_p1_bytes_generic, hg_row8_decode_p1n256, HG_EACH),
@@ -153,8 +154,10 @@ static const hg_kentry hg_kernels_avx2[HG_FMT_COUNT] = {
                                                              HG_K(decode8, hg_row8_decode_p1k_avx2))}},
     [HG_FMT_P1_6BIT] = {.cell = {HG_AT(16, HG_F_AVX2(gather)), HG_AT(32, HG_AVX2_INT8(hg_qdot8_p1k_avx2, HG_X2(hg_qrows8x2_p1k_avx2)),
                                                              HG_K(decode8, hg_row8_decode_p1k_avx2))}},
-    [HG_FMT_P1_6BIT_SYM_PLANAR] = {.cell = {HG_AT(32, HG_AVX2_INT8(hg_qdot8_p1k_avx2, HG_X2(hg_qrows8x2_p1k_avx2)),
+    [HG_FMT_P1_5BIT_SYM_PLANAR] = {.cell = {HG_AT(32, HG_AVX2_INT8(hg_qdot8_p1k_avx2, HG_X2(hg_qrows8x2_p1k_avx2)),
                                                   HG_K(decode8, hg_row8_decode_p1k_avx2))}},   /* planar: portable float kernels */
+    [HG_FMT_P1_6BIT_SYM_PLANAR] = {.cell = {HG_AT(32, HG_AVX2_INT8(hg_qdot8_p1k_avx2, HG_X2(hg_qrows8x2_p1k_avx2)),
+                                                  HG_K(decode8, hg_row8_decode_p1k_avx2))}},
     [HG_FMT_P1_8BIT] = {.cell = {HG_AT(16, HG_F_AVX2(gather))}},
     [HG_FMT_P1_8BIT_UNIFORM] = {.cell = {HG_AT(16, HG_F_AVX2(gather)),
                                  HG_AT(32, HG_AVX2_INT8(hg_qdot8_p1n256_avx2, HG_NO_X2))}},
@@ -239,6 +242,8 @@ static const hg_kentry hg_kernels_avx512_vnni[HG_FMT_COUNT] = {
     [HG_FMT_P2_3BIT_SYM] = HG_VNNI_PACKED(128, 0), [HG_FMT_P2_3BIT_BLOCK] = HG_VNNI_PACKED(128, 0),
 #if defined(HG_AVX2)
     /* planar codes: the AVX2 row kernels (vpdpbusd on 256 bits); prompts: the VNNI product */
+    [HG_FMT_P1_5BIT_SYM_PLANAR] = {.cell = {HG_AT(0, HG_K(decode8, hg_row8_decode_p1k_avx2), HG_GEMM8_VNNI(1))},
+                                   .act = HG_EVEN_ODD_32},
     [HG_FMT_P1_6BIT_SYM_PLANAR] = {.cell = {HG_AT(0, HG_K(decode8, hg_row8_decode_p1k_avx2), HG_GEMM8_VNNI(1))},
                                    .act = HG_EVEN_ODD_32},
     [HG_FMT_P2_3BIT_BLOCK_PLANAR] = {.cell = {HG_AT(0, HG_K(decode8, hg_row8_decode_p2n64blkpl_vnni), HG_GEMM8_VNNI(0))},
@@ -285,6 +290,7 @@ static const hg_kentry hg_kernels_neon[HG_FMT_COUNT] = {
     [HG_FMT_P1_4BIT] = {.cell = {HG_AT(32, HG_K(dot8, hg_qdot8_p1n16_neon)), HG_AT(0, HG_K(decode8, hg_row8_decode_p1n16_neon))}},
     [HG_FMT_P1_5BIT] = HG_NEON_DOT8(hg_qdot8_p1_unpacked_neon),
     [HG_FMT_P1_6BIT] = HG_NEON_DOT8(hg_qdot8_p1_unpacked_neon),
+    [HG_FMT_P1_5BIT_SYM_PLANAR] = HG_NEON_DOT8(hg_qdot8_p1_unpacked_neon),
     [HG_FMT_P1_6BIT_SYM_PLANAR] = HG_NEON_DOT8(hg_qdot8_p1_unpacked_neon),
     [HG_FMT_P1_8BIT_UNIFORM] = HG_NEON_DOT8(hg_qdot8_p1_bytes_neon),
     [HG_FMT_P2_3BIT] = HG_NEON_DOT8(hg_qdot8_p2n64_neon), [HG_FMT_P2_3BIT_SYM] = HG_NEON_DOT8(hg_qdot8_p2n64_neon),

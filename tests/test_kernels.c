@@ -598,6 +598,9 @@ static void test_quantized(void) {
          * kernels on unpacked bytes */
         {HG_HIGGS, P1SP, 6, 32, 0}, {HG_HIGGS, P1SP, 6, 64, 0}, {HG_HIGGS, P1SP, 6, 96, 12}, {HG_HIGGS, P1SP, 6, 1024, 0},
         {HG_HIGGS, P1SP, 6, 288, 36}, {HG_HIGGS, P1SP, 6, 320, 20},
+        /* p=1 32 levels likewise (5-bit codes: nibbles and a sign word per 32) */
+        {HG_HIGGS, P1SP, 5, 32, 0}, {HG_HIGGS, P1SP, 5, 64, 0}, {HG_HIGGS, P1SP, 5, 96, 12}, {HG_HIGGS, P1SP, 5, 1024, 0},
+        {HG_HIGGS, P1SP, 5, 288, 36}, {HG_HIGGS, P1SP, 5, 320, 20},
         /* the p=2 sign-symmetric 64 points with the codes in planes (file variant 7, blocks of 64k): AVX2
          * nibble lookups and signs from the 2-bit fields; the portable and NEON kernels on unpacked bytes */
         {HG_HIGGS, P2SP, 6, 64, 0}, {HG_HIGGS, P2SP, 6, 128, 0}, {HG_HIGGS, P2SP, 6, 256, 0}, {HG_HIGGS, P2SP, 6, 1024, 0},

@@ -209,6 +209,17 @@ def planar_codes(code_bytes, n_codes):
     return (nib | ((e ^ (nib & 3)) << 4)).reshape(rows, n_codes)
 
 
+def p1b5_planar_codes(code_bytes, n_codes):
+    """p=1 5-bit codes in their planar layout (file variant 7 with 5-bit codes): per 32 codes 20 bytes, code i's
+    bits 0-3 in byte i % 16 (low nibble for i < 16, high for i >= 16), its bit 4 in bit i // 4 of byte 16 + i % 4"""
+    rows = code_bytes.shape[0]
+    ch = code_bytes[:, : n_codes // 32 * 20].reshape(rows, -1, 20).astype(np.int64)
+    nib = np.concatenate([ch[:, :, :16] & 15, ch[:, :, :16] >> 4], axis=2)   # [rows, chunks, 32]
+    i = np.arange(32)
+    sign = (ch[:, :, 16 + i % 4] >> (i // 4)) & 1
+    return (nib | (sign << 4)).reshape(rows, n_codes)
+
+
 def p4_planar_codes(code_bytes, n_codes):
     """p=4 12-bit codes in the planar layout (file variant 6): per 64 codes 96 bytes, code i's magnitude
     index (bits 0-7) in byte i, its sign bit d (bit 8 + d) in bit i % 8 of byte 64 + 8 d + i // 8"""
@@ -239,9 +250,12 @@ def decode_tensor(path, h, t, grids):
     n_codes = cols_pad // p
     weights = (1 << np.arange(bits)).astype(np.int64)
     codes = (bitstream[:, : n_codes * bits].reshape(rows, n_codes, bits).astype(np.int64) * weights).sum(-1)
-    if ttype == HIGGS and file_variant(t) in (4, 7):
-        assert bits == 6 and n_codes % 32 == 0, "planar codes: 6-bit in whole chunks"
+    if ttype == HIGGS and file_variant(t) in (4, 7) and bits == 6:
+        assert n_codes % 32 == 0, "planar codes: 6-bit in whole chunks"
         codes = planar_codes(code_bytes, n_codes)
+    if ttype == HIGGS and file_variant(t) == 7 and bits == 5:
+        assert p == 1 and n_codes % 32 == 0, "planar p=1 5-bit codes in whole chunks"
+        codes = p1b5_planar_codes(code_bytes, n_codes)
     if ttype == HIGGS and file_variant(t) == 6:
         assert p == 4 and bits == 12 and n_codes % 64 == 0, "planar p=4 codes: 12-bit in whole chunks"
         codes = p4_planar_codes(code_bytes, n_codes)
@@ -432,15 +446,17 @@ def main():
         # --grid fast at 3 bits: the planar layout (variant 4) where the block is a multiple of 64 (hidden 192),
         # the standard bit stream (variant 3) in blocks of 96
         variants = {}
-        for tag in ("higgs_p2_b3_fast", "higgs_p2_b3_fast_h64_seed9", "higgs_p4_b3", "higgs_p4_b3_h256", "higgs_p2_b3_sym", "higgs_p1_b6"):
+        for tag in ("higgs_p2_b3_fast", "higgs_p2_b3_fast_h64_seed9", "higgs_p4_b3", "higgs_p4_b3_h256", "higgs_p2_b3_sym", "higgs_p1_b6",
+                    "higgs_p1_b5"):
             hf = export.read_higgs(os.path.join(tmp, tag + ".higgs"), load_tensors=False)
             variants[tag] = sorted({(file_variant(t), t["params"][2]) for t in hf["tensors"] if t["type"] == HIGGS})
         report(variants["higgs_p2_b3_fast"] == [(3, 96), (4, 192)] and variants["higgs_p2_b3_fast_h64_seed9"] == [(4, 64)],
                "grid_fast_b3_planar_where_blocks_of_64k", f"(variant, block) per file: {variants}")
         # the sign-symmetric 3-bit grid in planes (variant 7) in blocks of 64k, its bit stream (variant 1) in blocks
-        # of 96; p=1 6-bit: the levels in sign-magnitude order with planar codes (variant 7) in every block of 32k
-        report(variants["higgs_p2_b3_sym"] == [(1, 96), (7, 192)] and variants["higgs_p1_b6"] == [(7, 96), (7, 192)],
-               "sym_b3_and_p1_b6_planar_where_blocks_allow", f"(variant, block) per file: {variants}")
+        # of 96; p=1 5- and 6-bit: the levels in sign-magnitude order with planar codes (variant 7) in every block of 32k
+        report(variants["higgs_p2_b3_sym"] == [(1, 96), (7, 192)] and variants["higgs_p1_b6"] == [(7, 96), (7, 192)]
+               and variants["higgs_p1_b5"] == [(7, 96), (7, 192)],
+               "sym_b3_and_p1_planar_where_blocks_allow", f"(variant, block) per file: {variants}")
         # p=4 3-bit: the paired grid in planes (variant 6) in blocks of 256k, the plain grid's 12-bit stream (variant
         # 0) elsewhere (--hadamard 256 leaves the 96-wide rows in blocks of 128: one block of padding at most)
         report(variants["higgs_p4_b3"] == [(0, 96), (0, 192)] and variants["higgs_p4_b3_h256"] == [(0, 128), (6, 256)],
@@ -678,8 +694,8 @@ def dp_and_cli_checks(tmp, grids, cfg, base, w_orig, ids, idf):
             menu = set(mm.group(1).split()) if mm else set()
             fmts = {format_name(t) for t in lin}
             # a planar row stands for the grid the menu names (src/formats.h, stands_for)
-            base_names = {f.replace("-paired-planar", "").replace("-block-planar", "-block").replace("p1-6bit-sym-planar", "p1-6bit")
-                          .replace("-sym-planar", "-sym") for f in fmts}
+            base_names = {re.sub(r"^(p1-\dbit)-sym-planar$", r"\1", f).replace("-paired-planar", "")
+                          .replace("-block-planar", "-block").replace("-sym-planar", "-sym") for f in fmts}
             ok = mm and base_names <= menu and (menu == want_menu if want_menu else
                                                 {"p2-4bit-sym", "p2-3bit-sym", "p4-3bit", "p4-2bit", "p2-2bit"} <= menu and "p4-2.5bit" not in menu)
             report(ok, f"dp_target_{target}_formats_from_the_menu", f"menu {sorted(menu)}, chosen {sorted(fmts)}")
