@@ -583,7 +583,10 @@ def quantized_cases(C, tmp):
            qconv="err")
     C.file("HIGGS sign-symmetric variant 1 with p=4 (the paired grid has no bit-stream form)", p0_is(4 | 1 << 8), qinfo="any",
            qconv="err")
-    C.file("HIGGS grid variant 7 (none)", p0_is(2 | 7 << 8), qinfo="any", qconv="err")
+    C.file("HIGGS sign-symmetric planar variant 7 (p=2 6-bit, p=1 5- and 6-bit only) on p=2 8-bit codes", p0_is(2 | 7 << 8),
+           qinfo="any", qconv="err")
+    C.file("HIGGS sign-symmetric planar variant 7 with p=1 on 8-bit codes", p0_is(1 | 7 << 8), qinfo="any", qconv="err")
+    C.file("HIGGS sign-symmetric planar variant 7 with p=4", p0_is(4 | 7 << 8), qinfo="any", qconv="err")
     C.file("HIGGS block grid variant with p=1", p0_is(1 | 3 << 8), qinfo="any", qconv="err")
     C.file("HIGGS block grid variant with p=4", p0_is(4 | 3 << 8), qinfo="any", qconv="err")
     C.file("HIGGS uniform p=1 8-bit grid on a tensor sized for p=2 4-bit", p0_is(1 | 2 << 8), qinfo="any", qconv="err")

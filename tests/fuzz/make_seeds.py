@@ -96,6 +96,9 @@ def main():
                     "--method", "higgs", "--bits", "4", "--grid", "fast"], check=True, stdout=subprocess.DEVNULL)
     subprocess.run([os.path.join(ROOT, "quantize"), f16, os.path.join(dirs["model"], "tiny96-higgs3-fast.higgs"),
                     "--method", "higgs", "--bits", "3", "--grid", "fast"], check=True, stdout=subprocess.DEVNULL)
+    # the sign-symmetric 3-bit grid (--grid sym): its bit stream in blocks of 96, planes (variant 7) in 192
+    subprocess.run([os.path.join(ROOT, "quantize"), f16, os.path.join(dirs["model"], "tiny96-higgs3-sym.higgs"),
+                    "--method", "higgs", "--bits", "3", "--grid", "sym"], check=True, stdout=subprocess.DEVNULL)
     # p=4 3-bit on the paired grid with its codes in planes (grid variant 6: blocks of 256, the rows padded)
     subprocess.run([os.path.join(ROOT, "quantize"), f16, os.path.join(dirs["model"], "tiny96-higgs-p4b3-planar.higgs"),
                     "--method", "higgs", "--p", "4", "--bits", "3", "--hadamard", "256"], check=True, stdout=subprocess.DEVNULL)
@@ -107,8 +110,9 @@ def main():
     subprocess.run([os.path.join(ROOT, "quantize"), f16, os.path.join(dirs["model"], "tiny96-higgs-p4b3-planar-rot4.higgs"),
                     "--method", "higgs", "--p", "4", "--bits", "3", "--hadamard", "256", "--rotations", "4"], check=True,
                    stdout=subprocess.DEVNULL)
-    # the int8 p=1 grids of the --target-bits menu: 6-bit (64 levels) and the uniform 8-bit grid
-    for bits in ("6", "8"):
+    # the int8 p=1 grids of the --target-bits menu: 5- and 6-bit (their levels in sign-magnitude order, codes in
+    # planes: grid variant 7) and the uniform 8-bit grid
+    for bits in ("5", "6", "8"):
         subprocess.run([os.path.join(ROOT, "quantize"), f16, os.path.join(dirs["model"], f"tiny96-higgs-p1b{bits}.higgs"),
                         "--method", "higgs", "--p", "1", "--bits", bits], check=True, stdout=subprocess.DEVNULL)
     os.remove(f16)
