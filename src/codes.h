@@ -159,22 +159,16 @@ static inline void hg_unpack_codes(const hg_qinfo *q, const uint8_t *codes, uint
         for (; k < count; k++) idx[k] = hg_code_at_p4planar(codes, first + (uint64_t)k);
         return;
     }
-    if (q->planar == HG_PLANAR_P1B5) {
+    if (q->planar) {   /* chunks of 32 codes: 24 bytes (6-bit codes) or 20 (p=1 5-bit) */
+        const int five = q->planar == HG_PLANAR_P1B5;
         int k = 0;
         for (uint8_t b[32]; k + 32 <= count && !((first + (uint64_t)k) % 32); k += 32) {
-            hg_unpack5_p1planar(codes + (first + (uint64_t)k) / 32 * 20, 32, b);
+            const uint8_t *c = codes + (first + (uint64_t)k) / 32 * (five ? 20 : 24);
+            if (five) hg_unpack5_p1planar(c, 32, b);
+            else hg_unpack6_planar(c, 32, b);
             for (int j = 0; j < 32; j++) idx[k + j] = b[j];
         }
-        for (; k < count; k++) idx[k] = hg_code_at_p1b5planar(codes, first + (uint64_t)k);
-        return;
-    }
-    if (q->planar) {
-        int k = 0;
-        for (uint8_t b[32]; k + 32 <= count && !((first + (uint64_t)k) % 32); k += 32) {
-            hg_unpack6_planar(codes + (first + (uint64_t)k) / 32 * 24, 32, b);
-            for (int j = 0; j < 32; j++) idx[k + j] = b[j];
-        }
-        for (; k < count; k++) idx[k] = hg_code_at_planar(codes, first + (uint64_t)k);
+        for (; k < count; k++) idx[k] = hg_qcode(q, codes, first + (uint64_t)k);
         return;
     }
     if (bits == 8) { for (int k = 0; k < count; k++) idx[k] = codes[first + (uint64_t)k]; return; }
