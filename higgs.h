@@ -401,8 +401,8 @@ uint64_t hg_qmatmul8_buf_bytes(const hg_qinfo *q);
  * the planar layout of HG_VARIANT_BLOCKS_PLANAR: p=2, the sign-symmetric 3-bit grid; p=1, the free 64
  * levels in sign-magnitude order (point(c) = level 32 + (c & 31), negated when bit 5 of c is set); and
  * with p=1 5-bit codes the free 32 levels in sign-magnitude order (level 16 + (c & 15), negated when
- * bit 4 is set) in a planar layout of their own (hg_code_at_p1b5planar). A file variant 5 (the plain p=4 grid in
- * an earlier planar layout, written by development builds only) is refused. */
+ * bit 4 is set) in a planar layout of their own (hg_code_at_p1b5planar). A file variant 5 (the plain
+ * p=4 grid in an earlier planar layout, written by development builds only) is refused. */
 enum { HG_GRID_FREE = 0, HG_GRID_SIGNSYM = 1, HG_GRID_UNIFORM = 2, HG_GRID_BLOCKS = 3, HG_VARIANT_BLOCKS_PLANAR = 4,
        HG_VARIANT_P4_PAIRED_PLANAR = 6, HG_VARIANT_SYM_PLANAR = 7 };
 enum { HG_PLANAR_P2B6 = 1, HG_PLANAR_P4B12 = 2, HG_PLANAR_P1B5 = 3 };

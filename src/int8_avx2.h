@@ -250,7 +250,11 @@ HG_INLINE __m256i hg_codes5x32_avx2(const uint8_t *c, const uint8_t *end) {
  *    32 codes, hg_code_at_planar): the nibbles are M's index bits 0-3 as they are (one broadcast, per-lane
  *    shifts by 0 and 4), and h = e ^ nibble, the 2-bit fields broadcast and shifted per 64-bit lane,
  *    holds index bit 4 (the blend) and the sign in bits 0 and 1; 9 vector instructions from bytes to
- *    the product where the bit stream takes 15. */
+ *    the product where the bit stream takes 15;
+ *  - HG_P1K_SYMPL5, the sign-magnitude 32 levels in their planar layout (20 bytes per 32 codes,
+ *    hg_code_at_p1b5planar): the nibbles index M as they are, and the sign word, broadcast and shifted
+ *    left by 7 - j in 32-bit lane j, has code i's sign in bit 7 of byte i; 6 instructions where the bit
+ *    stream takes 14. */
 enum { HG_P1K_SYMPL = 7, HG_P1K_SYMPL5 = 8 };
 HG_INLINE __m256i hg_p1_mag32_avx2(const __m256i M[2], const uint8_t *c, const uint8_t *end, const int kind, __m256i *sgn) {
     if (kind == HG_P1K_SYMPL5) {   /* the 5-bit planes: one table by the nibble, the sign word's bits to bit 7 */
