@@ -384,28 +384,39 @@ static int hg_format_runs_int8(int f) {
     return 0;
 }
 
+/* s + the first len bytes of t, cut to fit cap */
+static void hg_str_add(char *s, size_t cap, const char *t, size_t len) {
+    size_t n = strlen(s);
+    if (len > cap - 1 - n) len = cap - 1 - n;
+    memcpy(s + n, t, len);
+    s[n + len] = 0;
+}
+/* "p1 4/5/6-bit, p1u 8-bit, p2 3/4-bit, ...": one entry per prefix (HIGGS first, in registry order),
+ * each width once, whatever rows (planar, rotation choice) repeat it */
 static void hg_act8_grids_fill(char *s, size_t cap) {
-    char last[16] = "";
-    s[0] = 0;
+    char prefix[HG_FMT_COUNT][16], widths[HG_FMT_COUNT][64];
+    int np = 0;
     for (int pass = 0; pass < 2; pass++)
         for (int f = 0; f < HG_FMT_COUNT; f++) {
             const hg_format *fm = &hg_formats[f];
             if ((fm->type == HG_HIGGS) != !pass || !hg_format_runs_int8(f)) continue;
-            char prefix[16], width[16];
-            if (fm->type != HG_HIGGS) snprintf(prefix, sizeof prefix, "%s", fm->type == HG_RTN ? "rtn" : fm->name);
-            else snprintf(prefix, sizeof prefix, "p%d%s", fm->p, fm->grid == HG_GRID_UNIFORM ? "u" : "");
-            snprintf(width, sizeof width, "%g", (double)fm->code_bits / fm->p);
-            size_t n = strlen(s);
-            if (strcmp(prefix, last)) {
-                snprintf(s + n, cap - n, "%s%s %s-bit", n ? ", " : "", prefix, width);
-                snprintf(last, sizeof last, "%s", prefix);
-                continue;
-            }
-            char *bit = strrchr(s, '-'), *prev = bit;   /* "p2 3-bit": insert "/4" before "-bit" unless seen */
-            while (prev > s && prev[-1] != ' ' && prev[-1] != '/') prev--;
-            if ((size_t)(bit - prev) == strlen(width) && !strncmp(prev, width, strlen(width))) continue;
-            snprintf(bit, cap - (size_t)(bit - s), "/%s-bit", width);
+            char pre[16], key[24];
+            if (fm->type != HG_HIGGS) snprintf(pre, sizeof pre, "%s", fm->type == HG_RTN ? "rtn" : fm->name);
+            else snprintf(pre, sizeof pre, "p%d%s", fm->p, fm->grid == HG_GRID_UNIFORM ? "u" : "");
+            int i = 0;
+            while (i < np && strcmp(prefix[i], pre)) i++;
+            if (i == np) snprintf(prefix[np], sizeof prefix[np], "%s", pre), snprintf(widths[np++], sizeof widths[0], "/");
+            snprintf(key, sizeof key, "/%g/", (double)fm->code_bits / fm->p);   /* widths[i] is "/4/5/": each once */
+            if (!strstr(widths[i], key)) hg_str_add(widths[i], sizeof widths[i], key + 1, strlen(key + 1));
         }
+    s[0] = 0;
+    for (int i = 0; i < np; i++) {
+        if (i) hg_str_add(s, cap, ", ", 2);
+        hg_str_add(s, cap, prefix[i], strlen(prefix[i]));
+        hg_str_add(s, cap, " ", 1);
+        hg_str_add(s, cap, widths[i] + 1, strlen(widths[i]) - 2);   /* "/4/5/" -> "4/5" */
+        hg_str_add(s, cap, "-bit", 4);
+    }
 }
 
 const char *hg_act8_grids(void) {
