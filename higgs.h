@@ -286,6 +286,8 @@ struct hg_qinfo {
     int scales;                       /* quantizing only (the caller sets it): HIGGS block scales, HG_SCALES_* */
     uint64_t cols, cols_pad, groups, row_code_bytes, scale_bytes;
     const float *codebook;            /* n * p floats */
+    const float *levels;              /* p=1: the levels ascending, for quantize's nearest-level search (the
+                                       * codebook, or the free grid's for its sign-magnitude order) */
     double mse_per_dim;               /* HIGGS grids: E||g - Q(g)||^2 / p under N(0, I) */
     int act8;                         /* decode may use the int8 path (hg_qdot8_row) */
     const hg_grid8 *g8;               /* act8: the grid's int8 tables (struct hg_grid8 above); NULL: no int8 grid */

@@ -303,6 +303,7 @@ int hg_qinfo_get(uint32_t type, const uint32_t params[4], uint64_t cols, hg_qinf
         break;
     }
     if (!q->codebook) return -1;
+    q->levels = q->p == 1 && q->variant == HG_GRID_SIGNSYM ? hg_grid(1, q->n, NULL) : q->codebook;
     q->cols = cols;
     q->cols_pad = (cols + (uint64_t)q->group - 1) / (uint64_t)q->group * (uint64_t)q->group;
     q->groups = q->cols_pad / (uint64_t)q->group;

@@ -196,11 +196,12 @@ static inline int hg_nearest(const hg_qinfo *q, const hg_buckets *b, const float
         const float v[4] = {x[0] * inv, x[1] * inv, x[2] * inv, x[3] * inv};
         return hg_nearest4(b, q->codebook, q->n, v);
     }
-    if (q->p == 1 && q->variant == HG_GRID_SIGNSYM) {   /* sign-magnitude order: the free grid's nearest level, renamed */
-        const int c = hg_nearest1(hg_grid(1, q->n, NULL), q->n, x[0] * inv), half = q->n / 2;
-        return c >= half ? c - half : (half - 1 - c) | half;
+    if (q->p == 1) {
+        const int c = hg_nearest1(q->levels, q->n, x[0] * inv), half = q->n / 2;
+        if (q->variant != HG_GRID_SIGNSYM) return c;
+        return c >= half ? c - half : (half - 1 - c) | half;   /* sign-magnitude order: the ascending level renamed */
     }
-    return q->p == 1 ? hg_nearest1(q->codebook, q->n, x[0] * inv) : hg_nearest2(b, q->codebook, q->n, x[0] * inv, x[1] * inv);
+    return hg_nearest2(b, q->codebook, q->n, x[0] * inv, x[1] * inv);
 }
 
 /* one HIGGS block rounded at scale s (grid units): *xg = <x, g>, *gg = <g, g> */
