@@ -255,23 +255,34 @@ HG_INLINE __m256i hg_codes5x32_avx2(const uint8_t *c, const uint8_t *end) {
  *    hg_code_at_p1b5planar): the nibbles index M as they are, and the sign word, broadcast and shifted
  *    left by 7 - j in 32-bit lane j, has code i's sign in bit 7 of byte i; 6 instructions where the bit
  *    stream takes 14. */
+/* the planar layouts' 32 nibbles at c (16 bytes: codes 0-15 in the low nibbles, 16-31 in the high ones),
+ * code i's in byte i: one broadcast, per-lane shifts by 0 and 4 */
+HG_INLINE __m256i hg_nibbles32_avx2(const uint8_t *c) {
+    const __m256i nib = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)c));
+    return _mm256_and_si256(_mm256_srlv_epi64(nib, _mm256_setr_epi64x(0, 0, 4, 4)), _mm256_set1_epi8(15));
+}
+/* the 6-bit planar layout's 32 codes at c: byte i of *xi is code i's nibble (bits 0-3), bits 0-1 of byte i
+ * of *e its field e = (c >> 4) ^ (c & 3) (bits 2-7: other codes' fields) */
+HG_INLINE void hg_planar6_avx2(const uint8_t *c, __m256i *xi, __m256i *e) {
+    uint64_t e8;
+    memcpy(&e8, c + 16, 8);
+    *xi = hg_nibbles32_avx2(c);
+    *e = _mm256_srlv_epi64(_mm256_set1_epi64x((long long)e8), _mm256_setr_epi64x(0, 2, 4, 6));
+}
 enum { HG_P1K_SYMPL = 7, HG_P1K_SYMPL5 = 8 };
 HG_INLINE __m256i hg_p1_mag32_avx2(const __m256i M[2], const uint8_t *c, const uint8_t *end, const int kind, __m256i *sgn) {
     if (kind == HG_P1K_SYMPL5) {   /* the 5-bit planes: one table by the nibble, the sign word's bits to bit 7 */
         uint32_t w;
         memcpy(&w, c + 16, 4);
-        const __m256i nib = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)c));
-        const __m256i xi = _mm256_and_si256(_mm256_srlv_epi64(nib, _mm256_setr_epi64x(0, 0, 4, 4)), _mm256_set1_epi8(15));
+        const __m256i xi = hg_nibbles32_avx2(c);
         *sgn = _mm256_or_si256(_mm256_sllv_epi32(_mm256_set1_epi32((int)w), _mm256_setr_epi32(7, 6, 5, 4, 3, 2, 1, 0)),
                                _mm256_set1_epi8(1));
         return _mm256_shuffle_epi8(M[0], xi);
     }
     if (kind == HG_P1K_SYMPL) {
-        uint64_t e8;
-        memcpy(&e8, c + 16, 8);
-        const __m256i nib = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)c));
-        const __m256i xi = _mm256_and_si256(_mm256_srlv_epi64(nib, _mm256_setr_epi64x(0, 0, 4, 4)), _mm256_set1_epi8(15));
-        const __m256i h = _mm256_xor_si256(_mm256_srlv_epi64(_mm256_set1_epi64x((long long)e8), _mm256_setr_epi64x(0, 2, 4, 6)), xi);
+        __m256i xi, e;
+        hg_planar6_avx2(c, &xi, &e);
+        const __m256i h = _mm256_xor_si256(e, xi);
         *sgn = _mm256_or_si256(_mm256_slli_epi16(h, 6), _mm256_set1_epi8(1));   /* bit 1 of each byte to bit 7 */
         return hg_blendv_avx2(_mm256_shuffle_epi8(M[0], xi), _mm256_shuffle_epi8(M[1], xi), _mm256_slli_epi16(h, 7));
     }
@@ -656,15 +667,6 @@ HG_INLINE void hg_p2n64kind_lookup_avx2(const __m256i TX[4], const __m256i TY[4]
  * broadcast, each 64-bit lane shifted by 2 (i / 8)); both looked up as k + 64, TY in blk_ku[2]'s
  * order. 7 vector instructions where the standard layout takes 11 (hg_codes6x32_raw_avx2 and
  * hg_p2n64kind_lookup_avx2) */
-/* the planar layout's 32 codes at c: byte i of *xi is code i's nibble (bits 0-3), bits 0-1 of byte i of
- * *e its field e = (c >> 4) ^ (c & 3) (bits 2-7: other codes' fields) */
-HG_INLINE void hg_planar6_avx2(const uint8_t *c, __m256i *xi, __m256i *e) {
-    uint64_t e8;
-    memcpy(&e8, c + 16, 8);
-    const __m256i nib = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)c));
-    *xi = _mm256_and_si256(_mm256_srlv_epi64(nib, _mm256_setr_epi64x(0, 0, 4, 4)), _mm256_set1_epi8(15));
-    *e = _mm256_srlv_epi64(_mm256_set1_epi64x((long long)e8), _mm256_setr_epi64x(0, 2, 4, 6));
-}
 HG_INLINE void hg_p2n64blkpl_lookup_avx2(const __m256i TX[4], const __m256i TY[4], const uint8_t *c, __m256i *kx, __m256i *ky) {
     __m256i xi, e;
     hg_planar6_avx2(c, &xi, &e);
