@@ -205,10 +205,10 @@ static void hg_act8_coords4(const int8_t *q, int8_t *qp, uint64_t n) {
         __m512i A = _mm512_loadu_si512(q + c), B = _mm512_loadu_si512(q + c + 64), C = _mm512_loadu_si512(q + c + 128),
                 D = _mm512_loadu_si512(q + c + 192);
         for (int d = 0; d < 4; d++) {
-            __m512i I = _mm512_loadu_si512(idx[d]);
+            __m512i perm = _mm512_loadu_si512(idx[d]);
             _mm512_storeu_si512(qp + c + 64 * d, _mm512_mask_blend_epi8((__mmask64)0xFFFFFFFF00000000ull,
-                                                                         _mm512_permutex2var_epi8(A, I, B),
-                                                                         _mm512_permutex2var_epi8(C, I, D)));
+                                                                         _mm512_permutex2var_epi8(A, perm, B),
+                                                                         _mm512_permutex2var_epi8(C, perm, D)));
         }
     }
 }

@@ -239,6 +239,21 @@ static void hg_row8_decode_p2n64blkpl_vnni(const hg_qinfo *q, const uint8_t *cod
             _mm256_storeu_si256((__m256i *)(u + half), _mm256_add_epi8(ky, m64));
         }
 }
+/* the sign-magnitude planar rows (p=1 5/6-bit, p=2 3-bit sym) for the VNNI prompt product: the AVX2
+ * decoder's k in natural order, then + 128 in place, as hg_qmatmul8_vnni reads unsigned weights */
+static void hg_row8_plus128_avx2(int8_t *k, uint64_t n) {
+    const __m256i m128 = _mm256_set1_epi8(-128);
+    for (uint64_t i = 0; i < n; i += 32)   /* planar rows hold whole 32-code chunks: n % 32 == 0 */
+        _mm256_storeu_si256((__m256i *)(k + i), _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(k + i)), m128));
+}
+static void hg_row8_decode_p1k_vnni(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+    hg_row8_decode_p1k_avx2(q, codes, k);
+    hg_row8_plus128_avx2(k, q->cols_pad);
+}
+static void hg_row8_decode_p2n64sympl_vnni(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {
+    hg_row8_decode_p2n64sympl_avx2(q, codes, k);
+    hg_row8_plus128_avx2(k, q->cols_pad);
+}
 #endif
 /* the codes of 2-6 bits that hg_qrows8_packed_avx512 reads */
 static void hg_row8_decode_packed_vnni(const hg_qinfo *q, const uint8_t *codes, int8_t *k) {

@@ -28,8 +28,9 @@ static inline __m512i hg_load_stream512(const uint8_t *p) {
  * tied in place keeps every accumulator in a register. hg_dpbusd lets x be a
  * memory operand (the decode kernels read each activation once);
  * hg_dpbusd_rr wants it in a register (the prompt tile reuses each operand
- * four times, and GCC otherwise reloaded it for every product). */
-#if defined(__GNUC__)
+ * four times, and GCC otherwise reloaded it for every product). HG_NO_ASM
+ * (tests/emu_avx512.h) keeps the intrinsic, for builds that emulate AVX-512. */
+#if defined(__GNUC__) && !defined(HG_NO_ASM)
 #define HG_VPDPBUSD(acc, u, x, x_where) __asm__("vpdpbusd %2, %1, %0" : "+v"(acc) : "v"(u), x_where(x))
 static inline __m512i hg_dpbusd(__m512i acc, __m512i u, __m512i x) { HG_VPDPBUSD(acc, u, x, "vm"); return acc; }
 static inline __m512i hg_dpbusd_rr(__m512i acc, __m512i u, __m512i x) { HG_VPDPBUSD(acc, u, x, "v"); return acc; }

@@ -242,13 +242,13 @@ static const hg_kentry hg_kernels_avx512_vnni[HG_FMT_COUNT] = {
     [HG_FMT_P2_3BIT_SYM] = HG_VNNI_PACKED(128, 0), [HG_FMT_P2_3BIT_BLOCK] = HG_VNNI_PACKED(128, 0),
 #if defined(HG_AVX2)
     /* planar codes: the AVX2 row kernels (vpdpbusd on 256 bits); prompts: the VNNI product */
-    [HG_FMT_P1_5BIT_SYM_PLANAR] = {.cell = {HG_AT(0, HG_K(decode8, hg_row8_decode_p1k_avx2), HG_GEMM8_VNNI(1))},
+    [HG_FMT_P1_5BIT_SYM_PLANAR] = {.cell = {HG_AT(0, HG_K(decode8, hg_row8_decode_p1k_vnni), HG_GEMM8_VNNI(1))},
                                    .act = HG_EVEN_ODD_32},
-    [HG_FMT_P1_6BIT_SYM_PLANAR] = {.cell = {HG_AT(0, HG_K(decode8, hg_row8_decode_p1k_avx2), HG_GEMM8_VNNI(1))},
+    [HG_FMT_P1_6BIT_SYM_PLANAR] = {.cell = {HG_AT(0, HG_K(decode8, hg_row8_decode_p1k_vnni), HG_GEMM8_VNNI(1))},
                                    .act = HG_EVEN_ODD_32},
     [HG_FMT_P2_3BIT_BLOCK_PLANAR] = {.cell = {HG_AT(0, HG_K(decode8, hg_row8_decode_p2n64blkpl_vnni), HG_GEMM8_VNNI(0))},
                                      .act = HG_EVEN_ODD_32},
-    [HG_FMT_P2_3BIT_SYM_PLANAR] = {.cell = {HG_AT(0, HG_K(decode8, hg_row8_decode_p2n64sympl_avx2), HG_GEMM8_VNNI(1))},
+    [HG_FMT_P2_3BIT_SYM_PLANAR] = {.cell = {HG_AT(0, HG_K(decode8, hg_row8_decode_p2n64sympl_vnni), HG_GEMM8_VNNI(1))},
                                    .act = HG_EVEN_ODD_32},
 #endif
     [HG_FMT_P2_4BIT] = HG_VNNI_ROWS(32, hg_qrows8_p2n256_avx512, hg_qrows8x2_p2n256_avx512, hg_row8_decode_vnni, 0),
