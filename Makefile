@@ -64,6 +64,6 @@ test: all
 	./test_all.sh
 
 clean:
-	rm -f run quantize run-san quantize-san tests/test_pool tests/test_kernels tests/test_kernels_scalar tests/test_kernels_avx2 tests/test_kernels_avxvnni bench/bench_kernels bench/bench_stream
+	rm -f run quantize run-san quantize-san tests/test_pool tests/test_kernels tests/test_kernels_scalar tests/test_kernels_avx2 tests/test_kernels_avxvnni tests/test_kernels_emu512 tests/test_tables_emu512 bench/bench_kernels bench/bench_stream
 
 .PHONY: all portable sanitize bench demo check test clean

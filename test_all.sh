@@ -7,11 +7,11 @@ set -u
 cd "$(dirname "$0")"
 
 # What the tests need from Debian: compilers (gcc, clang with its fuzzer and sanitizer runtimes),
-# numpy and sentencepiece for the Python references, and the aarch64 / armhf cross toolchains with
-# qemu-user. Missing ones are installed when running as root (a fresh machine or CI); otherwise
+# numpy and sentencepiece for the Python references, the aarch64 / armhf cross toolchains with
+# qemu-user, and SIMDe (portable AVX-512 intrinsics) for the emulated AVX-512 kernel tests. Missing ones are installed when running as root (a fresh machine or CI); otherwise
 # one line says which apt command installs them.
 DEB_PACKAGES="build-essential clang libclang-rt-dev python3-numpy python3-sentencepiece gcc-aarch64-linux-gnu libc6-dev-arm64-cross
-  qemu-user gcc-arm-linux-gnueabihf libc6-dev-armhf-cross"
+  qemu-user gcc-arm-linux-gnueabihf libc6-dev-armhf-cross libsimde-dev"
 if command -v dpkg >/dev/null 2>&1 && [ -z "${HIGGS_NO_INSTALL:-}" ]; then
   missing=""
   for pkg in $DEB_PACKAGES; do dpkg -s "$pkg" >/dev/null 2>&1 || missing="$missing $pkg"; done
@@ -77,6 +77,22 @@ if grep -qw avx_vnni /proc/cpuinfo 2>/dev/null; then   # AVX2 + AVX-VNNI (Alder 
   build_kernels tests/test_kernels_avxvnni -mavx2 -mfma -mf16c -mavxvnni && run_suite "kernels (avx2 + avx-vnni)" ./tests/test_kernels_avxvnni
 fi
 build_kernels tests/test_kernels_scalar && run_suite "kernels (scalar)" ./tests/test_kernels_scalar
+# the AVX-512 VNNI kernels on a host without them: SIMDe's portable intrinsics (tests/emu_avx512.h;
+# -O1 because SIMDe's headers take a minute at -O2), checked against the same scalar definitions
+if [ "$(uname -m)" = x86_64 ] && grep -q avx2 /proc/cpuinfo 2>/dev/null &&
+   ! { grep -qw avx512_vnni /proc/cpuinfo && grep -qw avx512vbmi /proc/cpuinfo; } 2>/dev/null; then
+  EMU="-O1 -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wno-psabi -mavx2 -mfma -mf16c -include tests/emu_avx512.h"
+  if ${CC:-cc} $EMU -o tests/test_kernels_emu512 tests/test_kernels.c -lm -lpthread; then
+    run_suite "kernels (avx-512 vnni, emulated)" ./tests/test_kernels_emu512
+    grep -q '^kernels: avx512$' "$LOG/out" || { echo "FAIL emulated AVX-512 build did not use the AVX-512 kernels"; failed=$((failed + 1)); }
+  else
+    echo "FAIL emulated AVX-512 build of tests/test_kernels.c"; failed=$((failed + 1))
+  fi
+  ${CC:-cc} $EMU -o tests/test_tables_emu512 tests/test_tables.c -lm -lpthread &&
+    run_suite "kernel tables (avx-512 vnni, emulated)" ./tests/test_tables_emu512
+  EMU512_RUN="$LOG/run-emu512"   # ./run of that build, checked against the native one below
+  ${CC:-cc} $EMU -o "$EMU512_RUN" run.c -lm -lpthread || { echo "FAIL emulated AVX-512 build of run.c"; failed=$((failed + 1)); }
+fi
 # x86 feature subsets a user may build for (-march of an older CPU, or flags copied from elsewhere):
 # run.c and quantize.c must compile without warnings with each
 if [ "$(uname -m)" = x86_64 ]; then
@@ -108,43 +124,56 @@ ${CC:-cc} $CFLAGS_T -o tests/test_sampler tests/test_sampler.c -lm -lpthread && 
 ${CC:-cc} $CFLAGS_T -o tests/test_pool tests/test_pool.c -lm -lpthread && run_suite "thread pool" ./tests/test_pool
 ${CC:-cc} $CFLAGS_T -march=native -o tests/test_tables tests/test_tables.c -lm -lpthread && run_suite "kernel tables" ./tests/test_tables
 
+# Other builds of ./run against the native one, on the bundled models and quantized files that take
+# every kind of kernel: the same tokens, perplexity within 1e-4 relative (the int8 products are
+# bit-identical across builds; attention and the float paths round differently per instruction set).
+CHECK_MODELS="$LOG/check-models"
+make_check_models() {   # once: the default file (planar rows), p=4 3-bit (paired planar) and 2-bit (a bit
+  [ -d "$CHECK_MODELS" ] && return   # stream), and the rotation choice (each block reads its copy)
+  mkdir -p "$CHECK_MODELS"
+  ./quantize models/brown-f16.higgs "$CHECK_MODELS/brown-default.higgs" >/dev/null 2>&1
+  ./quantize models/brown-f16.higgs "$CHECK_MODELS/brown-p4b3.higgs" --p 4 --bits 3 >/dev/null 2>&1
+  ./quantize models/brown-f16.higgs "$CHECK_MODELS/brown-p4b2.higgs" --p 4 --bits 2 >/dev/null 2>&1
+  ./quantize models/brown-f16.higgs "$CHECK_MODELS/brown-p2b3r16.higgs" --p 2 --bits 3 --rotations 16 >/dev/null 2>&1
+  ./quantize models/brown-f16.higgs "$CHECK_MODELS/brown-p4b3r4.higgs" --p 4 --bits 3 --rotations 4 >/dev/null 2>&1
+}
+same_as_native() {   # label, ppl text bytes, run command (a binary, or a runner and its binary)
+  local label=$1 bytes=$2; shift 2
+  local text="$LOG/heldout" tok_n tok_a m pn pa
+  make_check_models
+  head -c 20000 data/brown-heldout.txt >"$text.tok"
+  head -c "$bytes" data/brown-heldout.txt >"$text.ppl"
+  for m in models/brown-f16.higgs models/brown-higgs4.higgs "$CHECK_MODELS"/brown-default.higgs "$CHECK_MODELS"/brown-p4b3.higgs \
+           "$CHECK_MODELS"/brown-p4b2.higgs "$CHECK_MODELS"/brown-p2b3r16.higgs "$CHECK_MODELS"/brown-p4b3r4.higgs; do
+    [ -f "$m" ] || { echo "FAIL $label ppl $m: model missing"; continue; }
+    tok_n=$(./run "$m" -m tokenize -f "$text.tok" 2>&1); tok_a=$("$@" "$m" -m tokenize -f "$text.tok" 2>&1)
+    if [ -n "$tok_n" ] && [ "$tok_n" = "$tok_a" ]; then echo "PASS $label tokenize $m"
+    else echo "FAIL $label tokenize $m: output differs from native ./run"; fi
+    pn=$(./run "$m" -m ppl -f "$text.ppl" -T 2 2>/dev/null | tail -n 1)
+    pa=$("$@" "$m" -m ppl -f "$text.ppl" -T 2 2>/dev/null | tail -n 1)
+    if awk -v a="$pn" -v b="$pa" 'BEGIN {
+         if (split(a, x, " ") < 4 || split(b, y, " ") < 4 || x[1] != "perplexity:" || y[1] != "perplexity:") exit 1
+         if (x[3] != y[3] || x[2] <= 0) exit 1                       # same "(N" token count
+         r = (y[2] - x[2]) / x[2]; if (r < 0) r = -r; exit !(r <= 1e-4) }'; then
+      echo "PASS $label ppl $m ($pa; native $pn)"
+    else
+      echo "FAIL $label ppl $m: $label '$pa' vs native '$pn' (want equal within 1e-4 relative)"
+    fi
+  done
+}
+
 # aarch64: cross-build with the Makefile's CROSS support (NEON kernels), run the
-# C tests and ./run under qemu-user, and check ./run against the native build:
-# same tokens, perplexity within 1e-4 relative. armhf (scalar): build only.
-# Everything is built in $LOG, so nothing here touches the native binaries.
+# C tests and ./run under qemu-user, and check ./run against the native build.
+# armhf (scalar): build only. Everything is built in $LOG, so nothing here touches
+# the native binaries.
 aarch64_checks() {
-  local d="$LOG/aarch64" warn
+  local d="$LOG/aarch64"
   mkdir -p "$d"; cp -r Makefile run.c quantize.c higgs.h src tools "$d"/
   if ! env -u CC make -s -C "$d" -j2 CROSS=aarch64-linux-gnu- run quantize >"$d/build" 2>&1 || grep -q warning "$d/build"; then
     cat "$d/build"; echo "FAIL aarch64 build (make CROSS=aarch64-linux-gnu-: errors or warnings)"; return
   fi
   echo "PASS aarch64 build without warnings"
-  local text="$LOG/heldout" tok_n tok_a m pn pa
-  head -c 20000 data/brown-heldout.txt >"$text.tok"
-  head -c "${HIGGS_A64_PPL_BYTES:-800}" data/brown-heldout.txt >"$text.ppl"
-  # and p=4 3-bit (the paired grid, planar codes) and 2-bit (a bit stream): the NEON p=4 kernels
-  ./quantize models/brown-f16.higgs "$d/brown-p4b3.higgs" --p 4 --bits 3 >/dev/null 2>&1
-  ./quantize models/brown-f16.higgs "$d/brown-p4b2.higgs" --p 4 --bits 2 >/dev/null 2>&1
-  # and the rotation choice (NEON kernels reading each block's copy of the activation)
-  ./quantize models/brown-f16.higgs "$d/brown-p2b3r16.higgs" --p 2 --bits 3 --rotations 16 >/dev/null 2>&1
-  ./quantize models/brown-f16.higgs "$d/brown-p4b3r4.higgs" --p 4 --bits 3 --rotations 4 >/dev/null 2>&1
-  for m in models/brown-f16.higgs models/brown-higgs4.higgs "$d/brown-p4b3.higgs" "$d/brown-p4b2.higgs" "$d/brown-p2b3r16.higgs" \
-           "$d/brown-p4b3r4.higgs"; do
-    [ -f "$m" ] || { echo "FAIL aarch64 ppl $m: model missing"; continue; }
-    tok_n=$(./run "$m" -m tokenize -f "$text.tok" 2>&1); tok_a=$(qemu_a64 "$d/run" "$m" -m tokenize -f "$text.tok" 2>&1)
-    if [ -n "$tok_n" ] && [ "$tok_n" = "$tok_a" ]; then echo "PASS aarch64 tokenize $m"
-    else echo "FAIL aarch64 tokenize $m: output differs from native ./run"; fi
-    pn=$(./run "$m" -m ppl -f "$text.ppl" -T 2 2>/dev/null | tail -n 1)
-    pa=$(qemu_a64 "$d/run" "$m" -m ppl -f "$text.ppl" -T 2 2>/dev/null | tail -n 1)
-    if awk -v a="$pn" -v b="$pa" 'BEGIN {
-         if (split(a, x, " ") < 4 || split(b, y, " ") < 4 || x[1] != "perplexity:" || y[1] != "perplexity:") exit 1
-         if (x[3] != y[3] || x[2] <= 0) exit 1                       # same "(N" token count
-         r = (y[2] - x[2]) / x[2]; if (r < 0) r = -r; exit !(r <= 1e-4) }'; then
-      echo "PASS aarch64 ppl $m ($pa; native $pn)"
-    else
-      echo "FAIL aarch64 ppl $m: aarch64 '$pa' vs native '$pn' (want equal within 1e-4 relative)"
-    fi
-  done
+  same_as_native aarch64 "${HIGGS_A64_PPL_BYTES:-800}" qemu_a64 "$d/run"
 }
 qemu_a64() { QEMU_LD_PREFIX=/usr/aarch64-linux-gnu qemu-aarch64 "$@"; }
 if command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 && command -v qemu-aarch64 >/dev/null 2>&1; then
@@ -176,6 +205,10 @@ if command -v arm-linux-gnueabihf-gcc >/dev/null 2>&1; then   # 32-bit ARM, scal
   else
     cat "$ARMHF/build"; echo "FAIL armhf portable build (make CROSS=arm-linux-gnueabihf- portable: errors or warnings)"; failed=$((failed + 1))
   fi
+fi
+
+if [ -n "${EMU512_RUN:-}" ] && [ -x "$EMU512_RUN" ]; then
+  run_suite "avx-512 vnni run (emulated) vs native run" same_as_native avx512-emulated 800 "$EMU512_RUN"
 fi
 
 run_suite "leak checks (ASan+LSan)" tests/test_leaks.sh
