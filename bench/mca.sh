@@ -58,6 +58,8 @@ CC=${CC:-gcc}
 CFLAGS="-O3 -std=c11 -D_GNU_SOURCE"
 SYM=0   # the sign-symmetric p=2 4-bit VNNI kernels (hg_qrows8_p2n256sym_avx512): in the sources from its commit on
 grep -q hg_qrows8_p2n256sym_avx512 "$T/src/int8_avx512.h" && SYM=1
+PL512=0   # the packed VNNI kernels on planar codes (hg_codes64_avx512): in the sources from its commit on
+grep -q hg_codes64_avx512 "$T/src/int8_avx512.h" && PL512=1
 ITER=500
 
 echo "llvm-mca: $("$MCA" --version | grep -m1 -i 'llvm version' | sed 's/^ *//'); compiler: $($CC --version | head -1); $CFLAGS"
@@ -69,7 +71,7 @@ echo "|---|---|---|---|---|---|---|---|---|---|---|"
 
 # build NAME FLAGS SRC: the assembly of SRC for FLAGS into $W/NAME.s
 build() {
-  $CC $CFLAGS $2 $([ $SYM = 1 ] && echo -DMCA_P2N256SYM) -S -o "$W/$1.s" "$T/$3"
+  $CC $CFLAGS $2 $([ $SYM = 1 ] && echo -DMCA_P2N256SYM) $([ $PL512 = 1 ] && echo -DMCA_PLANAR512) -S -o "$W/$1.s" "$T/$3"
 }
 # row LABEL BUILD FUNCTION KEY "CPUS" [SKIP] [WEIGHTS]
 row() {
@@ -104,6 +106,12 @@ for t in sapphirerapids zen4; do
   if [ $SYM = 1 ]; then
     row "p2 4-bit sign-sym VNNI, 1 row" $t hg_qrows8_p2n256sym_avx512 vpdpbusd "$cpus"
     row "p2 4-bit sign-sym VNNI, 2 rows" $t hg_qrows8x2_p2n256sym_avx512 vpdpbusd "$cpus"
+  fi
+  if [ $PL512 = 1 ]; then
+    for k in p1b6 p1b5 p2b6; do
+      row "$k packed VNNI, bit stream, 2 rows" $t mca_${k}_stream_vnni_2row vpdpbusd "$cpus"
+      row "$k packed VNNI, planar, 2 rows" $t mca_${k}_planar_vnni_2row vpdpbusd "$cpus"
+    done
   fi
   row "p2 3-bit block planar (AVX2 kernel), 1 row" $t hg_qdot8_p2n64blkpl_avx2 vpdpbusd "$cpus"
   row "p2 3-bit block planar (AVX2 kernel), 2 rows" $t hg_qrows8x2_p2n64blkpl_avx2 vpdpbusd "$cpus"

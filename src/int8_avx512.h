@@ -503,8 +503,44 @@ HG_INLINE __m512i hg_load_code_bytes(const uint8_t *c, int nb) {   /* exactly nb
     }
 }
 
+/* The constants of a row's code unpacking: the bit stream's spread and shift (hg_grid8.vbmi_spread, _shift) or,
+ * for planar codes (lay = HG_PLANAR_P2B6 or HG_PLANAR_P1B5, the same 8 b bytes per 64 codes), hg_grid8's
+ * vbmi_pl_* (src/grids.h, hg_grid8_planar_vbmi), and the tables X and Y (k + 128) that the index reads. */
+typedef struct { __m512i X, Y, SP, SH, PN, PE, SN, RE, M; } hg_unpack512;
+HG_INLINE hg_unpack512 hg_unpack512_get(const hg_qinfo *q, const int lay) {
+    const hg_grid8 *g = q->g8;
+    hg_unpack512 u;
+    u.X = _mm512_loadu_si512(lay ? g->vbmi_pl_kux : g->vbmi_kux), u.Y = _mm512_loadu_si512(lay ? g->vbmi_pl_kuy : g->vbmi_kuy);
+    u.SP = _mm512_loadu_si512(g->vbmi_spread), u.SH = _mm512_loadu_si512(g->vbmi_shift);
+    u.PN = _mm512_loadu_si512(g->vbmi_pl_nib), u.PE = _mm512_loadu_si512(g->vbmi_pl_hi);
+    u.SN = _mm512_loadu_si512(g->vbmi_pl_nib_shift), u.RE = _mm512_loadu_si512(g->vbmi_pl_hi_rot);
+    u.M = _mm512_set1_epi8(15);
+    return u;
+}
+/* 64 codes at c as table indices, byte i for code i: the bit stream's (vpermb + vpmultishiftqb), or the
+ * planar index (vpermb each part into place, the nibble's lane shift and the high bits' rotation, and
+ * vpternlogd taking bits 0-3 from the nibble, 4-7 from the high bits) */
+HG_INLINE __m512i hg_codes64_avx512(const uint8_t *c, const int b, const int lay, const hg_unpack512 *u) {
+    if (!lay) return _mm512_multishift_epi64_epi8(u->SH, _mm512_permutexvar_epi8(u->SP, hg_load_code_bytes(c, 8 * b)));
+    const int chunk = lay == HG_PLANAR_P1B5 ? 20 : 24;
+    const __m512i nib = _mm512_srlv_epi64(_mm512_inserti64x4(_mm512_castsi256_si512(_mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)c))),
+                                     _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(c + chunk))), 1), u->SN);
+    int32_t w0, w1;
+    int64_t e0, e1;
+    __m512i hiv;
+    if (lay == HG_PLANAR_P1B5) {
+        memcpy(&w0, c + 16, 4), memcpy(&w1, c + chunk + 16, 4);
+        hiv = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_set1_epi32(w0)), _mm256_set1_epi32(w1), 1);
+    } else {
+        memcpy(&e0, c + 16, 8), memcpy(&e1, c + chunk + 16, 8);
+        hiv = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_set1_epi64x(e0)), _mm256_set1_epi64x(e1), 1);
+    }
+    const __m512i hi = _mm512_rolv_epi32(hiv, u->RE);
+    return _mm512_ternarylogic_epi32(u->M, nib, hi, 0xCA);   /* M ? nib : hi, bit by bit */
+}
+
 HG_INLINE float hg_qdot8_packed(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a, const int b,
-                                const int p, const __m512i X, const __m512i Y, const __m512i SP, const __m512i SH) {
+                                const int p, const int lay, const hg_unpack512 *u) {
     const uint64_t H = (uint64_t)q->group;
     const uint8_t *c = codes;
     float total = 0;
@@ -513,9 +549,9 @@ HG_INLINE float hg_qdot8_packed(const hg_qinfo *q, const uint16_t *sc, const uin
         const int8_t *x = (p == 1 ? a->q : a->qp) + gk * H;
         __m512i a0 = _mm512_setzero_si512(), a1 = a0;
         for (uint64_t j = 0; j < H; j += 64 * (uint64_t)p, c += 8 * b) {
-            __m512i idx = _mm512_multishift_epi64_epi8(SH, _mm512_permutexvar_epi8(SP, hg_load_code_bytes(c, 8 * b)));
-            a0 = hg_dpbusd(a0, _mm512_permutexvar_epi8(idx, X), _mm512_loadu_si512(x + j));
-            if (p == 2) a1 = hg_dpbusd(a1, _mm512_permutexvar_epi8(idx, Y), _mm512_loadu_si512(x + j + 64));
+            __m512i idx = hg_codes64_avx512(c, b, lay, u);
+            a0 = hg_dpbusd(a0, _mm512_permutexvar_epi8(idx, u->X), _mm512_loadu_si512(x + j));
+            if (p == 2) a1 = hg_dpbusd(a1, _mm512_permutexvar_epi8(idx, u->Y), _mm512_loadu_si512(x + j + 64));
         }
         int32_t isum = _mm512_reduce_add_epi32(_mm512_add_epi32(a0, a1)) - 128 * a->qsum[gk];
         total += hg_block_epilogue(sc[g], a->d[gk], isum);
@@ -524,59 +560,64 @@ HG_INLINE float hg_qdot8_packed(const hg_qinfo *q, const uint16_t *sc, const uin
 }
 
 /* the row's k + 128 in the order hg_qdot8_packed reads activations */
-HG_INLINE void hg_row8_packed(const hg_qinfo *q, const uint8_t *c, uint8_t *u, const int b, const int p) {
-    const __m512i X = _mm512_loadu_si512(q->g8->vbmi_kux), Y = _mm512_loadu_si512(q->g8->vbmi_kuy);
-    const __m512i SP = _mm512_loadu_si512(q->g8->vbmi_spread), SH = _mm512_loadu_si512(q->g8->vbmi_shift);
+HG_INLINE void hg_row8_packed(const hg_qinfo *q, const uint8_t *c, uint8_t *k, const int b, const int p, const int lay) {
+    const hg_unpack512 u = hg_unpack512_get(q, lay);
     for (uint64_t j = 0; j < q->cols_pad; j += 64 * (uint64_t)p, c += 8 * b) {
-        __m512i idx = _mm512_multishift_epi64_epi8(SH, _mm512_permutexvar_epi8(SP, hg_load_code_bytes(c, 8 * b)));
-        _mm512_storeu_si512(u + j, _mm512_permutexvar_epi8(idx, X));
-        if (p == 2) _mm512_storeu_si512(u + j + 64, _mm512_permutexvar_epi8(idx, Y));
+        __m512i idx = hg_codes64_avx512(c, b, lay, &u);
+        _mm512_storeu_si512(k + j, _mm512_permutexvar_epi8(idx, u.X));
+        if (p == 2) _mm512_storeu_si512(k + j + 64, _mm512_permutexvar_epi8(idx, u.Y));
     }
 }
 
-/* which copy of the packed kernels (the code bits and p as constants): p=1 2/3/5/6-bit codes, p=2 4/6-bit.
- * Not a selection: the kernel tables (src/select.h) give these kernels to those formats only, in blocks
- * of 64 codes, bit-stream layout */
-static int hg_packed_kind(const hg_qinfo *q) { return q->p == 1 ? q->bits : 8 + q->bits; }
+/* which copy of the packed kernels (the code bits, p and the layout as constants): p=1 2/3/5/6-bit codes,
+ * p=2 4/6-bit, bit streams; and the planar p=1 5-bit, p=1 6-bit and p=2 6-bit codes. Not a selection:
+ * the kernel tables (src/select.h) give these kernels to those formats only, in blocks of 64 codes */
+enum { HG_PACKED_P1B5PL = 25, HG_PACKED_P1B6PL = 26, HG_PACKED_P2B6PL = 34 };
+static int hg_packed_kind(const hg_qinfo *q) { return (q->planar ? 20 : 0) + (q->p == 1 ? q->bits : 8 + q->bits); }
+/* one switch for the three entry points: CALL(b, p, lay) with constant arguments */
+#define HG_PACKED_SWITCH(q, CALL)                                                    \
+    switch (hg_packed_kind(q)) {                                                     \
+    case 2: CALL(2, 1, 0); break;                                                    \
+    case 3: CALL(3, 1, 0); break;                                                    \
+    case 5: CALL(5, 1, 0); break;                                                    \
+    case 6: CALL(6, 1, 0); break;                                                    \
+    case 12: CALL(4, 2, 0); break;                                                   \
+    case HG_PACKED_P1B5PL: CALL(5, 1, HG_PLANAR_P1B5); break;                        \
+    case HG_PACKED_P1B6PL: CALL(6, 1, HG_PLANAR_P2B6); break;                        \
+    case HG_PACKED_P2B6PL: CALL(6, 2, HG_PLANAR_P2B6); break;                        \
+    default: CALL(6, 2, 0); break;                                                   \
+    }
 
 HG_INLINE void hg_qrows8_packed(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int row0, int row1, float *out,
-                                const int b, const int p) {
-    const __m512i X = _mm512_loadu_si512(q->g8->vbmi_kux), Y = _mm512_loadu_si512(q->g8->vbmi_kuy);
-    const __m512i SP = _mm512_loadu_si512(q->g8->vbmi_spread), SH = _mm512_loadu_si512(q->g8->vbmi_shift);
-    for (int r = row0; r < row1; r++)
-        out[r - row0] = hg_qdot8_packed(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), a, b, p, X, Y, SP, SH);
+                                const int b, const int p, const int lay) {
+    const hg_unpack512 u = hg_unpack512_get(q, lay);
+    for (int r = row0; r < row1; r++) out[r - row0] = hg_qdot8_packed(q, hg_qscales(w, q, r), hg_qcodes(w, q, r), a, b, p, lay, &u);
 }
 
 static void hg_qrows8_packed_avx512(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int row0, int row1, float *out) {
-    switch (hg_packed_kind(q)) {   /* constant b and p in each copy */
-    case 2: hg_qrows8_packed(w, q, a, row0, row1, out, 2, 1); break;
-    case 3: hg_qrows8_packed(w, q, a, row0, row1, out, 3, 1); break;
-    case 5: hg_qrows8_packed(w, q, a, row0, row1, out, 5, 1); break;
-    case 6: hg_qrows8_packed(w, q, a, row0, row1, out, 6, 1); break;
-    case 12: hg_qrows8_packed(w, q, a, row0, row1, out, 4, 2); break;
-    default: hg_qrows8_packed(w, q, a, row0, row1, out, 6, 2); break;
-    }
+#define HG_CALL(b, p, lay) hg_qrows8_packed(w, q, a, row0, row1, out, b, p, lay)
+    HG_PACKED_SWITCH(q, HG_CALL)
+#undef HG_CALL
 }
 
 /* two rows of packed codes at once (hg_qmatvec8_rows2): hg_qdot8_packed's sums and epilogue per row */
 HG_INLINE void hg_qdot8x2_packed(const hg_qinfo *q, const uint16_t *sc0, const uint8_t *c0, const uint16_t *sc1,
-                                 const uint8_t *c1, const hg_act8 *a, const int b, const int p, const __m512i X,
-                                 const __m512i Y, const __m512i SP, const __m512i SH, float *y0, float *y1, const int choice) {
+                                 const uint8_t *c1, const hg_act8 *a, const int b, const int p, const int lay,
+                                 const hg_unpack512 *u, float *y0, float *y1, const int choice) {
     float t0 = 0, t1 = 0;
     for (uint64_t g = 0; g < q->groups; g++) {
         HG_X2_BLOCKS(q, sc0, sc1, g, choice, p == 1 ? a->q : a->qp);
         if (choice) hg_prefetch_blocks2(c0, c1, (uint64_t)q->group / (64 * (uint64_t)p) * 8 * (uint64_t)b);
         __m512i a0 = _mm512_setzero_si512(), a1 = a0, b0 = a0, b1 = a0;
         for (uint64_t j = 0; j < (uint64_t)q->group; j += 64 * (uint64_t)p, c0 += 8 * b, c1 += 8 * b) {
-            __m512i i0 = _mm512_multishift_epi64_epi8(SH, _mm512_permutexvar_epi8(SP, hg_load_code_bytes(c0, 8 * b)));
-            __m512i i1 = _mm512_multishift_epi64_epi8(SH, _mm512_permutexvar_epi8(SP, hg_load_code_bytes(c1, 8 * b)));
+            __m512i i0 = hg_codes64_avx512(c0, b, lay, u), i1 = hg_codes64_avx512(c1, b, lay, u);
             __m512i xe = _mm512_loadu_si512(x + j), xe1 = choice ? _mm512_loadu_si512(x1 + j) : xe;
-            a0 = hg_dpbusd(a0, _mm512_permutexvar_epi8(i0, X), xe);
-            b0 = hg_dpbusd(b0, _mm512_permutexvar_epi8(i1, X), xe1);
+            a0 = hg_dpbusd(a0, _mm512_permutexvar_epi8(i0, u->X), xe);
+            b0 = hg_dpbusd(b0, _mm512_permutexvar_epi8(i1, u->X), xe1);
             if (p == 2) {
                 __m512i xo = _mm512_loadu_si512(x + j + 64), xo1 = choice ? _mm512_loadu_si512(x1 + j + 64) : xo;
-                a1 = hg_dpbusd(a1, _mm512_permutexvar_epi8(i0, Y), xo);
-                b1 = hg_dpbusd(b1, _mm512_permutexvar_epi8(i1, Y), xo1);
+                a1 = hg_dpbusd(a1, _mm512_permutexvar_epi8(i0, u->Y), xo);
+                b1 = hg_dpbusd(b1, _mm512_permutexvar_epi8(i1, u->Y), xo1);
             }
         }
         hg_qx2_block_end(a, g, g0, g1, sc0, sc1, _mm512_add_epi32(a0, a1), _mm512_add_epi32(b0, b1), &t0, &t1);
@@ -586,42 +627,32 @@ HG_INLINE void hg_qdot8x2_packed(const hg_qinfo *q, const uint16_t *sc0, const u
 }
 
 HG_INLINE void hg_qrows8x2_packed(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
-                                  int row1, float *out1, int n, const hg_act8 *a, const int b, const int p) {
-    const __m512i X = _mm512_loadu_si512(q->g8->vbmi_kux), Y = _mm512_loadu_si512(q->g8->vbmi_kuy);
-    const __m512i SP = _mm512_loadu_si512(q->g8->vbmi_spread), SH = _mm512_loadu_si512(q->g8->vbmi_shift);
+                                  int row1, float *out1, int n, const hg_act8 *a, const int b, const int p, const int lay) {
+    const hg_unpack512 u = hg_unpack512_get(q, lay);
     if (q->choice_bits)   /* the rotation choice: each row reads its own copy (a constant in each kernel copy) */
         for (int i = 0; i < n; i++) {
             hg_prefetch_scales(w0, q, row0 + i, row0 + n), hg_prefetch_scales(w1, q, row1 + i, row1 + n);
             hg_qdot8x2_packed(q, hg_qscales(w0, q, row0 + i), hg_qcodes(w0, q, row0 + i), hg_qscales(w1, q, row1 + i),
-                              hg_qcodes(w1, q, row1 + i), a, b, p, X, Y, SP, SH, &out0[i], &out1[i], 1);
+                              hg_qcodes(w1, q, row1 + i), a, b, p, lay, &u, &out0[i], &out1[i], 1);
         }
     else
         for (int i = 0; i < n; i++)
             hg_qdot8x2_packed(q, hg_qscales(w0, q, row0 + i), hg_qcodes(w0, q, row0 + i), hg_qscales(w1, q, row1 + i),
-                              hg_qcodes(w1, q, row1 + i), a, b, p, X, Y, SP, SH, &out0[i], &out1[i], 0);
+                              hg_qcodes(w1, q, row1 + i), a, b, p, lay, &u, &out0[i], &out1[i], 0);
 }
 
 static void hg_qrows8x2_packed_avx512(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
                                       int row1, float *out1, int n, const hg_act8 *a) {
-    switch (hg_packed_kind(q)) {   /* constant b and p in each copy */
-    case 2: hg_qrows8x2_packed(q, w0, row0, out0, w1, row1, out1, n, a, 2, 1); break;
-    case 3: hg_qrows8x2_packed(q, w0, row0, out0, w1, row1, out1, n, a, 3, 1); break;
-    case 5: hg_qrows8x2_packed(q, w0, row0, out0, w1, row1, out1, n, a, 5, 1); break;
-    case 6: hg_qrows8x2_packed(q, w0, row0, out0, w1, row1, out1, n, a, 6, 1); break;
-    case 12: hg_qrows8x2_packed(q, w0, row0, out0, w1, row1, out1, n, a, 4, 2); break;
-    default: hg_qrows8x2_packed(q, w0, row0, out0, w1, row1, out1, n, a, 6, 2); break;
-    }
+#define HG_CALL(b, p, lay) hg_qrows8x2_packed(q, w0, row0, out0, w1, row1, out1, n, a, b, p, lay)
+    HG_PACKED_SWITCH(q, HG_CALL)
+#undef HG_CALL
 }
 
-static void hg_row8_packed_avx512(const hg_qinfo *q, const uint8_t *codes, uint8_t *u) {
-    switch (hg_packed_kind(q)) {
-    case 2: hg_row8_packed(q, codes, u, 2, 1); break;
-    case 3: hg_row8_packed(q, codes, u, 3, 1); break;
-    case 5: hg_row8_packed(q, codes, u, 5, 1); break;
-    case 6: hg_row8_packed(q, codes, u, 6, 1); break;
-    case 12: hg_row8_packed(q, codes, u, 4, 2); break;
-    default: hg_row8_packed(q, codes, u, 6, 2); break;
-    }
+static void hg_row8_packed_avx512(const hg_qinfo *q, const uint8_t *codes, uint8_t *k) {
+#define HG_CALL(b, p, lay) hg_row8_packed(q, codes, k, b, p, lay)
+    HG_PACKED_SWITCH(q, HG_CALL)
+#undef HG_CALL
 }
+#undef HG_PACKED_SWITCH
 #endif
 

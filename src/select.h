@@ -228,6 +228,11 @@ static const hg_kentry hg_kernels_avx512[HG_FMT_COUNT] = {
 /* codes of 2-6 bits read 8 per 64-bit lane (vpmultishiftqb): blocks of 64 codes */
 #define HG_VNNI_PACKED(m, natural) \
     HG_VNNI_ROWS(m, hg_qrows8_packed_avx512, hg_qrows8x2_packed_avx512, hg_row8_decode_packed_vnni, natural)
+#define HG_VNNI_PLANAR(m, natural, dec_any)                                                                            \
+    {.cell = {HG_AT(m, HG_K(rows8, hg_qrows8_packed_avx512), HG_K(rows8x2, hg_qrows8x2_packed_avx512),                  \
+                    HG_K(decode8, hg_row8_decode_packed_vnni), HG_GEMM8_VNNI(natural)),                                 \
+              HG_AT(0, HG_K(decode8, dec_any), HG_GEMM8_VNNI(1))},                                                      \
+     .act = HG_EVEN_ODD_32}
 #define HG_VNNI_P4(dot8_, rows8_, dec_) HG_K(dot8, dot8_), HG_K(rows8, rows8_), HG_K(decode8, dec_), HG_GEMM8_VNNI(1)
 static const hg_kentry hg_kernels_avx512_vnni[HG_FMT_COUNT] = {
     [HG_FMT_RTN8] = {.cell = {HG_AT(64, HG_K(dot8, hg_qdot8_p1n256_vnni), HG_K(decode8, hg_row8_copy_vnni), HG_GEMM8_VNNI(1))},
@@ -241,15 +246,13 @@ static const hg_kentry hg_kernels_avx512_vnni[HG_FMT_COUNT] = {
     [HG_FMT_P2_2BIT] = HG_VNNI_PACKED(128, 0), [HG_FMT_P2_3BIT] = HG_VNNI_PACKED(128, 0),
     [HG_FMT_P2_3BIT_SYM] = HG_VNNI_PACKED(128, 0), [HG_FMT_P2_3BIT_BLOCK] = HG_VNNI_PACKED(128, 0),
 #if defined(HG_AVX2)
-    /* planar codes: the AVX2 row kernels (vpdpbusd on 256 bits); prompts: the VNNI product */
-    [HG_FMT_P1_5BIT_SYM_PLANAR] = {.cell = {HG_AT(0, HG_K(decode8, hg_row8_decode_p1k_vnni), HG_GEMM8_VNNI(1))},
-                                   .act = HG_EVEN_ODD_32},
-    [HG_FMT_P1_6BIT_SYM_PLANAR] = {.cell = {HG_AT(0, HG_K(decode8, hg_row8_decode_p1k_vnni), HG_GEMM8_VNNI(1))},
-                                   .act = HG_EVEN_ODD_32},
+    /* planar codes: the packed kernels on their planes in blocks of 64 codes; blocks of 32 (p=1) or 64
+     * weights (p=2) the AVX2 row kernels (vpdpbusd on 256 bits), with their decoder for the VNNI product */
+    [HG_FMT_P1_5BIT_SYM_PLANAR] = HG_VNNI_PLANAR(64, 1, hg_row8_decode_p1k_vnni),
+    [HG_FMT_P1_6BIT_SYM_PLANAR] = HG_VNNI_PLANAR(64, 1, hg_row8_decode_p1k_vnni),
     [HG_FMT_P2_3BIT_BLOCK_PLANAR] = {.cell = {HG_AT(0, HG_K(decode8, hg_row8_decode_p2n64blkpl_vnni), HG_GEMM8_VNNI(0))},
                                      .act = HG_EVEN_ODD_32},
-    [HG_FMT_P2_3BIT_SYM_PLANAR] = {.cell = {HG_AT(0, HG_K(decode8, hg_row8_decode_p2n64sympl_vnni), HG_GEMM8_VNNI(1))},
-                                   .act = HG_EVEN_ODD_32},
+    [HG_FMT_P2_3BIT_SYM_PLANAR] = HG_VNNI_PLANAR(128, 0, hg_row8_decode_p2n64sympl_vnni),
 #endif
     [HG_FMT_P2_4BIT] = HG_VNNI_ROWS(32, hg_qrows8_p2n256_avx512, hg_qrows8x2_p2n256_avx512, hg_row8_decode_vnni, 0),
     [HG_FMT_P2_4BIT_SYM] = HG_VNNI_ROWS(32, hg_qrows8_p2n256sym_avx512, hg_qrows8x2_p2n256sym_avx512, hg_row8_decode_vnni, 0),
@@ -277,6 +280,7 @@ static const hg_kentry hg_kernels_avx512_vnni[HG_FMT_COUNT] = {
                                          .act = HG_COORDS4_256},
 };
 #undef HG_VNNI_P4
+#undef HG_VNNI_PLANAR
 #undef HG_VNNI_PACKED
 #undef HG_VNNI_ROWS
 #endif

@@ -25,6 +25,23 @@ void mca_p2n256sym_vnni_2row(const hg_qinfo *q, const hg_tensor *w0, int r0, flo
     hg_qrows8x2_p2n256sym_avx512(q, w0, r0, o0, w1, r1, o1, n, a);
 }
 #endif
+/* the packed kernels (vpmultishiftqb) on the default file's p=1 6-bit and 5-bit and p=2 3-bit rows, two rows:
+ * bit streams and the planar rows (hg_codes64_avx512; bench/mca.sh defines MCA_PLANAR512 where the
+ * sources have them) */
+#if defined(MCA_PLANAR512)
+#define MCA_PACKED_X2(name, b, p, lay)                                                                               \
+    void name(const hg_qinfo *q, const hg_tensor *w0, int r0, float *o0, const hg_tensor *w1, int r1, float *o1, int n, \
+              const hg_act8 *a) {                                                                                    \
+        hg_qrows8x2_packed(q, w0, r0, o0, w1, r1, o1, n, a, b, p, lay);                                              \
+    }
+MCA_PACKED_X2(mca_p1b6_stream_vnni_2row, 6, 1, 0)
+MCA_PACKED_X2(mca_p1b6_planar_vnni_2row, 6, 1, HG_PLANAR_P2B6)
+MCA_PACKED_X2(mca_p1b5_stream_vnni_2row, 5, 1, 0)
+MCA_PACKED_X2(mca_p1b5_planar_vnni_2row, 5, 1, HG_PLANAR_P1B5)
+MCA_PACKED_X2(mca_p2b6_stream_vnni_2row, 6, 2, 0)
+MCA_PACKED_X2(mca_p2b6_planar_vnni_2row, 6, 2, HG_PLANAR_P2B6)
+#undef MCA_PACKED_X2
+#endif
 /* the VNNI prompt product (4 rows x 4 tokens of vpdpbusd) and its p=2 4-bit row decoder */
 int mca_gemm8_vnni(float *out, size_t ostride, const hg_act8 *a, int B, const hg_tensor *w, const hg_qinfo *q, int r0, int r1,
                    int8_t *buf) {
