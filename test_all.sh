@@ -82,12 +82,14 @@ build_kernels tests/test_kernels_scalar && run_suite "kernels (scalar)" ./tests/
 if [ "$(uname -m)" = x86_64 ] && grep -q avx2 /proc/cpuinfo 2>/dev/null &&
    ! { grep -qw avx512_vnni /proc/cpuinfo && grep -qw avx512vbmi /proc/cpuinfo; } 2>/dev/null; then
   EMU="-O1 -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wno-psabi -mavx2 -mfma -mf16c -include tests/emu_avx512.h"
-  if ${CC:-cc} $EMU -o tests/test_kernels_emu512 tests/test_kernels.c -lm -lpthread; then
-    run_suite "kernels (avx-512 vnni, emulated)" ./tests/test_kernels_emu512
-    grep -q '^kernels: avx512$' "$LOG/out" || { echo "FAIL emulated AVX-512 build did not use the AVX-512 kernels"; failed=$((failed + 1)); }
-  else
-    echo "FAIL emulated AVX-512 build of tests/test_kernels.c"; failed=$((failed + 1))
-  fi
+  for level in 3 1; do   # 3: + VBMI + VNNI (Ice Lake, Zen 4); 1: F, BW, VL, DQ (Skylake-X: AVX2 int8 kernels)
+    if ${CC:-cc} $EMU -DHG_EMU_AVX512_LEVEL=$level -o tests/test_kernels_emu512 tests/test_kernels.c -lm -lpthread; then
+      run_suite "kernels (avx-512 level $level, emulated)" ./tests/test_kernels_emu512
+      grep -q '^kernels: avx512$' "$LOG/out" || { echo "FAIL emulated AVX-512 build did not use the AVX-512 kernels"; failed=$((failed + 1)); }
+    else
+      echo "FAIL emulated AVX-512 (level $level) build of tests/test_kernels.c"; failed=$((failed + 1))
+    fi
+  done
   ${CC:-cc} $EMU -o tests/test_tables_emu512 tests/test_tables.c -lm -lpthread &&
     run_suite "kernel tables (avx-512 vnni, emulated)" ./tests/test_tables_emu512
   EMU512_RUN="$LOG/run-emu512"   # ./run of that build, checked against the native one below

@@ -1,7 +1,7 @@
 /* AVX-512 on a host without it, for the kernel tests only: SIMDe (Debian's libsimde-dev) supplies
  * portable definitions of the _mm512_* intrinsics, and this file the few that SIMDe 0.7.4 lacks.
  * Force-included before the project (`cc -mavx2 -mfma -mf16c -include tests/emu_avx512.h ...`), it
- * then claims AVX-512 F/BW/VL/DQ/VBMI/VNNI, so higgs.h builds its AVX-512 and VNNI kernels and
+ * then claims AVX-512 (F/BW/VL/DQ/VBMI/VNNI, or less: HG_EMU_AVX512_LEVEL), so higgs.h builds its AVX-512 kernels and
  * tests/test_kernels.c checks them against the scalar definitions on any AVX2 machine. Speed means
  * nothing here; only the results do. Never part of run or quantize. */
 #ifndef HG_EMU_AVX512_H
@@ -17,12 +17,21 @@
 #include <stdint.h>
 #include <string.h>
 
+/* which AVX-512 to claim: HG_EMU_AVX512_LEVEL 1 = F, BW, VL, DQ (Skylake-X: the AVX-512 float kernels beside
+ * the AVX2 int8 ones), 2 = + VBMI, 3 (the default) = + VNNI (Ice Lake, Zen 4: the int8 kernels of int8_avx512.h) */
+#ifndef HG_EMU_AVX512_LEVEL
+#define HG_EMU_AVX512_LEVEL 3
+#endif
 #define __AVX512F__ 1
 #define __AVX512BW__ 1
 #define __AVX512VL__ 1
 #define __AVX512DQ__ 1
+#if HG_EMU_AVX512_LEVEL >= 2
 #define __AVX512VBMI__ 1
+#endif
+#if HG_EMU_AVX512_LEVEL >= 3
 #define __AVX512VNNI__ 1
+#endif
 #define HG_NO_ASM 1    /* the kernels' vpdpbusd asm statements need real zmm registers */
 
 /* The vectors are GCC's own types (SIMDe aliases them); element access goes through arrays. */
