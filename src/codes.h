@@ -141,11 +141,22 @@ static void hg_unpack6_planar(const uint8_t *c, uint64_t n, uint8_t *out) {
     }
 }
 
-/* the p=1 5-bit planar layout's (hg_code_at_p1b5planar) n codes at c as bytes, n a multiple of 32 */
+/* the p=1 5-bit planar layout's (hg_code_at_p1b5planar) n codes at c as bytes, n a multiple of 32; eight
+ * codes a 64-bit word as in hg_unpack6_planar. Byte u of word k is code 8k + u, whose sign is bit
+ * 2k + u / 4 of sign byte u % 4: the sign word twice (byte u holds sign byte u % 4) shifted right by 2k,
+ * and by one more in the upper four bytes, puts it at bit 0 of byte u. */
 static void hg_unpack5_p1planar(const uint8_t *c, uint64_t n, uint8_t *out) {
+    const uint64_t m4 = 0x0F0F0F0F0F0F0F0Full, lo = 0x0000000001010101ull, hi = 0x0101010100000000ull;
     for (uint64_t i = 0; i < n; i += 32, c += 20, out += 32) {
-        for (int j = 0; j < 16; j++) out[j] = c[j] & 15, out[16 + j] = c[j] >> 4;
-        for (int j = 0; j < 32; j++) out[j] |= (uint8_t)((c[16 + j % 4] >> (j / 4) & 1) << 4);
+        uint64_t b0, b1;
+        uint32_t w;
+        memcpy(&b0, c, 8), memcpy(&b1, c + 8, 8), memcpy(&w, c + 16, 4);
+        const uint64_t s2 = (uint64_t)w | (uint64_t)w << 32;
+        const uint64_t nib[4] = {b0 & m4, b1 & m4, b0 >> 4 & m4, b1 >> 4 & m4};   /* codes 0-7, 8-15, 16-23, 24-31 */
+        for (int k = 0; k < 4; k++) {
+            const uint64_t t = s2 >> (2 * k), code = nib[k] | ((t & lo) | (t >> 1 & hi)) << 4;
+            memcpy(out + 8 * k, &code, 8);
+        }
     }
 }
 
