@@ -160,23 +160,22 @@ const float *hg_grid(int p, int n, double *mse_per_dim) {
  * block's RMS), which adds about 9% to the grid's MSE; the Gaussian 256-level grid would
  * more than double its own, so it stays float (its uniform variant is the fast 8-bit). */
 /* hg_grid8's tables for the VBMI kernels on planar codes (hg_codes64_avx512): 64 codes, two chunks of 32
- * (24 bytes each in the 6-bit layout, 20 in the p=1 5-bit one). Byte i of the step is code j = i % 32 of
- * chunk h = i / 32; its 64-bit lane holds codes 8 (j / 8) .. + 7. Index nibble: byte j % 16 of the
- * chunk, the high nibble for j >= 16 (a 4-bit right shift of the lane). High bits: 6-bit codes, the
- * e pair (hg_code_at_planar) at bits 2 (j / 8) of byte 16 + j % 8; 5-bit, the sign at bit
- * 2 (j / 8) + (j % 8) / 4 of byte 16 + j % 4. The rotation of each 32-bit lane (4 minus that bit, mod 32)
- * moves it to bit 4 of the same byte. The index nibble | high << 4 looks up k + 128: for 6-bit codes
- * code = nibble | (e ^ (nibble & 3)) << 4 is folded into the table; for 5-bit it is the code (bit 5,
- * not masked, meets the 32 levels repeated). */
+ * (24 bytes each in the 6-bit layout, 20 in the p=1 5-bit one), chunk h in 256-bit half h. Byte i of the
+ * step is code j = i % 32 of chunk h = i / 32; its 64-bit lane holds codes 8 (j / 8) .. + 7. Index
+ * nibble: the chunk's 16 nibble bytes broadcast to both 128-bit lanes of the half put byte j % 16 at
+ * byte i, the high nibble for j >= 16 (a 4-bit right shift of the lane). High bits: 6-bit codes, the e
+ * pair (hg_code_at_planar) at bits 2 (j / 8) of byte 16 + j % 8, those 8 bytes broadcast to each 64-bit
+ * lane; 5-bit, the sign at bit 2 (j / 8) + (j % 8) / 4 of byte 16 + j % 4, the sign word broadcast to
+ * each 32-bit lane. The rotation of each 32-bit lane (4 minus that bit, mod 32) moves it to bit 4 of
+ * the same byte. The index nibble | high << 4 looks up k + 128: for 6-bit codes code = nibble |
+ * (e ^ (nibble & 3)) << 4 is folded into the table; for 5-bit it is the code (bit 5, not masked, meets
+ * the 32 levels repeated). */
 static void hg_grid8_planar_vbmi(hg_grid8 *g, int layout) {
-    const int five = layout == HG_PLANAR_P1B5, chunk = five ? 20 : 24;
-    for (int i = 0; i < 64; i++) {
-        const int h = i / 32, j = i % 32, u = i % 8;
-        g->vbmi_pl_nib[i] = (uint8_t)(chunk * h + j % 16 / 8 * 8 + u);
-        g->vbmi_pl_hi[i] = (uint8_t)(chunk * h + 16 + (five ? u % 4 : u));
-        int t = i, nib = t & 15, c = five ? t & 31 : (nib | ((t >> 4 & 3) ^ (nib & 3)) << 4);
-        g->vbmi_pl_kux[i] = g->p == 1 ? g->ku[c] : g->kux[c];
-        g->vbmi_pl_kuy[i] = g->p == 1 ? g->ku[c] : g->kuy[c];
+    const int five = layout == HG_PLANAR_P1B5;
+    for (int t = 0; t < 64; t++) {   /* t: the index */
+        const int nib = t & 15, c = five ? t & 31 : (nib | ((t >> 4 & 3) ^ (nib & 3)) << 4);
+        g->vbmi_pl_kux[t] = g->p == 1 ? g->ku[c] : g->kux[c];
+        g->vbmi_pl_kuy[t] = g->p == 1 ? g->ku[c] : g->kuy[c];
     }
     for (int l = 0; l < 8; l++) g->vbmi_pl_nib_shift[l] = (uint64_t)(l % 4 >= 2 ? 4 : 0);
     for (int l = 0; l < 16; l++) {

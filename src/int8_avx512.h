@@ -504,38 +504,39 @@ HG_INLINE __m512i hg_load_code_bytes(const uint8_t *c, int nb) {   /* exactly nb
 }
 
 /* The constants of a row's code unpacking: the bit stream's spread and shift (hg_grid8.vbmi_spread, _shift) or,
- * for planar codes (lay = HG_PLANAR_P2B6 or HG_PLANAR_P1B5, the same 8 b bytes per 64 codes), hg_grid8's
- * vbmi_pl_* (src/grids.h, hg_grid8_planar_vbmi), and the tables X and Y (k + 128) that the index reads. */
-typedef struct { __m512i X, Y, SP, SH, PN, PE, SN, RE, M; } hg_unpack512;
+ * for planar codes (lay = HG_PLANAR_P2B6 or HG_PLANAR_P1B5, the same 8 b bytes per 64 codes) the lane shifts
+ * and rotations of hg_grid8_planar_vbmi (src/grids.h); and the tables X and Y (k + 128) that the index reads. */
+typedef struct { __m512i X, Y, SP, SH, SN, RE, M; } hg_unpack512;
 HG_INLINE hg_unpack512 hg_unpack512_get(const hg_qinfo *q, const int lay) {
     const hg_grid8 *g = q->g8;
     hg_unpack512 u;
     u.X = _mm512_loadu_si512(lay ? g->vbmi_pl_kux : g->vbmi_kux), u.Y = _mm512_loadu_si512(lay ? g->vbmi_pl_kuy : g->vbmi_kuy);
     u.SP = _mm512_loadu_si512(g->vbmi_spread), u.SH = _mm512_loadu_si512(g->vbmi_shift);
-    u.PN = _mm512_loadu_si512(g->vbmi_pl_nib), u.PE = _mm512_loadu_si512(g->vbmi_pl_hi);
     u.SN = _mm512_loadu_si512(g->vbmi_pl_nib_shift), u.RE = _mm512_loadu_si512(g->vbmi_pl_hi_rot);
     u.M = _mm512_set1_epi8(15);
     return u;
 }
 /* 64 codes at c as table indices, byte i for code i: the bit stream's (vpermb + vpmultishiftqb), or the
- * planar index (vpermb each part into place, the nibble's lane shift and the high bits' rotation, and
- * vpternlogd taking bits 0-3 from the nibble, 4-7 from the high bits) */
+ * planar index (hg_grid8_planar_vbmi): each chunk's nibble bytes and high bits broadcast into its half
+ * by loads, the nibbles' lane shift and the high bits' rotation, and vpternlogd taking bits 0-3 from the
+ * nibbles, 4-7 from the high bits. Reads the 8b bytes of the 64 codes and nothing past them. */
 HG_INLINE __m512i hg_codes64_avx512(const uint8_t *c, const int b, const int lay, const hg_unpack512 *u) {
     if (!lay) return _mm512_multishift_epi64_epi8(u->SH, _mm512_permutexvar_epi8(u->SP, hg_load_code_bytes(c, 8 * b)));
     const int chunk = lay == HG_PLANAR_P1B5 ? 20 : 24;
-    const __m512i nib = _mm512_srlv_epi64(_mm512_inserti64x4(_mm512_castsi256_si512(_mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)c))),
-                                     _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(c + chunk))), 1), u->SN);
-    int32_t w0, w1;
-    int64_t e0, e1;
-    __m512i hiv;
-    if (lay == HG_PLANAR_P1B5) {
+    const __m256i n0 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)c)),
+                  n1 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(c + chunk)));
+    const __m512i nib = _mm512_srlv_epi64(_mm512_inserti64x4(_mm512_castsi256_si512(n0), n1, 1), u->SN);
+    __m256i h0, h1;
+    if (lay == HG_PLANAR_P1B5) {   /* the sign words */
+        int32_t w0, w1;
         memcpy(&w0, c + 16, 4), memcpy(&w1, c + chunk + 16, 4);
-        hiv = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_set1_epi32(w0)), _mm256_set1_epi32(w1), 1);
-    } else {
+        h0 = _mm256_set1_epi32(w0), h1 = _mm256_set1_epi32(w1);
+    } else {                       /* the e bytes */
+        int64_t e0, e1;
         memcpy(&e0, c + 16, 8), memcpy(&e1, c + chunk + 16, 8);
-        hiv = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_set1_epi64x(e0)), _mm256_set1_epi64x(e1), 1);
+        h0 = _mm256_set1_epi64x(e0), h1 = _mm256_set1_epi64x(e1);
     }
-    const __m512i hi = _mm512_rolv_epi32(hiv, u->RE);
+    const __m512i hi = _mm512_rolv_epi32(_mm512_inserti64x4(_mm512_castsi256_si512(h0), h1, 1), u->RE);
     return _mm512_ternarylogic_epi32(u->M, nib, hi, 0xCA);   /* M ? nib : hi, bit by bit */
 }
 
