@@ -8,8 +8,9 @@ cd "$(dirname "$0")"
 
 # What the tests need from Debian: compilers (gcc, clang with its fuzzer and sanitizer runtimes),
 # numpy and sentencepiece for the Python references, the aarch64 / armhf cross toolchains with
-# qemu-user, and SIMDe (portable AVX-512 intrinsics) for the emulated AVX-512 kernel tests. Missing ones are installed when running as root (a fresh machine or CI); otherwise
-# one line says which apt command installs them.
+# qemu-user, and SIMDe (portable AVX-512 intrinsics) for the emulated AVX-512 kernel tests. Missing
+# ones are installed when running as root (a fresh machine or CI); otherwise one line says which apt
+# command installs them.
 DEB_PACKAGES="build-essential clang libclang-rt-dev python3-numpy python3-sentencepiece gcc-aarch64-linux-gnu libc6-dev-arm64-cross
   qemu-user gcc-arm-linux-gnueabihf libc6-dev-armhf-cross libsimde-dev"
 if command -v dpkg >/dev/null 2>&1 && [ -z "${HIGGS_NO_INSTALL:-}" ]; then
