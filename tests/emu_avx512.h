@@ -1,9 +1,9 @@
 /* AVX-512 on a host without it, for the kernel tests only: SIMDe (Debian's libsimde-dev) supplies
  * portable definitions of the _mm512_* intrinsics, and this file the few that SIMDe 0.7.4 lacks.
  * Force-included before the project (`cc -mavx2 -mfma -mf16c -include tests/emu_avx512.h ...`), it
- * then claims AVX-512 (F/BW/VL/DQ/VBMI/VNNI, or less: HG_EMU_AVX512_LEVEL), so higgs.h builds its AVX-512 kernels and
- * tests/test_kernels.c checks them against the scalar definitions on any AVX2 machine. Speed means
- * nothing here; only the results do. Never part of run or quantize. */
+ * then claims AVX-512 (F/BW/VL/DQ/VBMI/VNNI, or less: HG_EMU_AVX512_LEVEL), so higgs.h builds its
+ * AVX-512 kernels and tests/test_kernels.c checks them against the scalar definitions on any AVX2
+ * machine. Speed means nothing here; only the results do. Never part of run or quantize. */
 #ifndef HG_EMU_AVX512_H
 #define HG_EMU_AVX512_H
 
