@@ -261,8 +261,6 @@ typedef struct hg_grid8 {
     /* the same kernels on planar codes (hg_codes64_avx512): p=1 5-bit (HG_PLANAR_P1B5) and the 6-bit codes
      * of HG_PLANAR_P2B6, 64 codes (two chunks) a step */
     uint8_t vbmi_pl_kux[64], vbmi_pl_kuy[64]; /* [64]: k + 128 by the planar index (nibble | high bits << 4) */
-    uint64_t vbmi_pl_nib_shift[8];    /* [8]: per 64-bit lane, 4 where the lane's codes take the high nibbles */
-    uint32_t vbmi_pl_hi_rot[16];      /* [16]: per 32-bit lane, the left rotation that puts the high bits at bit 4 */
     /* p=4 */
     uint8_t kuc[4][256];              /* [4][n], n = 256: k + 128 of coordinate d of each point (byte lookups) */
     uint32_t kw[4096], kuw[4096];     /* [n]: a point's four k (k + 128) as one little-endian word, for 32-bit loads */

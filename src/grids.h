@@ -148,6 +148,18 @@ const float *hg_grid(int p, int n, double *mse_per_dim) {
 }
 
 #define HG_N64_MAX_COLS 32768
+/* hg_grid8's tables for the VBMI kernels on planar codes (hg_codes64_avx512 builds the index nibble |
+ * high bits << 4): k + 128 by that index. For 6-bit codes (HG_PLANAR_P2B6) the high bits are e, and
+ * code = nibble | (e ^ (nibble & 3)) << 4 is folded into the table; for p=1 5-bit (HG_PLANAR_P1B5) they
+ * are the sign and the index is the code (bit 5, not masked, meets the 32 levels repeated). */
+static void hg_grid8_planar_vbmi(hg_grid8 *g, int layout) {
+    for (int t = 0; t < 64; t++) {
+        const int nib = t & 15, c = layout == HG_PLANAR_P1B5 ? t & 31 : (nib | ((t >> 4 & 3) ^ (nib & 3)) << 4);
+        g->vbmi_pl_kux[t] = g->p == 1 ? g->ku[c] : g->kux[c];
+        g->vbmi_pl_kuy[t] = g->p == 1 ? g->ku[c] : g->kuy[c];
+    }
+}
+
 /* the int8 version of a grid (struct hg_grid8 in higgs.h: its tables and their shapes), built once */
 /* The int8 path (hg_act8) on every build: p=1 16 and 64 levels and the uniform 256 (whose k are the
  * codes), p=2 256 and 64 points.
@@ -159,31 +171,6 @@ const float *hg_grid(int p, int n, double *mse_per_dim) {
  * p=1 64 levels: k = round(level * 127 / max level) moves a level by up to 0.013 (of the
  * block's RMS), which adds about 9% to the grid's MSE; the Gaussian 256-level grid would
  * more than double its own, so it stays float (its uniform variant is the fast 8-bit). */
-/* hg_grid8's tables for the VBMI kernels on planar codes (hg_codes64_avx512): 64 codes, two chunks of 32
- * (24 bytes each in the 6-bit layout, 20 in the p=1 5-bit one), chunk h in 256-bit half h. Byte i of the
- * step is code j = i % 32 of chunk h = i / 32; its 64-bit lane holds codes 8 (j / 8) .. + 7. Index
- * nibble: the chunk's 16 nibble bytes broadcast to both 128-bit lanes of the half put byte j % 16 at
- * byte i, the high nibble for j >= 16 (a 4-bit right shift of the lane). High bits: 6-bit codes, the e
- * pair (hg_code_at_planar) at bits 2 (j / 8) of byte 16 + j % 8, those 8 bytes broadcast to each 64-bit
- * lane; 5-bit, the sign at bit 2 (j / 8) + (j % 8) / 4 of byte 16 + j % 4, the sign word broadcast to
- * each 32-bit lane. The rotation of each 32-bit lane (4 minus that bit, mod 32) moves it to bit 4 of
- * the same byte. The index nibble | high << 4 looks up k + 128: for 6-bit codes code = nibble |
- * (e ^ (nibble & 3)) << 4 is folded into the table; for 5-bit it is the code (bit 5, not masked, meets
- * the 32 levels repeated). */
-static void hg_grid8_planar_vbmi(hg_grid8 *g, int layout) {
-    const int five = layout == HG_PLANAR_P1B5;
-    for (int t = 0; t < 64; t++) {   /* t: the index */
-        const int nib = t & 15, c = five ? t & 31 : (nib | ((t >> 4 & 3) ^ (nib & 3)) << 4);
-        g->vbmi_pl_kux[t] = g->p == 1 ? g->ku[c] : g->kux[c];
-        g->vbmi_pl_kuy[t] = g->p == 1 ? g->ku[c] : g->kuy[c];
-    }
-    for (int l = 0; l < 8; l++) g->vbmi_pl_nib_shift[l] = (uint64_t)(l % 4 >= 2 ? 4 : 0);
-    for (int l = 0; l < 16; l++) {
-        const int kq = l / 2 % 4, bit = 2 * kq + (five ? l % 2 : 0);   /* lane l: codes 4l .. 4l + 3 */
-        g->vbmi_pl_hi_rot[l] = (uint32_t)((4 - bit) & 31);
-    }
-}
-
 #define HG_GRID8_COUNT 18
 static hg_grid8 hg_grid8_tab[HG_GRID8_COUNT] = {
     {.p = 1, .n = 16}, {.p = 2, .n = 256}, {.p = 2, .n = 64},   {.p = 1, .n = 4},    {.p = 1, .n = 8},

@@ -504,20 +504,28 @@ HG_INLINE __m512i hg_load_code_bytes(const uint8_t *c, int nb) {   /* exactly nb
 }
 
 /* The constants of a row's code unpacking: the bit stream's spread and shift (hg_grid8.vbmi_spread, _shift) or,
- * for planar codes (lay = HG_PLANAR_P2B6 or HG_PLANAR_P1B5, the same 8 b bytes per 64 codes) the lane shifts
- * and rotations of hg_grid8_planar_vbmi (src/grids.h); and the tables X and Y (k + 128) that the index reads. */
+ * for planar codes (lay = HG_PLANAR_P2B6 or HG_PLANAR_P1B5, the same 8 b bytes per 64 codes), two chunks of
+ * 32 in the two 256-bit halves: byte i is code j = i % 32 of its chunk, and its 64-bit lane holds codes
+ * 8 (j / 8) .. + 7. SN shifts a lane right by 4 where those codes (j >= 16) take the high nibbles of
+ * the chunk's 16 nibble bytes. The high bits sit, for 6-bit codes, at bits 2 (j / 8) of e byte 16 + j % 8
+ * (broadcast to each 64-bit lane); for p=1 5-bit, at bit 2 (j / 8) + (j % 8) / 4 of sign byte 16 + j % 4
+ * (the word broadcast to each 32-bit lane). RE rotates each 32-bit lane left by 4 minus that bit (mod 32),
+ * which moves it to bit 4 of the same byte. And the tables X and Y (k + 128) that the index reads
+ * (hg_grid8.vbmi_pl_kux, _kuy for planar codes). */
 typedef struct { __m512i X, Y, SP, SH, SN, RE, M; } hg_unpack512;
 HG_INLINE hg_unpack512 hg_unpack512_get(const hg_qinfo *q, const int lay) {
     const hg_grid8 *g = q->g8;
     hg_unpack512 u;
     u.X = _mm512_loadu_si512(lay ? g->vbmi_pl_kux : g->vbmi_kux), u.Y = _mm512_loadu_si512(lay ? g->vbmi_pl_kuy : g->vbmi_kuy);
     u.SP = _mm512_loadu_si512(g->vbmi_spread), u.SH = _mm512_loadu_si512(g->vbmi_shift);
-    u.SN = _mm512_loadu_si512(g->vbmi_pl_nib_shift), u.RE = _mm512_loadu_si512(g->vbmi_pl_hi_rot);
+    u.SN = _mm512_setr_epi64(0, 0, 4, 4, 0, 0, 4, 4);   /* codes 16-31 of a chunk: the high nibbles */
+    u.RE = lay == HG_PLANAR_P1B5 ? _mm512_setr_epi32(4, 3, 2, 1, 0, 31, 30, 29, 4, 3, 2, 1, 0, 31, 30, 29)
+                                 : _mm512_setr_epi32(4, 4, 2, 2, 0, 0, 30, 30, 4, 4, 2, 2, 0, 0, 30, 30);
     u.M = _mm512_set1_epi8(15);
     return u;
 }
 /* 64 codes at c as table indices, byte i for code i: the bit stream's (vpermb + vpmultishiftqb), or the
- * planar index (hg_grid8_planar_vbmi): each chunk's nibble bytes and high bits broadcast into its half
+ * planar index (hg_unpack512 above): each chunk's nibble bytes and high bits broadcast into its half
  * by loads, the nibbles' lane shift and the high bits' rotation, and vpternlogd taking bits 0-3 from the
  * nibbles, 4-7 from the high bits. Reads the 8b bytes of the 64 codes and nothing past them. */
 HG_INLINE __m512i hg_codes64_avx512(const uint8_t *c, const int b, const int lay, const hg_unpack512 *u) {
