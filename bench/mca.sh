@@ -108,9 +108,10 @@ for t in sapphirerapids zen4; do
     row "p2 4-bit sign-sym VNNI, 2 rows" $t hg_qrows8x2_p2n256sym_avx512 vpdpbusd "$cpus"
   fi
   if [ $PL512 = 1 ]; then
-    for k in p1b6 p1b5 p2b6; do
-      row "$k packed VNNI, bit stream, 2 rows" $t mca_${k}_stream_vnni_2row vpdpbusd "$cpus"
-      row "$k packed VNNI, planar, 2 rows" $t mca_${k}_planar_vnni_2row vpdpbusd "$cpus"
+    # bench/mca/kernels.c names these by code bits (p2b6: p=2 3-bit; docs/grids.md#names)
+    for k in p1b6:"p1 6-bit" p1b5:"p1 5-bit" p2b6:"p2 3-bit"; do
+      row "${k#*:} packed VNNI, bit stream, 2 rows" $t mca_${k%%:*}_stream_vnni_2row vpdpbusd "$cpus"
+      row "${k#*:} packed VNNI, planar, 2 rows" $t mca_${k%%:*}_planar_vnni_2row vpdpbusd "$cpus"
     done
   fi
   row "p2 3-bit block planar (AVX2 kernel), 1 row" $t hg_qdot8_p2n64blkpl_avx2 vpdpbusd "$cpus"

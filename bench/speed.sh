@@ -6,7 +6,8 @@
 #   bench/speed.sh [--layers N] [--configs "p2b4 p1b4 ..."] [--rounds R] [--tag NAME] [--native "FLAGS"]
 # (--tag: write bench/results/NAME.tsv and NAME.md and leave the README alone; --native: time a
 # run built with these target flags instead of -march=native, e.g. --native "-mavx2 -mfma -mf16c"
-# for CPUs with AVX2 but no AVX-512; it needs a --tag). A config is pPbB (quantize --p P --bits B);
+# for CPUs with AVX2 but no AVX-512; it needs a --tag). A config is pPbB (quantize --p P --bits B: B bits
+# per weight, where kernel names count bits per code, docs/grids.md#names);
 # p2b4f is p=2 4-bit on the free grid (--grid free; p2b4 is the default sign-symmetric grid), p2b3s p=2
 # 3-bit on the sign-symmetric grid (--grid sym; p2b3 is the default free one), p2b4b and p2b3b p=2 4- and 3-bit on the block
 # grids (--grid fast). dp: quantize's default, per-layer

@@ -2,11 +2,12 @@
 # Prints the path of the synthetic TinyLlama-1.1B-shaped model (dim 2048, hidden 5632, 32/4 heads,
 # vocab 32000, random weights) in one config, building it in bench/cache/ when missing:
 #   bench/tinyllama_model.sh [--layers N] CONFIG
-# CONFIG: f16, or pPbB (quantize --p P --bits B) with an optional grid letter: f (--grid free),
-# s (--grid sym), b (--grid fast), then optionally hH (--hadamard H, e.g. p2b4h64) and rK (--rotations K,
-# e.g. p2b3r16, p2b4h64r16); dp / dpb: quantize's default per-layer allocation (dpb with
-# --grid fast), from the bundled model's sensitivities mapped onto the layers by relative depth
-# (bench/map_alphas.py: random weights have no sensitivity pattern of their own).
+# CONFIG: f16, or pPbB (quantize --p P --bits B: B bits per weight, docs/grids.md#names) with an
+# optional grid letter: f (--grid free), s (--grid sym), b (--grid fast), then optionally hH
+# (--hadamard H, e.g. p2b4h64) and rK (--rotations K, e.g. p2b3r16, p2b4h64r16); dp / dpb: quantize's
+# default per-layer allocation (dpb with --grid fast), from the bundled model's sensitivities mapped
+# onto the layers by relative depth (bench/map_alphas.py: random weights have no sensitivity pattern
+# of their own).
 # A cached quantized file older than quantize.c is made again (its defaults may have changed).
 set -euo pipefail
 cd "$(dirname "$0")/.."

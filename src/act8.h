@@ -560,10 +560,10 @@ static float hg_qdot8_codes_ref(const hg_qinfo *q, const uint16_t *sc, const uin
         const uint64_t gk = hg_choice_block(q, sc, g);   /* the block's copy of the activation */
         const int8_t *x = a->q + gk * (uint64_t)q->group;
         int32_t isum = 0;
-        for (int k = 0; k < per_group; k++) {
-            uint64_t idx = g * (uint64_t)per_group + (uint64_t)k;
+        for (int j = 0; j < per_group; j++) {   /* code j of the block: its point's grid integers k */
+            uint64_t idx = g * (uint64_t)per_group + (uint64_t)j;
             const int8_t *pt = q->g8->k + (size_t)hg_qcode(q, codes, idx) * (size_t)q->p;
-            for (int d = 0; d < q->p; d++) isum += (int32_t)pt[d] * (int32_t)x[(uint64_t)k * (uint64_t)q->p + (uint64_t)d];
+            for (int d = 0; d < q->p; d++) isum += (int32_t)pt[d] * (int32_t)x[(uint64_t)j * (uint64_t)q->p + (uint64_t)d];
         }
         total += hg_block_epilogue(sc[g], a->d[gk], isum);
     }

@@ -116,10 +116,10 @@ float hg_qdot_row_ref(const hg_tensor *w, const hg_qinfo *q, int row, const floa
             hg_choice_to_copy0(q, g, (int)(sc[g] & q->choice_mask), xk);   /* Hn R_k Hn^T: its own inverse */
             x = xk;
         }
-        for (int k = 0; k < per_group; k++) {
-            uint64_t idx = g * (uint64_t)per_group + (uint64_t)k;
+        for (int j = 0; j < per_group; j++) {
+            uint64_t idx = g * (uint64_t)per_group + (uint64_t)j;
             const float *pt = q->codebook + (size_t)hg_qcode(q, codes, idx) * (size_t)q->p;
-            for (int d = 0; d < q->p; d++) acc += pt[d] * x[(uint64_t)k * (uint64_t)q->p + (uint64_t)d];
+            for (int d = 0; d < q->p; d++) acc += pt[d] * x[(uint64_t)j * (uint64_t)q->p + (uint64_t)d];
         }
         sum += (double)hg_f16_to_f32(sc[g]) * acc;
     }

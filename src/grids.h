@@ -160,7 +160,9 @@ static void hg_grid8_planar_vbmi(hg_grid8 *g, int layout) {
     }
 }
 
-/* the int8 version of a grid (struct hg_grid8 in higgs.h: its tables and their shapes), built once */
+/* the int8 version of a grid (struct hg_grid8 in higgs.h: its tables and their shapes), built once. Its
+ * k are the grid integers: the int8 weight values every int8 kernel multiplies and decode8 writes for a
+ * row ("a row's k"); not q->k, a tensor's kernel entries (struct hg_kernels, src/select.h) */
 /* The int8 path (hg_act8) on every build: p=1 16 and 64 levels and the uniform 256 (whose k are the
  * codes), p=2 256 and 64 points.
  * Where AVX-512 VNNI + VBMI are built, also the grids whose codes are 2, 3, 5
@@ -246,9 +248,9 @@ static const hg_grid8 *hg_grid8_get(int p, int n, int variant) {
         for (int i = 0; i < 64 && p <= 2; i++) {
             g->vbmi_kux[i] = p == 1 ? g->ku[i % n] : g->kux[i % n];
             g->vbmi_kuy[i] = p == 1 ? g->ku[i % n] : g->kuy[i % n];
-            int lane = i / 8, k = i % 8;
-            g->vbmi_spread[i] = (uint8_t)(bits * lane + (k < bits ? k : 0));   /* byte k of lane <- code byte bits * lane + k */
-            g->vbmi_shift[i] = (uint8_t)(bits * k);                              /* code k of the lane at bit bits * k */
+            int lane = i / 8, j = i % 8;
+            g->vbmi_spread[i] = (uint8_t)(bits * lane + (j < bits ? j : 0));   /* byte j of lane <- code byte bits * lane + j */
+            g->vbmi_shift[i] = (uint8_t)(bits * j);                              /* code j of the lane at bit bits * j */
         }
         if (p <= 2 && (n == 64 || (p == 1 && n == 32))) hg_grid8_planar_vbmi(g, n == 32 ? HG_PLANAR_P1B5 : HG_PLANAR_P2B6);
         g->inv = 1.0f / S;

@@ -399,24 +399,24 @@ static void hg_row8_decode_p1k_avx2(const hg_qinfo *q, const uint8_t *codes, int
  * (vpsignb; "| 1" keeps a sign byte nonzero, the shift moves bit 6 to bit 7), vpmaddubsw multiplies
  * |k| by the signed q (2 * 127 * 127 < 32768: no saturation). Activations coordinate-major
  * (hg_act8_interleave_tail order in a->qp): per 128 the 64 x then the 64 y, a block's last t the
- * t/2 x then the t/2 y. The 16-code version takes the blocks' last 16 codes (blocks 32 + 64k). */
-/* |kx| and |ky| of 32 codes k (one per byte) */
-HG_INLINE void hg_p2n256kind_mags_avx2(const __m256i TX[4], const __m256i TY[4], __m256i k, const int blocks, __m256i *kx, __m256i *ky) {
+ * t/2 x then the t/2 y. The 16-code version takes the blocks' last 16 codes (blocks that are an odd multiple of 32). */
+/* |kx| and |ky| of the 32 codes in c (one per byte) */
+HG_INLINE void hg_p2n256kind_mags_avx2(const __m256i TX[4], const __m256i TY[4], __m256i c, const int blocks, __m256i *kx, __m256i *ky) {
     if (blocks) {   /* HG_GRID_BLOCKS: |x| entry m & 15 of TX[0], |y| entry m >> 2 of TY[0] (bits 0-3 of the shifted byte) */
         const __m256i m15 = _mm256_set1_epi8(15);
-        *kx = _mm256_shuffle_epi8(TX[0], _mm256_and_si256(k, m15));
-        *ky = _mm256_shuffle_epi8(TY[0], _mm256_and_si256(_mm256_srli_epi16(k, 2), m15));
+        *kx = _mm256_shuffle_epi8(TX[0], _mm256_and_si256(c, m15));
+        *ky = _mm256_shuffle_epi8(TY[0], _mm256_and_si256(_mm256_srli_epi16(c, 2), m15));
     } else {
-        const __m256i i = _mm256_and_si256(k, _mm256_set1_epi8(63)), m4 = _mm256_slli_epi16(k, 3), m5 = _mm256_slli_epi16(k, 2);
+        const __m256i i = _mm256_and_si256(c, _mm256_set1_epi8(63)), m4 = _mm256_slli_epi16(c, 3), m5 = _mm256_slli_epi16(c, 2);
         *kx = hg_lut64_avx2(TX, i, m4, m5);
         *ky = hg_lut64_avx2(TY, i, m4, m5);
     }
 }
-HG_INLINE __m256i hg_p2n256kind_x32_avx2(__m256i acc, const __m256i TX[4], const __m256i TY[4], __m256i k, __m256i vx, __m256i vy,
+HG_INLINE __m256i hg_p2n256kind_x32_avx2(__m256i acc, const __m256i TX[4], const __m256i TY[4], __m256i c, __m256i vx, __m256i vy,
                                  const int blocks) {
-    const __m256i sy = _mm256_or_si256(k, _mm256_set1_epi8(1)), sx = _mm256_slli_epi16(sy, 1);
+    const __m256i sy = _mm256_or_si256(c, _mm256_set1_epi8(1)), sx = _mm256_slli_epi16(sy, 1);
     __m256i kx, ky;
-    hg_p2n256kind_mags_avx2(TX, TY, k, blocks, &kx, &ky);
+    hg_p2n256kind_mags_avx2(TX, TY, c, blocks, &kx, &ky);
     acc = hg_dpbusd_avx2(acc, kx, _mm256_sign_epi8(vx, sx));
     return hg_dpbusd_avx2(acc, ky, _mm256_sign_epi8(vy, sy));
 }
@@ -425,15 +425,15 @@ HG_INLINE __m128i hg_lut64_sse(const __m256i T[4], __m128i c, __m128i m4, __m128
     __m128i b = hg_blendv_sse(_mm_shuffle_epi8(_mm256_castsi256_si128(T[2]), c), _mm_shuffle_epi8(_mm256_castsi256_si128(T[3]), c), m4);
     return hg_blendv_sse(a, b, m5);
 }
-HG_INLINE __m128i hg_p2n256kind_x16_sse(const __m256i TX[4], const __m256i TY[4], __m128i k, __m128i vx, __m128i vy, const int blocks) {
-    const __m128i sy = _mm_or_si128(k, _mm_set1_epi8(1)), sx = _mm_slli_epi16(sy, 1), ones = _mm_set1_epi16(1);
+HG_INLINE __m128i hg_p2n256kind_x16_sse(const __m256i TX[4], const __m256i TY[4], __m128i c, __m128i vx, __m128i vy, const int blocks) {
+    const __m128i sy = _mm_or_si128(c, _mm_set1_epi8(1)), sx = _mm_slli_epi16(sy, 1), ones = _mm_set1_epi16(1);
     __m128i kx, ky;
     if (blocks) {
         const __m128i m15 = _mm_set1_epi8(15);
-        kx = _mm_shuffle_epi8(_mm256_castsi256_si128(TX[0]), _mm_and_si128(k, m15));
-        ky = _mm_shuffle_epi8(_mm256_castsi256_si128(TY[0]), _mm_and_si128(_mm_srli_epi16(k, 2), m15));
+        kx = _mm_shuffle_epi8(_mm256_castsi256_si128(TX[0]), _mm_and_si128(c, m15));
+        ky = _mm_shuffle_epi8(_mm256_castsi256_si128(TY[0]), _mm_and_si128(_mm_srli_epi16(c, 2), m15));
     } else {
-        const __m128i i = _mm_and_si128(k, _mm_set1_epi8(63)), m4 = _mm_slli_epi16(k, 3), m5 = _mm_slli_epi16(k, 2);
+        const __m128i i = _mm_and_si128(c, _mm_set1_epi8(63)), m4 = _mm_slli_epi16(c, 3), m5 = _mm_slli_epi16(c, 2);
         kx = hg_lut64_sse(TX, i, m4, m5);
         ky = hg_lut64_sse(TY, i, m4, m5);
     }
@@ -441,7 +441,7 @@ HG_INLINE __m128i hg_p2n256kind_x16_sse(const __m256i TX[4], const __m256i TY[4]
     __m128i py = _mm_maddubs_epi16(ky, _mm_sign_epi8(vy, sy));
     return _mm_add_epi32(_mm_madd_epi16(px, ones), _mm_madd_epi16(py, ones));
 }
-/* a block's last t = 32, 64 or 96 weights (blocks 32 + 128k...): m = t/2 codes, the m x then the m y */
+/* a block's last t = 32, 64 or 96 weights (its length mod 128): m = t/2 codes, the m x then the m y */
 HG_INLINE __m256i hg_p2n256kind_tail_avx2(const __m256i TX[4], const __m256i TY[4], const uint8_t *c, const int8_t *x, uint64_t m,
                                    const int blocks) {
     __m256i s = _mm256_setzero_si256();

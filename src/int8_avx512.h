@@ -484,7 +484,7 @@ static void hg_qrows8x2_p2n256sym_avx512(const hg_qinfo *q, const hg_tensor *w0,
 
 /* Codes of b = 2..6 bits (p=1 4, 8, 32 levels; p=2 16 and 64 points): 64 codes
  * in 8b bytes per step. vpermb gives each 64-bit lane the b bytes of its 8
- * codes, vpmultishiftqb moves code k of the lane to byte k (bits bk..), and
+ * codes, vpmultishiftqb moves code j of the lane to byte j (bits bj..), and
  * vpermb looks each coordinate up in a 64-byte table (it reads 6 index bits:
  * the table repeats the levels). p=1: 64 weights in natural order, against
  * a->q; p=2: 128 weights, x coordinates against the even activations and y

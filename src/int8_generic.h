@@ -84,9 +84,9 @@ static float hg_qdot8_p4_generic(const hg_qinfo *q, const uint16_t *sc, const ui
             int count = per_group - done < 1024 ? per_group - done : 1024;
             hg_unpack_codes(q, codes, g * (uint64_t)per_group + (uint64_t)done, count, idx);
             const int8_t *x = a->q + gk * (uint64_t)q->group + 4 * (uint64_t)done;
-            for (int k = 0; k < count; k++) {
-                const int8_t *pt = q->g8->k + 4 * idx[k];
-                s0 += pt[0] * x[4 * k]; s1 += pt[1] * x[4 * k + 1]; s2 += pt[2] * x[4 * k + 2]; s3 += pt[3] * x[4 * k + 3];
+            for (int j = 0; j < count; j++) {
+                const int8_t *pt = q->g8->k + 4 * idx[j];
+                s0 += pt[0] * x[4 * j]; s1 += pt[1] * x[4 * j + 1]; s2 += pt[2] * x[4 * j + 2]; s3 += pt[3] * x[4 * j + 3];
             }
         }
         total += hg_block_epilogue(sc[g], a->d[gk], s0 + s1 + s2 + s3);

@@ -266,8 +266,8 @@ static float hg_qdot8_p4b8_avx2(const hg_qinfo *q, const uint16_t *sc, const uin
 }
 /* the planar p=4 layout (hg_code_at_p4planar) on AVX2: eight codes a 32-byte vector, their four |k| one
  * 32-bit load each (g8->kabsw, indexed by the index byte as it lies), and each weight's sign from the chunk's four
- * planes held in registers (hg_p4pair_planes_avx2): weight 4i + d of codes 8k .. 8k + 7 is bit i of
- * plane d's byte k, moved into place by two vpshufb and tested against its bit. The dot product puts
+ * planes held in registers (hg_p4pair_planes_avx2): weight 4i + d of codes 8s .. 8s + 7 is bit i of
+ * plane d's byte s, moved into place by two vpshufb and tested against its bit. The dot product puts
  * the signs (+1 or -1 per byte) on the activation with vpsignb (|k| is vpmaddubsw's unsigned operand
  * as it is), the prompt decode on |k|. */
 HG_INLINE __m256i hg_p4pair_eight_avx2(const uint32_t *mag, const uint8_t *c) {
@@ -280,16 +280,16 @@ HG_INLINE void hg_p4pair_planes_avx2(const uint8_t *chunk, __m256i p[2]) {
     p[0] = _mm256_permute4x64_epi64(P, 0x44);
     p[1] = _mm256_permute4x64_epi64(P, 0xEE);
 }
-/* +1 or -1 for each weight of codes 8k .. 8k + 7 */
-HG_INLINE __m256i hg_p4pair_signs_avx2(const __m256i p[2], int k) {
+/* +1 or -1 for each weight of codes 8s .. 8s + 7 */
+HG_INLINE __m256i hg_p4pair_signs_avx2(const __m256i p[2], int s) {
     const __m256i lo = _mm256_setr_epi8(0, 8, -128, -128, 0, 8, -128, -128, 0, 8, -128, -128, 0, 8, -128, -128, 0, 8, -128, -128, 0,
                                         8, -128, -128, 0, 8, -128, -128, 0, 8, -128, -128);   /* planes 0, 1 */
     const __m256i hi = _mm256_setr_epi8(-128, -128, 0, 8, -128, -128, 0, 8, -128, -128, 0, 8, -128, -128, 0, 8, -128, -128, 0, 8,
                                         -128, -128, 0, 8, -128, -128, 0, 8, -128, -128, 0, 8);   /* planes 2, 3 */
     const __m256i bit = _mm256_setr_epi8(1, 1, 1, 1, 2, 2, 2, 2, 4, 4, 4, 4, 8, 8, 8, 8, 16, 16, 16, 16, 32, 32, 32, 32, 64, 64, 64,
                                          64, -128, -128, -128, -128);   /* weight 4i + d: bit i */
-    const __m256i kk = _mm256_set1_epi8((char)k);   /* -128 + k keeps the top bit: those lanes stay 0 */
-    const __m256i b = _mm256_or_si256(_mm256_shuffle_epi8(p[0], _mm256_add_epi8(lo, kk)), _mm256_shuffle_epi8(p[1], _mm256_add_epi8(hi, kk)));
+    const __m256i ss = _mm256_set1_epi8((char)s);   /* -128 + s keeps the top bit: those lanes stay 0 */
+    const __m256i b = _mm256_or_si256(_mm256_shuffle_epi8(p[0], _mm256_add_epi8(lo, ss)), _mm256_shuffle_epi8(p[1], _mm256_add_epi8(hi, ss)));
     return _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_and_si256(b, bit), bit), _mm256_set1_epi8(1));
 }
 /* clang takes no #pragma line inside a macro's argument (the loop below is in HG_FOR_BLOCKS8's): its
@@ -309,10 +309,10 @@ static float hg_qdot8_p4pair_avx2(const hg_qinfo *q, const uint16_t *sc, const u
 #elif defined(__GNUC__)
 #pragma GCC unroll 8
 #endif
-            for (int k = 0; k < 8; k++, x += 32) {   /* codes 8k .. 8k + 7 */
-                const __m256i w = hg_p4pair_eight_avx2(q->g8->kabsw, codes + 8 * k);
-                const __m256i v = _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)x), hg_p4pair_signs_avx2(pl, k));
-                if (k & 1) acc1 = hg_dpbusd_avx2(acc1, w, v);
+            for (int s = 0; s < 8; s++, x += 32) {   /* codes 8s .. 8s + 7 */
+                const __m256i w = hg_p4pair_eight_avx2(q->g8->kabsw, codes + 8 * s);
+                const __m256i v = _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)x), hg_p4pair_signs_avx2(pl, s));
+                if (s & 1) acc1 = hg_dpbusd_avx2(acc1, w, v);
                 else acc0 = hg_dpbusd_avx2(acc0, w, v);
             }
         }

@@ -6,7 +6,8 @@
  * One table per ISA level, indexed by format id (src/formats.h), as data: an entry holds up to
  * HG_KCELLS cells, each the kernels this level has for the format where the block (q->group) is
  * a multiple of the cell's `multiple`, and the activation copy (hg_act_rule) the level prepares.
- * A NULL kernel in a cell means "a cell below serves it". hg_kernels_resolve fills q->k per
+ * A NULL kernel in a cell means "a cell below serves it". hg_kernels_resolve fills q->k (the tensor's
+ * kernel entries, struct hg_kernels; not the grid integers g8->k, the int8 weight values) per
  * kernel from the first cell that applies and has one, going from the build's highest level down
  * (within a level, in cell order) to the portable table, which has a cell for every format.
  * The levels this build has are fixed at compile time (hg_klevels). Then two rules:
@@ -18,7 +19,10 @@
  * VNNI (int8); NEON (int8). tests/test_tables.c prints every (format, level) cell with the kernel
  * that serves it and fails on a gap; `run --info` lists the formats this build runs as int8
  * (hg_act8_grids, generated from the tables). Kernel names follow hg_<op>_<code shape>_<isa>,
- * e.g. hg_dot_p1b4_avx2: the float product of p=1 4-bit codes (RTN 4-bit, NF4, AF4, p1-4bit). */
+ * e.g. hg_dot_p1b4_avx2: the float product of p=1 4-bit codes (RTN 4-bit, NF4, AF4, p1-4bit). The
+ * code shape counts bits per code, not per weight (docs/grids.md#names): p<P>b<C> is C-bit codes, one
+ * per P weights (hg_dot_p2b4_avx2 serves p2-2bit, hg_qdot8_p4b12_avx2 p4-3bit), p<P>n<N> an N-point
+ * grid; a benchmark config such as p2b4 is --p 2 --bits 4, bits per weight. */
 
 /* the float kernels as table entries: hg_dot_<shape>_<isa> and hg_dequant_<shape>_<isa>, from one
  * kernel call that takes (xr, out) with one of them NULL */
@@ -335,7 +339,8 @@ static const hg_klevel hg_klevels[] = {
 
 static int hg_block_fits(int multiple, int group) { return multiple <= 1 || group % multiple == 0; }
 
-/* the kernels of cell c that k has not got yet; from (optional) records which cell gave each */
+/* the kernels of cell c that the kernel entries *k have not got yet; from (optional) records which cell
+ * gave each */
 typedef struct { const hg_kcell *dot, *dequant, *dot8, *rows8, *rows8x2, *decode8, *gemm8; } hg_kfrom;
 static void hg_kcell_take(const hg_kcell *c, hg_kernels *k, hg_kfrom *from) {
 #define HG_TAKE(f)                                                                                            \
