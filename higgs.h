@@ -59,6 +59,7 @@
 #define HIGGS_H
 
 #include <stddef.h>
+#include <stdio.h>                    /* FILE (hg_sensitivities) */
 #include <stdint.h>
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
@@ -535,6 +536,185 @@ const char *hg_chat_template_name(int tpl);              /* "llama2", "llama3", 
 int hg_chat_turn_ids(const hg_tokenizer *t, int first, const char *system, const char *user, hg_ids *ids,
                      char *err, size_t errlen);
 
+/* ======================================================================== */
+/* The engine (src/model.h .. src/sensitivity.h; docs/architecture.md): a model opened once and
+ * shared read-only, sessions that each own a KV cache and a position, one forward pass for prompts
+ * and decode, a sampler, a generation loop. Nothing in it exits or prints: a call that fails
+ * returns a negative HG_E_* code and, when err is not NULL, fills it with the code and a one-line
+ * message. Calls on different sessions may run in different threads at once (the model's thread
+ * pool takes their jobs one at a time); one session is used by one thread at a time.
+ *
+ *   hg_model *m = hg_model_open("model.higgs", NULL, &err);        NULL params: the defaults
+ *   hg_session *s = hg_session_new(m, NULL, &err);                  the model's whole context
+ *   hg_ids ids = {0};  hg_tokenize(m, "Hello", 5, 1, &ids, &err);
+ *   hg_session_eval(s, ids.v, ids.n, 0, 0, &err);                   a prompt at position 0
+ *   const float *logits = hg_session_logits(s, -1);                 its last token's logits
+ *   hg_session_eval(s, &next, 1, hg_session_pos(s), 0, &err);       decode: one token
+ *   ... hg_session_free(s); hg_model_close(m); free(ids.v);
+ */
+typedef struct hg_model hg_model;
+typedef struct hg_session hg_session;
+typedef struct hg_sampler hg_sampler;
+
+enum {
+    HG_OK = 0,
+    HG_E_ARG = -1,        /* a bad argument: a NULL, a value out of its range, an unknown flag */
+    HG_E_NOMEM = -2,      /* an allocation failed */
+    HG_E_FILE = -3,       /* a file could not be opened, read or is not a valid .higgs file */
+    HG_E_MODEL = -4,      /* the file is valid but this build cannot run it (tensor, architecture, tokenizer) */
+    HG_E_TOKEN = -5,      /* a token id outside the vocabulary */
+    HG_E_CONTEXT = -6,    /* the tokens do not fit in the session's context */
+    HG_E_TOKENIZE = -7    /* text the tokenizer or the chat template could not turn into ids */
+};
+#define HG_ERROR_MAX 4400 /* room for a path in a message */
+typedef struct { int code; char msg[HG_ERROR_MAX]; } hg_error;
+int hg_set_error(hg_error *e, int code, const char *fmt, ...);   /* returns code; e may be NULL */
+
+/* Where the engine's buffers come from (model tables, sessions, KV caches, samplers): alloc returns
+ * `bytes` (a multiple of 64) on a 64-byte boundary or NULL; free takes what alloc returned. The file
+ * reader, the tokenizer and the thread pool allocate with malloc and report failures as errors too. */
+typedef struct {
+    void *(*alloc)(void *user, size_t bytes);
+    void (*free)(void *user, void *p);
+    void *user;
+} hg_allocator;
+
+enum { HG_LOAD_AUTO = 0, HG_LOAD_MMAP = 1, HG_LOAD_COPY = 2 };
+typedef struct {                  /* {0}: every default */
+    int n_threads;                /* the pool's threads; 0: hg_default_threads() (ignored when pool is set) */
+    hg_pool *pool;                /* a pool to share with other models (the caller destroys it after them) */
+    int load;                     /* HG_LOAD_AUTO: copy the weights into (huge-page) memory when the file takes
+                                     under half of the memory available, else map it; _MMAP, _COPY: always */
+    int no_int8;                  /* decode HIGGS layers with float activations (exact; slower) */
+    int no_pairs;                 /* one row stream per thread in decode (same results; to compare speed) */
+    const char *tokenizer_path;   /* a llama2.c tokenizer.bin in place of the file's own tokenizer */
+    const hg_allocator *allocator;/* NULL: aligned_alloc and, for KV caches, huge-page anonymous memory */
+} hg_model_params;
+
+hg_model *hg_model_open(const char *path, const hg_model_params *params, hg_error *err);   /* NULL on error */
+void hg_model_close(hg_model *m);            /* after every session on it is freed; NULL is fine */
+const hg_config *hg_model_config(const hg_model *m);
+const hg_file *hg_model_file(const hg_model *m);
+const hg_tokenizer *hg_model_tokenizer(const hg_model *m);
+int hg_model_window(const hg_model *m);      /* sliding-window attention span, 0: none */
+int hg_model_threads(const hg_model *m);     /* threads of its pool */
+hg_pool *hg_model_pool(const hg_model *m);   /* its pool, to share with another model (hg_model_params.pool) */
+int hg_model_biases(const hg_model *m);      /* q/k/v bias tensors (Qwen2) */
+/* the value of KVMD metadata key `key` as a NUL-terminated string in buf; 0 when absent or malformed */
+int hg_meta_get(const hg_file *f, const char *key, char *buf, size_t cap);
+
+/* text and ids (the model's tokenizer; hg_tok_* for the rest) */
+int hg_tokenize(const hg_model *m, const char *text, size_t n, int add_bos, hg_ids *out, hg_error *err);
+int hg_detokenize(const hg_model *m, int id, int after_bos, char *buf, int cap);   /* bytes written, <= cap */
+/* one chat turn's ids (the model's template: system prompt on the first, user message, the opening
+ * of the assistant's reply) appended to out */
+int hg_chat_apply(const hg_model *m, int first, const char *system, const char *user, hg_ids *out, hg_error *err);
+
+/* KV cache types: one row each of the registry in src/kv_cache.h */
+enum { HG_KV_F32 = 0, HG_KV_COUNT };
+const char *hg_kv_type_name(int type);       /* "f32"; NULL for an unknown type */
+int hg_kv_type_parse(const char *name);      /* HG_KV_*, or -1 */
+
+#define HG_MAX_BATCH 128          /* prompt tokens per pass: each weight row is read once per pass */
+typedef struct {                  /* {0}: every default */
+    int n_ctx;                    /* positions the session holds; 0: the model's context (seq_len) */
+    int kv_type;                  /* HG_KV_* */
+    int n_batch;                  /* prompt tokens per pass, 1..HG_MAX_BATCH; 0: HG_MAX_BATCH; 1: token by
+                                     token through decode's kernels */
+    int profile;                  /* time the parts of decoding (hg_session_profile) */
+} hg_session_params;
+
+hg_session *hg_session_new(hg_model *m, const hg_session_params *params, hg_error *err);   /* NULL on error */
+void hg_session_free(hg_session *s);         /* NULL is fine */
+const hg_model *hg_session_model(const hg_session *s);
+int hg_session_pos(const hg_session *s);     /* positions evaluated: where the next token goes */
+int hg_session_ctx(const hg_session *s);     /* positions it can hold */
+int hg_session_batch(const hg_session *s);   /* n_batch: the most tokens one eval returns all logits of */
+
+#define HG_EVAL_ALL_LOGITS 1      /* every token's logits (n <= hg_session_batch), else only the last one's */
+/* Runs tokens[0..n) at positions pos..pos+n-1, pos <= hg_session_pos (a smaller pos first rewinds).
+ * One token without HG_EVAL_ALL_LOGITS goes through decode's kernels (matrix-vector products),
+ * more through the prompt's. 0, or HG_E_ARG / HG_E_TOKEN / HG_E_CONTEXT with nothing evaluated. */
+int hg_session_eval(hg_session *s, const int *tokens, int n, int pos, int flags, hg_error *err);
+/* the logits (vocab_size floats) of token i of the last eval (i < 0 counts from its end: -1 is the
+ * last); NULL when that eval did not keep them. Valid until the next eval, rewind or copy. */
+const float *hg_session_logits(const hg_session *s, int i);
+int hg_session_rewind(hg_session *s, int pos, hg_error *err);   /* forget positions pos.. */
+/* dst holds src's first n positions (same model and cache type), its position n: a cached prompt
+ * prefix for a new conversation. dst == src is a rewind. */
+int hg_session_copy_prefix(hg_session *dst, const hg_session *src, int n, hg_error *err);
+
+/* where decode spends its time (hg_session_params.profile): seconds summed over evals */
+enum { HG_JOB_QKV, HG_JOB_O, HG_JOB_GATE_UP, HG_JOB_DOWN, HG_JOB_HEAD, HG_N_JOBS };
+typedef struct {
+    double prep_s, matvec_s, attention_s, forward_s;   /* activation prep, matrix-vector jobs, attention, all */
+    double job_s[HG_N_JOBS], job_bytes[HG_N_JOBS];     /* per kind of job: seconds and weight bytes read */
+} hg_profile;
+void hg_session_profile(const hg_session *s, hg_profile *out);
+void hg_session_profile_reset(hg_session *s);
+const char *hg_job_name(int job);            /* "q/k/v", "o", "gate/up", "down", "head" */
+
+/* The sampler: penalties on the logits (of the tokens accepted, the last penalty_last_n), then the
+ * temperature, then top-k, min-p and top-p on the tempered distribution, then a draw. */
+typedef struct {                  /* {0}: greedy */
+    float temperature;            /* 0: the most probable token (argmax) */
+    float top_p;                  /* the nucleus: the fewest tokens whose probabilities sum past top_p; 0 or 1: off */
+    int top_k;                    /* the k most probable tokens; 0: off */
+    float min_p;                  /* tokens at least min_p times the most probable one's probability; 0: off */
+    float repeat_penalty;         /* > 1: a seen token's logit divided by it (multiplied when negative); 0 or 1: off */
+    float frequency_penalty;      /* subtracted from a seen token's logit once per occurrence */
+    float presence_penalty;       /* subtracted once from a seen token's logit */
+    int penalty_last_n;           /* how many accepted tokens the penalties look at; 0: 64 */
+    unsigned long long seed;      /* the draws' random state; 0: from the clock */
+} hg_sampler_params;
+hg_sampler *hg_sampler_new(const hg_model *m, const hg_sampler_params *params, hg_error *err);
+void hg_sampler_free(hg_sampler *s);
+int hg_sampler_sample(hg_sampler *s, const float *logits);   /* a token id (logits are not changed) */
+void hg_sampler_accept(hg_sampler *s, int token);           /* a token of the conversation, for the penalties */
+void hg_sampler_reset(hg_sampler *s);                       /* forget the accepted tokens */
+
+/* Generation: the prompt (if any) evaluated at the session's position, then tokens sampled, each
+ * given to on_token and, while more are wanted, evaluated. Stops at a stop token (EOS), a stop
+ * string, max_tokens, a full context, or on_token returning non-zero. Text is given out as it
+ * becomes final: bytes that may begin a stop string are held back until they do not. */
+enum { HG_FINISH_STOP_TOKEN = 1, HG_FINISH_STOP_STRING, HG_FINISH_LENGTH, HG_FINISH_CONTEXT, HG_FINISH_CANCELLED };
+/* token: the id sampled; text[0..len): the bytes this token releases (may be empty, or include bytes
+ * held back before); returns non-zero to stop */
+typedef int (*hg_token_fn)(void *user, int token, const char *text, size_t len);
+typedef struct {
+    int max_tokens;               /* tokens to sample at most; 0: until the context is full */
+    const char *const *stop;      /* stop strings (n_stop): the text ends before the first match */
+    int n_stop;
+    int first_after_bos;          /* decode the first sampled piece as after BOS (a reply's start: no dummy space) */
+    hg_token_fn on_token;
+    void *user;
+} hg_generate_params;
+typedef struct {
+    int n_prompt, n_generated;    /* tokens evaluated from the prompt, tokens sampled */
+    int finish;                   /* HG_FINISH_* */
+    double prompt_s, decode_s;    /* seconds in the prompt, and from its end to the last token */
+} hg_generate_result;
+int hg_generate(hg_session *s, hg_sampler *smp, const int *prompt, int n_prompt, const hg_generate_params *params,
+                hg_generate_result *result, hg_error *err);
+
+/* Per-layer sensitivities (the linearity theorem's alpha_l) of a full-precision model, for quantize
+ * --target-bits: a text file to out (docs/linearity.md). calib: a text for perplexity-based ones,
+ * NULL: KL divergence on sequences the model samples itself. The session (n_ctx >= ctx) is the
+ * engine's scratch; the model's weights are swapped for noisy copies while it runs, so no other
+ * session may use the model meanwhile. progress (optional) gets each layer as it finishes. */
+typedef struct {
+    const char *calib;            /* text (its bytes), NULL: data-free */
+    size_t calib_len;
+    int ctx;                      /* tokens per sequence */
+    unsigned long long seed;
+    int random_tokens;            /* data-free on uniformly random tokens instead of the model's samples */
+    int no_resume;                /* every noisy pass runs the whole model (same results; for testing) */
+    void (*progress)(void *user, int done, int total, const char *tensor, double alpha, double eta_s);
+    void (*note)(void *user, const char *message);   /* a remark (e.g. memory too short for a speed-up) */
+    void *user;
+} hg_sens_params;
+int hg_sensitivities(hg_model *m, hg_session *s, const hg_sens_params *params, FILE *out, hg_error *err);
+
 #endif /* HIGGS_H */
 
 /* ======================================================================== */
@@ -563,5 +743,15 @@ int hg_chat_turn_ids(const hg_tokenizer *t, int first, const char *system, const
 #include "src/pool.h"                /* thread pool, default thread count */
 #include "src/unicode.h"             /* unicode classes for the tokenizer */
 #include "src/tokenizer.h"           /* SentencePiece and byte-level BPE tokenizers, chat templates */
+#include "src/buffers.h"             /* the engine's memory: zeroed, aligned, the caller's allocator */
+#include "src/attention.h"           /* one key/value head's attention over f32 keys and values */
+#include "src/kv_cache.h"            /* the KV cache: one registry row per cache type */
+#include "src/model.h"               /* the engine's errors, a model: weights bound and checked, tokenizer, pool */
+#include "src/session.h"             /* a session: KV cache, position, buffers, profile */
+#include "src/matmul.h"              /* a session's matrix products: decode's and the prompt's */
+#include "src/forward.h"             /* the forward pass: one layer sequence, eval, logits */
+#include "src/sampler.h"             /* the sampler: penalties, temperature, top-k, min-p, top-p */
+#include "src/generate.h"            /* text in, tokens out: tokenize, chat template, the generation loop */
+#include "src/sensitivity.h"         /* per-layer sensitivities (alphas) for quantize --target-bits */
 
 #endif /* HIGGS_IMPLEMENTATION */

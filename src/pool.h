@@ -81,6 +81,7 @@ struct hg_pool {
     hg_pool_range *range;           /* [n]: thread i's unclaimed tasks */
     hg_pool_bed *bed;               /* [n], [0] unused */
     pthread_mutex_t mu;
+    pthread_mutex_t run_mu;         /* one job at a time: callers in several threads (sessions) queue here */
     pthread_cond_t done_cv;         /* the caller sleeps here */
     atomic_int caller_sleeping;
     atomic_uint gen;                /* bumped once per job */
@@ -188,6 +189,7 @@ hg_pool *hg_pool_create(int n_threads) {
     if (!p) return NULL;
     p->n = n_threads < 1 ? 1 : n_threads;
     pthread_mutex_init(&p->mu, NULL);
+    pthread_mutex_init(&p->run_mu, NULL);
     pthread_cond_init(&p->done_cv, NULL);
     p->threads = (pthread_t *)calloc((size_t)p->n, sizeof(pthread_t));
     p->bed = (hg_pool_bed *)calloc((size_t)p->n, sizeof(hg_pool_bed));
@@ -293,12 +295,14 @@ void hg_pool_run(hg_pool *p, hg_task_fn fn, void *ctx, int n_tasks) {
         for (int t = 0; t < n_tasks; t++) fn(ctx, t, 0);
         return;
     }
+    pthread_mutex_lock(&p->run_mu);           /* another thread's job first (uncontended: ~20 ns) */
     int n = atomic_load(&p->active);
     if (n == 1) {                             /* the others dropped out: no dispatch, no wait */
         uint64_t t0 = hg_now_ns();
         for (int t = 0; t < n_tasks; t++) fn(ctx, t, 0);
         uint64_t t1 = hg_now_ns();
         hg_pool_adapt(p, n_tasks, 0, t1 - t0, 0, t1);
+        pthread_mutex_unlock(&p->run_mu);
         return;
     }
     p->fn = fn;
@@ -321,6 +325,7 @@ void hg_pool_run(hg_pool *p, hg_task_fn fn, void *ctx, int n_tasks) {
     hg_pool_wait(p);
     uint64_t t2 = hg_now_ns();
     hg_pool_adapt(p, n_tasks, taken, t1 - t0, t2 - t1, t2);
+    pthread_mutex_unlock(&p->run_mu);
 }
 
 /* The default thread count: the CPUs this process may run on (its affinity
@@ -419,6 +424,7 @@ void hg_pool_destroy(hg_pool *p) {
     for (int i = 1; i < p->n; i++) pthread_join(p->threads[i], NULL);
     for (int i = 0; i < p->n; i++) pthread_cond_destroy(&p->bed[i].cv);
     pthread_mutex_destroy(&p->mu);
+    pthread_mutex_destroy(&p->run_mu);
     pthread_cond_destroy(&p->done_cv);
     free(p->threads);
     free(p->range);
