@@ -55,15 +55,19 @@ DEMO_MODEL ?= models/brown-higgs4.higgs
 demo: run
 	./run $(DEMO_MODEL) -s 42 -t 0.8 -n 200 -i "The committee said that"
 
-# a quick test (under 2 minutes, no Python or packages): generation, a quantize round trip and
-# perplexity against stored values; test_all.sh is the full suite
-check: run quantize
+# the library embedded in a C program of its own (README "Use it from C")
+tests/embed_example: tests/embed_example.c $(HEADERS)
+	$(CROSS)$(CC) $(CFLAGS) $(NATIVE) -o $@ tests/embed_example.c $(LDLIBS)
+
+# a quick test (under a minute, no Python or packages): generation, a quantize round trip,
+# perplexity against stored values and the embedding example; test_all.sh is the full suite
+check: run quantize tests/embed_example
 	tests/check.sh
 
 test: all
 	./test_all.sh
 
 clean:
-	rm -f run quantize run-san quantize-san tests/test_pool tests/test_kernels tests/test_kernels_scalar tests/test_kernels_avx2 tests/test_kernels_avxvnni tests/test_kernels_emu512 tests/test_tables_emu512 bench/bench_kernels bench/bench_stream
+	rm -f run quantize run-san quantize-san tests/embed_example tests/test_engine tests/test_engine_asan tests/test_engine_tsan tests/test_pool tests/test_kernels tests/test_kernels_scalar tests/test_kernels_avx2 tests/test_kernels_avxvnni tests/test_kernels_emu512 tests/test_tables_emu512 bench/bench_kernels bench/bench_stream
 
 .PHONY: all portable sanitize bench demo check test clean

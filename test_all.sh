@@ -127,6 +127,20 @@ fi
 ${CC:-cc} $CFLAGS_T -o tests/test_alloc tests/test_alloc.c -lm -lpthread && run_suite "bit allocation" ./tests/test_alloc
 ${CC:-cc} $CFLAGS_T -o tests/test_sampler tests/test_sampler.c -lm -lpthread && run_suite "sampler (top-p)" ./tests/test_sampler
 ${CC:-cc} $CFLAGS_T -o tests/test_pool tests/test_pool.c -lm -lpthread && run_suite "thread pool" ./tests/test_pool
+# the engine's contract (errors, allocation failures, sessions in two threads), plain and under
+# ASan+UBSan and ThreadSanitizer; timeout: a pool that took two jobs at once would hang, not fail
+${CC:-cc} $CFLAGS_T -march=native -o tests/test_engine tests/test_engine.c -lm -lpthread &&
+  run_suite "engine" timeout 300 ./tests/test_engine
+SAN_T="-O1 -g -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -march=native -fno-omit-frame-pointer"
+${CC:-cc} $SAN_T -fsanitize=address,undefined -fno-sanitize-recover=all -o tests/test_engine_asan tests/test_engine.c -lm -lpthread &&
+  run_suite "engine (asan+ubsan)" timeout 300 ./tests/test_engine_asan
+${CC:-cc} $SAN_T -fsanitize=thread -o tests/test_engine_tsan tests/test_engine.c -lm -lpthread &&
+  run_suite "engine (tsan)" env TSAN_OPTIONS=halt_on_error=1 timeout 600 ./tests/test_engine_tsan
+run_suite "no writable globals in the library" tests/test_globals.sh
+# the engine's refactor into a library changed no output: byte-identical to the last commit before it
+run_suite "outputs identical to 89a384c" tests/test_identical.sh --commit 89a384c
+# `make check`: the quick suite, with the embedding example
+run_suite "make check (with the embedding example)" make -s check
 ${CC:-cc} $CFLAGS_T -march=native -o tests/test_tables tests/test_tables.c -lm -lpthread && run_suite "kernel tables" ./tests/test_tables
 
 # Other builds of ./run against the native one, on the bundled models and quantized files that take

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Quick check of a build (`make check`): generation from the bundled model, a quantize round trip and
-# perplexity against stored values. Needs only ./run, ./quantize (make) and the files in the
-# repository: no Python, no packages, no network; well under 2 minutes (3-6 s with the AVX-512
+# Quick check of a build (`make check`): generation from the bundled model, a quantize round trip,
+# perplexity against stored values and the embedding example (tests/embed_example.c). Needs only
+# ./run, ./quantize, tests/embed_example (make check builds them) and the files in the repository:
+# no Python, no packages, no network; under a minute (3-6 s with the AVX-512
 # build, about 25 s with `make portable`, on a 2-core AMD EPYC Zen 5). Every check prints "PASS name"
 # or "FAIL name: detail"; the last line is "N passed, M failed" and the exit status is non-zero on
 # any failure. The full suite is ./test_all.sh.
@@ -102,6 +103,20 @@ if ./quantize "$F16" "$Q" --bits 4 $T1 >"$TMP/q.log" 2>&1 && [ -s "$Q" ]; then
   ppl_check "perplexity of the quantized file" "$Q" "$PPL_ROUNDTRIP"
 else
   fail "quantize $F16 --bits 4: $(tail -c 500 "$TMP/q.log")"
+fi
+
+# 6. the library embedded (tests/embed_example.c): two conversations taking turns on one model, each
+# reply the same as run -m chat's for its system prompt and message at temperature 0
+if [ -x tests/embed_example ]; then
+  if tests/embed_example "$MODEL" >"$TMP/embed" 2>"$TMP/embed.err"; then
+    { ./run "$MODEL" -m chat -y "You are terse." -i "Tell me about the jury." -t 0 $T1 2>/dev/null | sed '1s/^Assistant: /A: /'
+      ./run "$MODEL" -m chat -y "" -i "What did the committee say about the city?" -t 0 $T1 2>/dev/null | sed '1s/^Assistant: /B: /'
+    } >"$TMP/embed.want"
+    if [ -s "$TMP/embed" ] && cmp -s "$TMP/embed" "$TMP/embed.want"; then pass "embed_example: two interleaved conversations = run -m chat's replies"
+    else fail "embed_example: '$(head -c 200 "$TMP/embed")' differs from run -m chat: '$(head -c 200 "$TMP/embed.want")'"; fi
+  else fail "embed_example: $(tail -c 300 "$TMP/embed.err")"; fi
+else
+  fail "tests/embed_example missing (make check builds it)"
 fi
 
 finish

@@ -1,14 +1,14 @@
-/* test_sampler.c - run.c's nucleus (top-p) selection and sampling against a
- * reference written here: sort descending, take tokens until their sum (in
- * double) exceeds topp. Checks the selected set (as a multiset of
- * probabilities: tied tokens are interchangeable), its mass, and that walking
- * coins over [0, 1) picks each nucleus token with frequency p / mass and
- * nothing else.
+/* test_sampler.c - the sampler (src/sampler.h) against references written here.
+ * Nucleus (top-p): sort descending, take tokens until their sum (in double) exceeds topp; checks
+ * the selected set (as a multiset of probabilities: tied tokens are interchangeable), its mass, and
+ * that walking coins over [0, 1) picks each nucleus token with frequency p / mass and nothing else.
+ * Top-k and min-p: the same frequencies over the k most probable tokens, or those at least min_p
+ * times the most probable one. Penalties: llama.cpp's formulas applied here to the logits of the
+ * last penalty_last_n accepted tokens.
  *   cc -O2 -std=c11 -D_GNU_SOURCE -o tests/test_sampler tests/test_sampler.c -lm -lpthread
  */
-#define main run_main
-#include "../run.c"
-#undef main
+#define HIGGS_IMPLEMENTATION
+#include "../higgs.h"
 
 static int passed, failed;
 static void check(int ok, const char *name, const char *detail) {
@@ -142,9 +142,92 @@ static void test_frequencies(void) {
     free(p); free(pi); free(count);
 }
 
+/* a sampler with these params over n tokens, built by hand (hg_sampler_new wants a model) */
+static hg_sampler *sampler_of(hg_sampler_params p, int n) {
+    hg_sampler *s = calloc(1, sizeof *s);
+    if (!p.penalty_last_n) p.penalty_last_n = 64;
+    s->p = p;
+    s->vocab_size = n;
+    s->probs = calloc(n, sizeof(float));
+    s->probindex = calloc(n, sizeof(ProbIndex));
+    s->recent = calloc(p.penalty_last_n, sizeof(int));
+    s->count = calloc(n, sizeof(int));
+    return s;
+}
+static void sampler_drop(hg_sampler *s) { free(s->probs); free(s->probindex); free(s->recent); free(s->count); free(s); }
+
+/* coins over [0, 1) through top-k / min-p: each kept token's share is p / (the kept mass), the rest 0 */
+static void test_filters(void) {
+    const int n = 1000, M = 100000;
+    float *p = malloc(n * sizeof(float));
+    int *count = calloc(n, sizeof(int));
+    double *sorted = malloc(n * sizeof(double));
+    const struct { int top_k; float min_p; } cases[] = {{1, 0}, {10, 0}, {200, 0}, {0, 0.05f}, {0, 0.5f}, {20, 0.1f}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        make_probs(p, n, 2.0, 0);
+        hg_sampler *s = sampler_of((hg_sampler_params){1.0f, 0, cases[c].top_k, cases[c].min_p, 0, 0, 0, 0, 1}, n);
+        /* the reference: the k-th largest probability and the min-p floor */
+        float pmax = 0;
+        for (int i = 0; i < n; i++) { sorted[i] = p[i]; pmax = p[i] > pmax ? p[i] : pmax; }
+        qsort(sorted, n, sizeof(double), by_prob_desc);
+        double kth = cases[c].top_k ? sorted[cases[c].top_k - 1] : 0, floor_p = cases[c].min_p * pmax, mass = 0;
+        for (int i = 0; i < n; i++)
+            if (p[i] >= kth && p[i] >= floor_p) mass += p[i];
+        for (int i = 0; i < n; i++) count[i] = 0;
+        for (int j = 0; j < M; j++) count[sample_filtered(s, p, n, (float)((j + 0.5) / M))]++;
+        int bad = 0;
+        char detail[256] = "";
+        for (int i = 0; i < n; i++) {
+            int in = p[i] >= kth && p[i] >= floor_p;
+            double want = in ? p[i] / mass : 0, got = (double)count[i] / M;
+            if (fabs(got - want) > 2.0 / M + 1e-5 * want && !bad++)
+                snprintf(detail, sizeof detail, "token %d: frequency %.6f, want %.6f (kept: %d)", i, got, want, in);
+        }
+        char name[64];
+        snprintf(name, sizeof name, "filter_top_k%d_min_p%g", cases[c].top_k, (double)cases[c].min_p);
+        check(bad == 0, name, detail);
+        sampler_drop(s);
+    }
+    free(p); free(count); free(sorted);
+}
+
+/* repetition, frequency and presence penalties over the last penalty_last_n accepted tokens */
+static void test_penalties(void) {
+    const int n = 50, last_n = 8;
+    const int accepted[] = {3, 7, 3, 9, 11, 3, 20, 7, 41, 5, 7, 0};   /* the window keeps the last 8 */
+    const int n_acc = (int)(sizeof accepted / sizeof accepted[0]);
+    hg_sampler *s = sampler_of((hg_sampler_params){0, 0, 0, 0, 1.3f, 0.25f, 0.5f, last_n, 1}, n);
+    for (int i = 0; i < n_acc; i++) hg_sampler_accept(s, accepted[i]);
+    float logits[50], want[50];
+    for (int i = 0; i < n; i++) logits[i] = want[i] = (float)((i * 37 % 23) - 11) * 0.37f;
+    int seen[50] = {0};
+    for (int i = n_acc - last_n; i < n_acc; i++) seen[accepted[i]]++;
+    for (int t = 0; t < n; t++) {
+        if (!seen[t]) continue;
+        want[t] = want[t] > 0 ? want[t] / 1.3f : want[t] * 1.3f;
+        want[t] -= (float)seen[t] * 0.25f + 0.5f;
+    }
+    apply_penalties(s, logits);
+    int bad = 0;
+    char detail[200] = "";
+    for (int t = 0; t < n; t++)
+        if (logits[t] != want[t] && !bad++) snprintf(detail, sizeof detail, "token %d: %g, want %g", t, logits[t], want[t]);
+    check(bad == 0, "penalties_last_n_window", detail);
+    /* greedy after the penalties: the best unpenalized token wins over a penalized larger one */
+    for (int i = 0; i < n; i++) logits[i] = 0;
+    logits[7] = 1.0f;   /* accepted 3 times in the window: 1/1.3 - 0.75 - 0.5 < 0 */
+    logits[8] = 0.5f;
+    check(hg_sampler_sample(s, logits) == 8 && logits[7] == 1.0f, "penalties_greedy_and_logits_untouched", "");
+    hg_sampler_reset(s);
+    check(hg_sampler_sample(s, logits) == 7, "penalties_reset", "");
+    sampler_drop(s);
+}
+
 int main(void) {
     test_sets();
     test_frequencies();
+    test_filters();
+    test_penalties();
     printf("%d passed, %d failed\n", passed, failed);
     return failed != 0;
 }

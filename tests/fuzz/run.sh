@@ -11,11 +11,11 @@ WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 mkdir -p tests/fuzz/crashes
 fails=0
-# leak detection on everywhere: the reader and the tokenizer free what they allocated on errors
+# leak detection on everywhere: the reader, the tokenizer and the engine free what they allocated on errors
 for target in 1:model:200000:1 2:text:8192:1 3:tokenizer:20000:1; do
   IFS=: read -r id name maxlen leaks <<< "$target"
   bin=$WORK/fuzz-$name
-  if ! clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -DHIGGS_FUZZ \
+  if ! clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
        -DFUZZ_TARGET="$id" -D_GNU_SOURCE -std=c11 -Wall -Wextra -Wno-unused-function -march=native \
        -o "$bin" tests/fuzz/fuzz_run.c -lm -lpthread 2> "$WORK/build.log"; then
     cat "$WORK/build.log"; echo "FAIL fuzz $name: build"; fails=$((fails + 1)); continue
