@@ -610,15 +610,22 @@ int hg_detokenize(const hg_model *m, int id, int after_bos, char *buf, int cap);
  * of the assistant's reply) appended to out */
 int hg_chat_apply(const hg_model *m, int first, const char *system, const char *user, hg_ids *out, hg_error *err);
 
-/* KV cache types: one row each of the registry in src/kv_cache.h */
-enum { HG_KV_F32 = 0, HG_KV_COUNT };
-const char *hg_kv_type_name(int type);       /* "f32"; NULL for an unknown type */
+/* KV cache types: one row each of the registry in src/kv_cache.h; keys and values choose separately */
+enum {
+    HG_KV_F32 = 0,        /* 32-bit floats: exact */
+    HG_KV_F16,            /* 16-bit floats */
+    HG_KV_Q8,             /* 8-bit integers, one scale per token and kv head */
+    HG_KV_COUNT
+};
+const char *hg_kv_type_name(int type);       /* "f32", "f16", "q8"; NULL for an unknown type */
 int hg_kv_type_parse(const char *name);      /* HG_KV_*, or -1 */
+double hg_kv_type_bits(int type);            /* bits per value, a 64-value head's scale included */
 
 #define HG_MAX_BATCH 128          /* prompt tokens per pass: each weight row is read once per pass */
 typedef struct {                  /* {0}: every default */
     int n_ctx;                    /* positions the session holds; 0: the model's context (seq_len) */
-    int kv_type;                  /* HG_KV_* */
+    int kv_type;                  /* HG_KV_* of the keys */
+    int kv_vtype;                 /* HG_KV_* of the values */
     int n_batch;                  /* prompt tokens per pass, 1..HG_MAX_BATCH; 0: HG_MAX_BATCH; 1: token by
                                      token through decode's kernels */
     int profile;                  /* time the parts of decoding (hg_session_profile) */
@@ -630,6 +637,7 @@ const hg_model *hg_session_model(const hg_session *s);
 int hg_session_pos(const hg_session *s);     /* positions evaluated: where the next token goes */
 int hg_session_ctx(const hg_session *s);     /* positions it can hold */
 int hg_session_batch(const hg_session *s);   /* n_batch: the most tokens one eval returns all logits of */
+size_t hg_session_kv_bytes(const hg_session *s);   /* its KV cache's bytes, scales included */
 
 #define HG_EVAL_ALL_LOGITS 1      /* every token's logits (n <= hg_session_batch), else only the last one's */
 /* Runs tokens[0..n) at positions pos..pos+n-1, pos <= hg_session_pos (a smaller pos first rewinds).

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -216,6 +217,12 @@ static void generate(hg_session *s, hg_sampler *smp, const char *prompt, int pro
     fprintf(stderr, "prompt: %d tokens at %.1f tok/s\n", ids.n, ids.n / (t1 - t0 + 1e-9));
     if (r.n_generated > 1) fprintf(stderr, "achieved tok/s: %f\n", (r.n_generated - 1) / (t2 - t1 + 1e-9));
     if (profile && r.n_generated > 1) print_profile(s, r.n_generated);
+    if (profile) {
+        struct rusage ru;
+        getrusage(RUSAGE_SELF, &ru);
+        fprintf(stderr, "memory: KV cache %.1f MB (%d positions), peak resident %.1f MB\n", hg_session_kv_bytes(s) / 1e6,
+                hg_session_ctx(s), ru.ru_maxrss / 1e3);
+    }
     free(ids.v);
 }
 
@@ -350,6 +357,7 @@ static void perplexity(hg_session *q, hg_session *base, const char *path, int ct
         printf("base perplexity: %.6f (%d tokens)\n", exp(a.nll_base / a.scored), a.scored);
         printf("kld standard error: %.6f, max %.6f\n", sqrt(var > 0 ? var / a.scored : 0), a.kl_max);
         printf("kld: %.6f (same top token %.3f%%, %d tokens)\n", mean, 100.0 * a.same_top / a.scored, a.scored);
+        printf("kld x1000: %.4f +- %.5f\n", 1000 * mean, 1000 * sqrt(var > 0 ? var / a.scored : 0));
     }
     free(win);
     free(a.lpq);
@@ -489,6 +497,8 @@ static _Noreturn void usage(int rc) {
             "              second half of each window scored)\n"
             "  -o <string> output file (logits mode: float32 [tokens, vocab])\n"
             "  -T <int>    threads, default: the CPUs this process may use (affinity mask, cgroup quota)\n"
+            "  --kv <type> KV cache type, or KTYPE,VTYPE for keys and values: f32 (default, exact), f16, q8\n"
+            "              (one scale per token and head); ppl --kld always runs BASE with f32\n"
             "  --top-k <int>, --min-p <float>, --repeat-penalty <float>, --frequency-penalty <float>,\n"
             "  --presence-penalty <float>: sampling filters and penalties (default off; as llama.cpp's)\n"
             "  --info      describe the model and exit\n"
@@ -512,13 +522,30 @@ typedef struct {
     const char *model_path, *tokenizer_path, *prompt, *mode, *system_prompt, *in_file, *out_file, *kld_path;
     int second_half, steps, ctx, threads, info, verify, chat_ids, no_batch, no_int8, no_pairs, no_resume;
     int random_tokens, mmap, profile;
+    int kv[2];                        /* KV cache types of the keys and the values */
     hg_sampler_params sp;
 } Args;
+
+/* --kv TYPE or --kv KTYPE,VTYPE */
+static void parse_kv(const char *v, int kv[2]) {
+    char k[16] = "", w[16] = "";
+    const char *comma = strchr(v, ',');
+    size_t kl = comma ? (size_t)(comma - v) : strlen(v);
+    if (kl < sizeof k) memcpy(k, v, kl);
+    if (comma && strlen(comma + 1) < sizeof w) strcpy(w, comma + 1);
+    kv[0] = hg_kv_type_parse(k);
+    kv[1] = comma ? hg_kv_type_parse(w) : kv[0];
+    if (kv[0] < 0 || kv[1] < 0) {
+        char types[128] = "";
+        for (int i = 0; hg_kv_type_name(i); i++) snprintf(types + strlen(types), sizeof types - strlen(types), "%s%s", i ? ", " : "", hg_kv_type_name(i));
+        die("--kv must be TYPE or KTYPE,VTYPE with types %s; got '%s'", types, v);
+    }
+}
 
 /* a long option with a value (--kld, the sampler's): 1 when argv[*i] was one */
 static int long_option(Args *a, int argc, char **argv, int *i) {
     static const char *const names[] = {"--kld", "--top-k", "--min-p", "--repeat-penalty", "--frequency-penalty",
-                                        "--presence-penalty"};
+                                        "--presence-penalty", "--kv"};
     int k = 0, n = (int)(sizeof names / sizeof names[0]);
     while (k < n && strcmp(argv[*i], names[k])) k++;
     if (k == n) return 0;
@@ -530,7 +557,8 @@ static int long_option(Args *a, int argc, char **argv, int *i) {
     case 2: a->sp.min_p = parse_float(v, "--min-p", 0, 1); break;
     case 3: a->sp.repeat_penalty = parse_float(v, "--repeat-penalty", 0, 100); break;
     case 4: a->sp.frequency_penalty = parse_float(v, "--frequency-penalty", -100, 100); break;
-    default: a->sp.presence_penalty = parse_float(v, "--presence-penalty", -100, 100); break;
+    case 5: a->sp.presence_penalty = parse_float(v, "--presence-penalty", -100, 100); break;
+    default: parse_kv(v, a->kv); break;
     }
     return 1;
 }
@@ -574,8 +602,8 @@ static void parse_args(Args *a, int argc, char **argv) {
 }
 
 /* a session of n_ctx positions on m, or a one-line error */
-static hg_session *session_or_die(hg_model *m, int n_ctx, int no_batch, int profile) {
-    hg_session_params sp = {n_ctx, HG_KV_F32, no_batch ? 1 : 0, profile};
+static hg_session *session_or_die(hg_model *m, int n_ctx, const int kv[2], int no_batch, int profile) {
+    hg_session_params sp = {.n_ctx = n_ctx, .kv_type = kv[0], .kv_vtype = kv[1], .n_batch = no_batch ? 1 : 0, .profile = profile};
     hg_error e;
     hg_session *s = hg_session_new(m, &sp, &e);
     if (!s) die(e.code == HG_E_NOMEM ? "%s (-n / -c)" : "%s", e.msg);
@@ -633,7 +661,7 @@ int main(int argc, char **argv) {
     }
     int max_pos = is_ppl || is_sens ? ctx : is_logits ? logit_ids.n : steps;
     /* alphas always runs its passes in whole batches (its metric is defined on them) */
-    hg_session *s = session_or_die(model, max_pos, a.no_batch && !is_sens, a.profile);
+    hg_session *s = session_or_die(model, max_pos, a.kv, a.no_batch && !is_sens, a.profile);
     hg_sampler *smp = hg_sampler_new(model, &a.sp, &e);
     if (!smp) die("%s", e.msg);
 
@@ -652,7 +680,8 @@ int main(int argc, char **argv) {
                 die("--kld: %s has a vocabulary of %d, %s of %d: not the same model", a.kld_path, bc->vocab_size, a.model_path,
                     c->vocab_size);
             if (ctx > bc->seq_len) die("--kld: -c %d exceeds %s's context of %d", ctx, a.kld_path, bc->seq_len);
-            base = session_or_die(base_model, ctx, a.no_batch, 0);
+            static const int exact[2] = {HG_KV_F32, HG_KV_F32};   /* the reference: an exact cache */
+            base = session_or_die(base_model, ctx, exact, a.no_batch, 0);
         }
         perplexity(s, base, a.in_file, ctx, a.second_half);
         hg_session_free(base);

@@ -80,6 +80,13 @@ if grep -qw avx_vnni /proc/cpuinfo 2>/dev/null; then   # AVX2 + AVX-VNNI (Alder 
   build_kernels tests/test_kernels_avxvnni -mavx2 -mfma -mf16c -mavxvnni && run_suite "kernels (avx2 + avx-vnni)" ./tests/test_kernels_avxvnni
 fi
 build_kernels tests/test_kernels_scalar && run_suite "kernels (scalar)" ./tests/test_kernels_scalar
+# attention over every KV cache type pair against its scalar definition, on the same builds
+for variant in "native:-march=native" "avx2:-mavx2 -mfma -mf16c" "scalar:"; do
+  IFS=: read -r vname vflags <<< "$variant"
+  [ "$vname" = avx2 ] && ! grep -q avx2 /proc/cpuinfo 2>/dev/null && continue
+  ${CC:-cc} $CFLAGS_T $vflags -o tests/test_attention_$vname tests/test_attention.c -lm -lpthread &&
+    run_suite "attention ($vname)" ./tests/test_attention_$vname
+done
 # the AVX-512 VNNI kernels on a host without them: SIMDe's portable intrinsics (tests/emu_avx512.h;
 # -O1 because SIMDe's headers take a minute at -O2), checked against the same scalar definitions
 if [ "$(uname -m)" = x86_64 ] && grep -q avx2 /proc/cpuinfo 2>/dev/null &&
@@ -93,6 +100,8 @@ if [ "$(uname -m)" = x86_64 ] && grep -q avx2 /proc/cpuinfo 2>/dev/null &&
       echo "FAIL emulated AVX-512 (level $level) build of tests/test_kernels.c"; failed=$((failed + 1))
     fi
   done
+  ${CC:-cc} $EMU -o tests/test_attention_emu512 tests/test_attention.c -lm -lpthread &&
+    run_suite "attention (avx-512, emulated)" ./tests/test_attention_emu512
   ${CC:-cc} $EMU -o tests/test_tables_emu512 tests/test_tables.c -lm -lpthread &&
     run_suite "kernel tables (avx-512 vnni, emulated)" ./tests/test_tables_emu512
   EMU512_RUN="$LOG/run-emu512"   # ./run of that build, checked against the native one below
@@ -206,12 +215,12 @@ if command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 && command -v qemu-aarch64 >
   else
     echo "FAIL aarch64 + dotprod build of tests/test_kernels.c"; failed=$((failed + 1))
   fi
-  for t in test_kernels test_simd_rows test_alloc test_sampler test_tables; do
+  for t in test_kernels test_simd_rows test_alloc test_sampler test_tables test_attention; do
     if ! aarch64-linux-gnu-gcc $CFLAGS_T -march=armv8-a -o "$A64/$t" "tests/$t.c" -lm -lpthread; then
       echo "FAIL aarch64 build of tests/$t.c"; failed=$((failed + 1)); continue
     fi
     run_suite "$t (aarch64, qemu)" qemu_a64 "$A64/$t"
-    case $t in test_kernels|test_simd_rows)
+    case $t in test_kernels|test_simd_rows|test_attention)
       grep -q '^kernels: neon$' "$LOG/out" || { echo "FAIL $t (aarch64) did not use the NEON kernels"; failed=$((failed + 1)); } ;;
     esac
   done

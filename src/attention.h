@@ -74,6 +74,12 @@ static inline fv fv_zero(void) { return (fv){_mm512_setzero_ps()}; }
 static inline fv fv_load(const float *p) { return (fv){_mm512_loadu_ps(p)}; }
 static inline fv fv_fma(fv acc, float a, fv x) { return (fv){_mm512_fmadd_ps(_mm512_set1_ps(a), x.v, acc.v)}; }
 static inline void fv_store_scaled(float *p, fv x, float s) { _mm512_storeu_ps(p, _mm512_mul_ps(x.v, _mm512_set1_ps(s))); }
+static inline fv fv_mul(fv x, fv y) { return (fv){_mm512_mul_ps(x.v, y.v)}; }
+static inline fv fv_load_i8(const int8_t *p) { return (fv){_mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(_mm_loadu_si128((const __m128i *)p)))}; }
+#if defined(HG_F16C)
+static inline fv fv_load_f16(const uint16_t *p) { return (fv){_mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)p))}; }
+#define FV_HAS_F16 1
+#endif
 #define FV_WIDE 2                     /* independent 16-float sums per head: 32 registers allow two */
 #elif defined(HG_AVX2)
 typedef struct { __m256 lo, hi; } fv;
@@ -88,6 +94,17 @@ static inline void fv_store_scaled(float *p, fv x, float s) {
     _mm256_storeu_ps(p, _mm256_mul_ps(x.lo, b));
     _mm256_storeu_ps(p + 8, _mm256_mul_ps(x.hi, b));
 }
+static inline fv fv_mul(fv x, fv y) { return (fv){_mm256_mul_ps(x.lo, y.lo), _mm256_mul_ps(x.hi, y.hi)}; }
+static inline fv fv_load_i8(const int8_t *p) {
+    __m128i b = _mm_loadu_si128((const __m128i *)p);
+    return (fv){_mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(b)), _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(_mm_srli_si128(b, 8)))};
+}
+#if defined(HG_F16C)
+static inline fv fv_load_f16(const uint16_t *p) {
+    return (fv){_mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)p)), _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(p + 8)))};
+}
+#define FV_HAS_F16 1
+#endif
 #define FV_WIDE 1
 #elif defined(HG_NEON)
 typedef struct { float32x4_t v[4]; } fv;
@@ -95,6 +112,20 @@ static inline fv fv_zero(void) { fv r; for (int i = 0; i < 4; i++) r.v[i] = vdup
 static inline fv fv_load(const float *p) { fv r; for (int i = 0; i < 4; i++) r.v[i] = vld1q_f32(p + 4 * i); return r; }
 static inline fv fv_fma(fv acc, float a, fv x) { for (int i = 0; i < 4; i++) acc.v[i] = vfmaq_n_f32(acc.v[i], x.v[i], a); return acc; }
 static inline void fv_store_scaled(float *p, fv x, float s) { for (int i = 0; i < 4; i++) vst1q_f32(p + 4 * i, vmulq_n_f32(x.v[i], s)); }
+static inline fv fv_mul(fv x, fv y) { for (int i = 0; i < 4; i++) x.v[i] = vmulq_f32(x.v[i], y.v[i]); return x; }
+static inline fv fv_load_i8(const int8_t *p) {
+    int8x16_t b = vld1q_s8(p);
+    int16x8_t lo = vmovl_s8(vget_low_s8(b)), hi = vmovl_s8(vget_high_s8(b));
+    fv r = {{vcvtq_f32_s32(vmovl_s16(vget_low_s16(lo))), vcvtq_f32_s32(vmovl_s16(vget_high_s16(lo))),
+             vcvtq_f32_s32(vmovl_s16(vget_low_s16(hi))), vcvtq_f32_s32(vmovl_s16(vget_high_s16(hi)))}};
+    return r;
+}
+static inline fv fv_load_f16(const uint16_t *p) {
+    fv r;
+    for (int i = 0; i < 4; i++) r.v[i] = vcvt_f32_f16(vreinterpret_f16_u16(vld1_u16(p + 4 * i)));
+    return r;
+}
+#define FV_HAS_F16 1
 #define FV_WIDE 1
 #else
 typedef struct { float v[16]; } fv;
@@ -102,69 +133,103 @@ static inline fv fv_zero(void) { fv r; memset(&r, 0, sizeof r); return r; }
 static inline fv fv_load(const float *p) { fv r; memcpy(r.v, p, sizeof r.v); return r; }
 static inline fv fv_fma(fv acc, float a, fv x) { for (int i = 0; i < 16; i++) acc.v[i] += a * x.v[i]; return acc; }
 static inline void fv_store_scaled(float *p, fv x, float s) { for (int i = 0; i < 16; i++) p[i] = x.v[i] * s; }
+static inline fv fv_mul(fv x, fv y) { for (int i = 0; i < 16; i++) x.v[i] *= y.v[i]; return x; }
+static inline fv fv_load_i8(const int8_t *p) { fv r; for (int i = 0; i < 16; i++) r.v[i] = (float)p[i]; return r; }
 #define FV_WIDE 1
 #endif
+#ifndef FV_HAS_F16                    /* no f16 conversion in hardware: exact in software */
+static inline fv fv_load_f16(const uint16_t *p) {
+    float t[16];
+    for (int i = 0; i < 16; i++) t[i] = hg_f16_to_f32(p[i]);
+    return fv_load(t);
+}
+#endif
+
+/* How a cache's elements become floats (KVType.load): every conversion is exact, so a kind's
+ * loads give the same floats on every ISA. */
+enum { KV_LOAD_F32, KV_LOAD_F16, KV_LOAD_I8 };
+ATT_INLINE fv fv_load_kind(const void *p, size_t i, const int kind) {
+    if (kind == KV_LOAD_F32) return fv_load((const float *)p + i);
+    if (kind == KV_LOAD_F16) return fv_load_f16((const uint16_t *)p + i);
+    return fv_load_i8((const int8_t *)p + i);
+}
+static inline size_t kv_load_bytes(int kind) { return kind == KV_LOAD_F32 ? 4 : kind == KV_LOAD_F16 ? 2 : 1; }
 
 /* The values of positions t0..t0+m-1 (clipped to n) toward the cache while
  * the scores read the keys: a second stream through memory keeps more reads
  * in flight than the keys alone, and the value pass then reads from cache. */
-static inline void prefetch_values(const float *values, int t0, int n, int m, int hd) {
+static inline void prefetch_values(const void *values, int t0, int n, int m, size_t row_bytes) {
     int t1 = t0 + m < n ? t0 + m : n;
-    const char *p = (const char *)(values + (size_t)t0 * hd), *end = (const char *)(values + (size_t)t1 * hd);
+    const char *p = (const char *)values + (size_t)t0 * row_bytes, *end = (const char *)values + (size_t)t1 * row_bytes;
     for (; p < end; p += 64) __builtin_prefetch(p, 0, 3);
 }
 
-/* att[g][t] = scale * <q[g], k_t> for t < n (and junk up to the end of the last
- * block: att has kpos floats). FV_WIDE blocks at a time where registers allow:
- * more independent sums in flight. */
-ATT_INLINE void attn_scores_g(float *const *att, const float *const *q, const int G, const float *restrict keys, int hd,
-                              int n, float scale, const float *values) {
+/* element i of a cache array of load kind `kind`, as a float */
+ATT_INLINE float kv_elem(const void *p, size_t i, const int kind) {
+    if (kind == KV_LOAD_F32) return ((const float *)p)[i];
+    if (kind == KV_LOAD_F16) return hg_f16_to_f32(((const uint16_t *)p)[i]);
+    return (float)((const int8_t *)p)[i];
+}
+
+/* a block's 16 sums to scores: times the keys' scales (scaled kinds) and the softmax's 1/sqrt(hd) */
+ATT_INLINE void store_scores(float *att, fv acc, const float *kscale, float scale) {
+    if (kscale) acc = fv_mul(acc, fv_load(kscale));
+    fv_store_scaled(att, acc, scale);
+}
+
+/* att[g][t] = scale * kscale[t] * <q[g], k_t> for t < n (kscale NULL: 1), and junk up to the end
+ * of the last block (att has kpos floats). Keys of load kind kk. FV_WIDE blocks at a time where
+ * registers allow: more independent sums in flight. */
+ATT_INLINE void attn_scores_g(float *const *att, const float *const *q, const int G, const void *restrict keys,
+                              const float *kscale, const int kk, int hd, int n, float scale, const void *values,
+                              size_t vrow_bytes) {
     int t0 = 0;
 #if FV_WIDE == 2
     for (; t0 + KB < n; t0 += 2 * KB) {
-        const float *b0 = keys + (size_t)t0 * hd, *b1 = b0 + (size_t)KB * hd;
-        prefetch_values(values, t0, n, 2 * KB, hd);
+        size_t b0 = (size_t)t0 * hd, b1 = b0 + (size_t)KB * hd;
+        prefetch_values(values, t0, n, 2 * KB, vrow_bytes);
         fv acc[ATT_G][2];
         for (int g = 0; g < G; g++) acc[g][0] = acc[g][1] = fv_zero();
         for (int d = 0; d < hd; d++) {
-            fv k0 = fv_load(b0 + (size_t)d * KB), k1 = fv_load(b1 + (size_t)d * KB);
+            fv k0 = fv_load_kind(keys, b0 + (size_t)d * KB, kk), k1 = fv_load_kind(keys, b1 + (size_t)d * KB, kk);
             for (int g = 0; g < G; g++) {
                 acc[g][0] = fv_fma(acc[g][0], q[g][d], k0);
                 acc[g][1] = fv_fma(acc[g][1], q[g][d], k1);
             }
         }
         for (int g = 0; g < G; g++) {
-            fv_store_scaled(att[g] + t0, acc[g][0], scale);
-            fv_store_scaled(att[g] + t0 + KB, acc[g][1], scale);
+            store_scores(att[g] + t0, acc[g][0], kscale ? kscale + t0 : NULL, scale);
+            store_scores(att[g] + t0 + KB, acc[g][1], kscale ? kscale + t0 + KB : NULL, scale);
         }
     }
 #endif
     for (; t0 < n; t0 += KB) {
-        const float *blk = keys + (size_t)t0 * hd;    /* block t0 / KB */
-        prefetch_values(values, t0, n, KB, hd);
+        size_t blk = (size_t)t0 * hd;                 /* block t0 / KB */
+        prefetch_values(values, t0, n, KB, vrow_bytes);
         fv acc[ATT_G];
         for (int g = 0; g < G; g++) acc[g] = fv_zero();
         for (int d = 0; d < hd; d++) {
-            fv k = fv_load(blk + (size_t)d * KB);
+            fv k = fv_load_kind(keys, blk + (size_t)d * KB, kk);
             for (int g = 0; g < G; g++) acc[g] = fv_fma(acc[g], q[g][d], k);
         }
-        for (int g = 0; g < G; g++) fv_store_scaled(att[g] + t0, acc[g], scale);
+        for (int g = 0; g < G; g++) store_scores(att[g] + t0, acc[g], kscale ? kscale + t0 : NULL, scale);
     }
 }
 
-/* out[g][d] = sum_t p[g][t] * v_t[d] for d < hd: 16 * FV_WIDE dimensions at a
- * time stay in registers across all positions (an axpy per position would
- * store and reload out); a head size that is not a multiple of 16 ends in plain loops */
-ATT_INLINE void attn_values_g(float *const *out, const float *const *p, const int G, const float *restrict values, int hd,
-                              int n) {
+/* out[g][d] = sum_t p[g][t] * v_t[d] for d < hd, values of load kind vk: 16 * FV_WIDE dimensions at
+ * a time stay in registers across all positions (an axpy per position would store and reload out);
+ * a head size that is not a multiple of 16 ends in plain loops */
+ATT_INLINE void attn_values_g(float *const *out, const float *const *p, const int G, const void *restrict values,
+                              const int vk, int hd, int n) {
     int d0 = 0;
 #if FV_WIDE == 2
     for (; G <= 4 && d0 + 64 <= hd; d0 += 64) {   /* 4 x 4 accumulators of the 32 registers */
         fv acc[ATT_G][4];
         for (int g = 0; g < G; g++) acc[g][0] = acc[g][1] = acc[g][2] = acc[g][3] = fv_zero();
         for (int t = 0; t < n; t++) {
-            const float *row = values + (size_t)t * hd + d0;
-            fv v0 = fv_load(row), v1 = fv_load(row + 16), v2 = fv_load(row + 32), v3 = fv_load(row + 48);
+            size_t row = (size_t)t * hd + d0;
+            fv v0 = fv_load_kind(values, row, vk), v1 = fv_load_kind(values, row + 16, vk);
+            fv v2 = fv_load_kind(values, row + 32, vk), v3 = fv_load_kind(values, row + 48, vk);
             for (int g = 0; g < G; g++) {
                 acc[g][0] = fv_fma(acc[g][0], p[g][t], v0);
                 acc[g][1] = fv_fma(acc[g][1], p[g][t], v1);
@@ -179,8 +244,8 @@ ATT_INLINE void attn_values_g(float *const *out, const float *const *p, const in
         fv acc[ATT_G][2];
         for (int g = 0; g < G; g++) acc[g][0] = acc[g][1] = fv_zero();
         for (int t = 0; t < n; t++) {
-            const float *row = values + (size_t)t * hd + d0;
-            fv v0 = fv_load(row), v1 = fv_load(row + 16);
+            size_t row = (size_t)t * hd + d0;
+            fv v0 = fv_load_kind(values, row, vk), v1 = fv_load_kind(values, row + 16, vk);
             for (int g = 0; g < G; g++) {
                 acc[g][0] = fv_fma(acc[g][0], p[g][t], v0);
                 acc[g][1] = fv_fma(acc[g][1], p[g][t], v1);
@@ -196,7 +261,7 @@ ATT_INLINE void attn_values_g(float *const *out, const float *const *p, const in
         fv acc[ATT_G];
         for (int g = 0; g < G; g++) acc[g] = fv_zero();
         for (int t = 0; t < n; t++) {
-            fv v = fv_load(values + (size_t)t * hd + d0);
+            fv v = fv_load_kind(values, (size_t)t * hd + d0, vk);
             for (int g = 0; g < G; g++) acc[g] = fv_fma(acc[g], p[g][t], v);
         }
         for (int g = 0; g < G; g++) fv_store_scaled(out[g] + d0, acc[g], 1.0f);
@@ -204,52 +269,64 @@ ATT_INLINE void attn_values_g(float *const *out, const float *const *p, const in
     for (int g = 0; g < G; g++)
         for (int d = d0; d < hd; d++) {
             float a = 0;
-            for (int t = 0; t < n; t++) a += p[g][t] * values[(size_t)t * hd + d];
+            for (int t = 0; t < n; t++) a += p[g][t] * kv_elem(values, (size_t)t * hd + d, vk);
             out[g][d] = a;
         }
 }
 
-/* heads q[0..G) attend to positions t0..n-1 of one key/value head (t0 > 0: a
- * sliding window); att[g] is scratch of n floats, out[g] receives hd floats.
- * The scores start at t0's key block (blocks hold KB positions); the softmax
- * and the value sum start at t0 itself. */
-static void attend(float *const *out, float *const *att, const float *const *q, int G, const float *keys,
-                   const float *values, int hd, int t0, int n) {
+/* One key/value head's cache for attend: arrays of their load kinds, and for scaled kinds one
+ * float per position (kscale[t] multiplies key t, vscale[t] value t; NULL: none) */
+typedef struct {
+    const void *keys, *values;
+    const float *kscale, *vscale;
+    int kk, vk;                       /* KV_LOAD_* */
+} KVHead;
+
+#if ATT_G == 8
+#define ATT_G_CASES(F, ...) \
+    case 8: F(8, __VA_ARGS__); break; case 7: F(7, __VA_ARGS__); break; case 6: F(6, __VA_ARGS__); break; \
+    case 5: F(5, __VA_ARGS__); break; case 4: F(4, __VA_ARGS__); break; case 3: F(3, __VA_ARGS__); break; \
+    case 2: F(2, __VA_ARGS__); break; default: F(1, __VA_ARGS__); break;
+#else
+#define ATT_G_CASES(F, ...) \
+    case 4: F(4, __VA_ARGS__); break; case 3: F(3, __VA_ARGS__); break; case 2: F(2, __VA_ARGS__); break; \
+    default: F(1, __VA_ARGS__); break;
+#endif
+#define ATT_SCORES(GG, K) attn_scores_g(att, q, GG, keys, ks, K, hd, n, scale, vs, vrow)
+#define ATT_VALUES(GG, K) attn_values_g(out, p, GG, values, K, hd, n)
+
+/* heads q[0..G) attend to positions t0..n-1 of one key/value head h (t0 > 0: a sliding window);
+ * att[g] is scratch of n floats, out[g] receives hd floats. The scores start at t0's key block
+ * (blocks hold KB positions); the softmax and the value sum start at t0 itself. A value's scale
+ * is folded into its probability before the sum. */
+static void attend(float *const *out, float *const *att, const float *const *q, int G, const KVHead *h, int hd, int t0,
+                   int n) {
     float scale = 1.0f / sqrtf((float)hd);
     int s0 = t0 / KB * KB;
-    keys += (size_t)s0 * hd;                      /* block s0 / KB */
-    const float *vs = values + (size_t)s0 * hd;   /* (prefetched while the scores run) */
+    size_t krow = kv_load_bytes(h->kk) * hd, vrow = kv_load_bytes(h->vk) * hd;
+    const void *keys = (const char *)h->keys + (size_t)s0 * krow;   /* block s0 / KB */
+    const void *vs = (const char *)h->values + (size_t)s0 * vrow;   /* (prefetched while the scores run) */
+    const float *ks = h->kscale ? h->kscale + s0 : NULL;
     n -= s0;
-    switch (G) {
-#if ATT_G == 8
-    case 8: attn_scores_g(att, q, 8, keys, hd, n, scale, vs); break;
-    case 7: attn_scores_g(att, q, 7, keys, hd, n, scale, vs); break;
-    case 6: attn_scores_g(att, q, 6, keys, hd, n, scale, vs); break;
-    case 5: attn_scores_g(att, q, 5, keys, hd, n, scale, vs); break;
-#endif
-    case 4: attn_scores_g(att, q, 4, keys, hd, n, scale, vs); break;
-    case 3: attn_scores_g(att, q, 3, keys, hd, n, scale, vs); break;
-    case 2: attn_scores_g(att, q, 2, keys, hd, n, scale, vs); break;
-    default: attn_scores_g(att, q, 1, keys, hd, n, scale, vs); break;
+    switch (h->kk) {
+    case KV_LOAD_F32: switch (G) { ATT_G_CASES(ATT_SCORES, KV_LOAD_F32) } break;
+    case KV_LOAD_F16: switch (G) { ATT_G_CASES(ATT_SCORES, KV_LOAD_F16) } break;
+    default: switch (G) { ATT_G_CASES(ATT_SCORES, KV_LOAD_I8) } break;
     }
     const float *p[ATT_G] = {0};
     int skip = t0 - s0;                           /* positions of the first block before the window */
-    values += (size_t)t0 * hd;
+    const void *values = (const char *)h->values + (size_t)t0 * vrow;
     n -= skip;
     for (int g = 0; g < G; g++) {
-        softmax_shifted(att[g] + skip, n, max_of(att[g] + skip, n));
-        p[g] = att[g] + skip;
+        float *pg = att[g] + skip;
+        softmax_shifted(pg, n, max_of(pg, n));
+        if (h->vscale)
+            for (int t = 0; t < n; t++) pg[t] *= h->vscale[t0 + t];
+        p[g] = pg;
     }
-    switch (G) {
-#if ATT_G == 8
-    case 8: attn_values_g(out, p, 8, values, hd, n); break;
-    case 7: attn_values_g(out, p, 7, values, hd, n); break;
-    case 6: attn_values_g(out, p, 6, values, hd, n); break;
-    case 5: attn_values_g(out, p, 5, values, hd, n); break;
-#endif
-    case 4: attn_values_g(out, p, 4, values, hd, n); break;
-    case 3: attn_values_g(out, p, 3, values, hd, n); break;
-    case 2: attn_values_g(out, p, 2, values, hd, n); break;
-    default: attn_values_g(out, p, 1, values, hd, n); break;
+    switch (h->vk) {
+    case KV_LOAD_F32: switch (G) { ATT_G_CASES(ATT_VALUES, KV_LOAD_F32) } break;
+    case KV_LOAD_F16: switch (G) { ATT_G_CASES(ATT_VALUES, KV_LOAD_F16) } break;
+    default: switch (G) { ATT_G_CASES(ATT_VALUES, KV_LOAD_I8) } break;
     }
 }

@@ -83,7 +83,8 @@ static void attention_task(void *ctx, int task, int thread) {
     }
     int pos = j->p->pos0 + b, window = s->m->window;
     int t0 = window && pos >= window ? pos + 1 - window : 0;
-    kv_types[s->kv.type].attend(&s->kv, j->layer, kvh, outs, atts, qs, G, t0, pos + 1);
+    KVHead h = kv_head(&s->kv, j->layer, kvh);
+    attend(outs, atts, qs, G, &h, hd, t0, pos + 1);
 }
 
 /* the pass's tokens through layer l: attention, then the feed-forward block, each added to x */
@@ -104,7 +105,7 @@ static void layer_forward(hg_session *s, const Pass *p, int l) {
         add_bias(v, L->bv, kv_dim);
         rope_apply(q, c->n_heads, hd, cs, sn);
         rope_apply(k, c->n_kv_heads, hd, cs, sn);
-        kv_types[s->kv.type].store(&s->kv, l, p->pos0 + b, k, v);
+        kv_store(&s->kv, l, p->pos0 + b, k, v);
     }
     AttnJob aj = {s, p, l};
     double ta = s->profile ? now_s() : 0;

@@ -98,16 +98,17 @@ hg_session *hg_session_new(hg_model *m, const hg_session_params *params, hg_erro
                             c->seq_len), NULL;
     if (p.n_batch < 0 || p.n_batch > HG_MAX_BATCH)
         return hg_set_error(e, HG_E_ARG, "a batch of %d tokens is not in [1, %d]", p.n_batch, HG_MAX_BATCH), NULL;
-    if (!hg_kv_type_name(p.kv_type)) return hg_set_error(e, HG_E_ARG, "unknown KV cache type %d", p.kv_type), NULL;
+    if (!hg_kv_type_name(p.kv_type) || !hg_kv_type_name(p.kv_vtype))
+        return hg_set_error(e, HG_E_ARG, "unknown KV cache type %d,%d", p.kv_type, p.kv_vtype), NULL;
     hg_session *s = (hg_session *)hg_buf_alloc(&m->alloc, 1, sizeof *s);
     if (!s) return NOMEM(e, "session"), NULL;
     s->m = m;
     s->n_ctx = p.n_ctx ? p.n_ctx : c->seq_len;
     s->batch = p.n_batch ? p.n_batch : HG_MAX_BATCH;
     s->profile = p.profile;
-    if (kvcache_init(&s->kv, &m->alloc, p.kv_type, c, s->n_ctx)) {
+    if (kvcache_init(&s->kv, &m->alloc, p.kv_type, p.kv_vtype, c, s->n_ctx)) {
         hg_set_error(e, HG_E_NOMEM, "cannot allocate a KV cache of %.1f MB for %d positions; ask for fewer",
-                     2.0 * (double)s->kv.bytes / 1e6, s->n_ctx);
+                     (double)kvcache_bytes(&s->kv) / 1e6, s->n_ctx);
         hg_session_free(s);
         return NULL;
     }
@@ -129,6 +130,7 @@ const hg_model *hg_session_model(const hg_session *s) { return s->m; }
 int hg_session_pos(const hg_session *s) { return s->n_past; }
 int hg_session_ctx(const hg_session *s) { return s->n_ctx; }
 int hg_session_batch(const hg_session *s) { return s->batch; }
+size_t hg_session_kv_bytes(const hg_session *s) { return kvcache_bytes(&s->kv); }
 void hg_session_profile(const hg_session *s, hg_profile *out) { *out = s->prof; }
 void hg_session_profile_reset(hg_session *s) { memset(&s->prof, 0, sizeof s->prof); }
 
@@ -142,11 +144,12 @@ int hg_session_rewind(hg_session *s, int pos, hg_error *e) {
 
 int hg_session_copy_prefix(hg_session *dst, const hg_session *src, int n, hg_error *e) {
     if (dst->m != src->m) return hg_set_error(e, HG_E_ARG, "sessions of different models");
-    if (dst->kv.type != src->kv.type) return hg_set_error(e, HG_E_ARG, "sessions with different KV cache types");
+    if (dst->kv.ktype != src->kv.ktype || dst->kv.vtype != src->kv.vtype)
+        return hg_set_error(e, HG_E_ARG, "sessions with different KV cache types");
     if (n < 0 || n > src->n_past)
         return hg_set_error(e, HG_E_ARG, "cannot copy %d positions: the source holds %d", n, src->n_past);
     if (n > dst->n_ctx) return hg_set_error(e, HG_E_CONTEXT, "cannot copy %d positions into a context of %d", n, dst->n_ctx);
-    if (dst != src) kv_types[dst->kv.type].copy_prefix(&dst->kv, &src->kv, n);
+    if (dst != src) kv_copy_prefix(&dst->kv, &src->kv, n);
     dst->n_past = n;
     dst->last_n = 0;
     return 0;

@@ -168,11 +168,29 @@ def log_softmax(x, axis=-1):
 # forward
 
 
-def forward(model, token_ids, return_hidden=False, linear=None):
+def kv_store(kind, x):
+    """What a KV cache of type `kind` gives back for x [heads, T, head_dim] (keys after RoPE, or
+    values): run's cache types (src/kv_cache.h), from their definitions. f32: x in float32;
+    f16: rounded to float16; q8: per (head, token) s = max|x| / 127, x = s * round(x / s)."""
+    x32 = x.astype(np.float32)
+    if kind == "f32":
+        return x32.astype(np.float64)
+    if kind == "f16":
+        return x32.astype(np.float16).astype(np.float64)
+    if kind == "q8":
+        amax = np.abs(x32).max(axis=-1, keepdims=True)
+        inv = np.where(amax > 0, np.float32(127) / np.where(amax > 0, amax, 1), 0).astype(np.float32)
+        q = np.rint(x32 * inv)
+        return q.astype(np.float64) * (amax / np.float32(127)).astype(np.float32).astype(np.float64)
+    raise ValueError("unknown KV cache type " + kind)
+
+
+def forward(model, token_ids, return_hidden=False, linear=None, kv_types=None):
     """Logits [T, vocab] (float64) for token_ids at positions 0..T-1.
 
     linear(name, h) -> h @ W.T may replace the linear layers' and an untied
-    head's products (the tests use it to model the runtime's int8 decode path)."""
+    head's products (the tests use it to model the runtime's int8 decode path).
+    kv_types=(ktype, vtype): the keys and values as a KV cache of those types keeps them (kv_store)."""
     m = model
     w = m["w"]
 
@@ -214,6 +232,8 @@ def forward(model, token_ids, return_hidden=False, linear=None):
         v = v.reshape(T, nkv, hd).transpose(1, 0, 2)
         q = apply_rope(q, cos, sin)
         k = apply_rope(k, cos, sin)
+        if kv_types:
+            k, v = kv_store(kv_types[0], k), kv_store(kv_types[1], v)
         out = np.empty((nh, T, hd))
         for hh in range(nh):
             kv = hh // group                                        # repeat_kv

@@ -33,14 +33,14 @@ static void test_bad_calls(hg_model *m) {
     check_error(hg_model_open(MODEL, &bad, &e) ? 0 : e.code, &e, HG_E_ARG, "open_negative_threads");
     hg_model_params badtok = {1, NULL, 0, 0, 0, "/nonexistent/tokenizer.bin", NULL};
     check_error(hg_model_open(MODEL, &badtok, &e) ? 0 : e.code, &e, HG_E_FILE, "open_missing_tokenizer");
-    hg_session_params sp = {c->seq_len + 1, HG_KV_F32, 0, 0};
+    hg_session_params sp = {.n_ctx = c->seq_len + 1};
     check_error(hg_session_new(m, &sp, &e) ? 0 : e.code, &e, HG_E_ARG, "session_context_over_model");
-    sp = (hg_session_params){16, 99, 0, 0};
+    sp = (hg_session_params){.n_ctx = 16, .kv_type = 99};
     check_error(hg_session_new(m, &sp, &e) ? 0 : e.code, &e, HG_E_ARG, "session_unknown_kv_type");
-    sp = (hg_session_params){16, HG_KV_F32, HG_MAX_BATCH + 1, 0};
+    sp = (hg_session_params){.n_ctx = 16, .n_batch = HG_MAX_BATCH + 1};
     check_error(hg_session_new(m, &sp, &e) ? 0 : e.code, &e, HG_E_ARG, "session_batch_too_large");
 
-    sp = (hg_session_params){16, HG_KV_F32, 8, 0};
+    sp = (hg_session_params){.n_ctx = 16, .n_batch = 8};
     hg_session *s = hg_session_new(m, &sp, &e);
     if (!s) { check(0, "session_new", e.msg); return; }
     int ids[20] = {1, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23};
@@ -186,7 +186,7 @@ static void test_rewind_and_copy(hg_model *m) {
     hg_session_eval(a, ids, 40, 0, 0, &e);           /* an eval at 0 starts over */
     memcpy(got, hg_session_logits(a, -1), bytes);
     check(hg_session_copy_prefix(b, a, 41, &e) == HG_E_ARG, "copy_prefix_past_source", e.msg);
-    hg_session_params small = {20, HG_KV_F32, 0, 0};
+    hg_session_params small = {.n_ctx = 20};
     hg_session *c = hg_session_new(m, &small, &e);
     check_error(hg_session_copy_prefix(c, a, 30, &e), &e, HG_E_CONTEXT, "copy_prefix_into_small_context");
     hg_session_free(c);
@@ -212,7 +212,7 @@ static int whole_run(FailAlloc *fa, hg_error *e) {
     hg_model_params mp = {2, NULL, HG_LOAD_MMAP, 0, 0, NULL, &al};
     hg_model *m = hg_model_open(MODEL, &mp, e);
     if (!m) return e->code;
-    hg_session_params sp = {64, HG_KV_F32, 16, 0};
+    hg_session_params sp = {.n_ctx = 64, .n_batch = 16};
     hg_session *s = hg_session_new(m, &sp, e);
     hg_sampler *smp = s ? hg_sampler_new(m, NULL, e) : NULL;
     int rc = s && smp ? 0 : e->code, ids[5] = {1, 450, 432, 119, 287};

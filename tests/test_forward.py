@@ -100,6 +100,40 @@ def test_variants(tmp):
             report(False, f"logits_{name}", str(e))
 
 
+def test_kv_cache_types(tmp):
+    """run's KV cache types against the reference fed the same cache (reference.kv_store): f16 and
+    q8 keys and values, alone and mixed, in the prompt and decode paths, on shapes that take every
+    path of the attention kernels (GQA groups, a sliding window, a head size with a tail, biases)"""
+    rng = np.random.default_rng(3)
+    names = ("gqa_untied_f32", "head_dim_72", "qwen2_biases_gqa4", "mistral_window5_gqa6", "gqa_12_per_kv_head_hd64")
+    for name, kw, dtype in [v for v in VARIANTS if v[0] in names]:
+        d = os.path.join(tmp, "kv_" + name)
+        try:
+            ms.make_checkpoint(d, vocab_size=4096, seq_len=64, tokenizer_model=TOKENIZER, seed=hash(name) % 1000, **kw)
+            out = d + ".higgs"
+            export_hf(d, out, dtype)
+            model = ref.load_model(None, weights=weights_of(out), config=ms.load_hf(d)[0])
+            ids = [1] + rng.integers(3, 4096, size=40).tolist()
+            exact = ref.forward(model, ids)
+            for kv in ("f16", "q8", "q8,f16", "f16,q8"):
+                kt, vt = (kv.split(",") + [kv])[:2]
+                want = ref.forward(model, ids, kv_types=(kt, vt))
+                effect = float(np.abs(want - exact).max())
+                # f16: run rounds its own float32 keys and values, which differ from the reference's in
+                # the last bits; one that lies near a tie between two f16 values rounds the other way
+                # (1/2048 of it), so those caches are held to a quarter of what the cache changes.
+                # tests/test_attention.c checks the f16 loads and attention exactly.
+                bound = BOUND if "f16" not in kv else max(BOUND, 0.25 * effect)
+                for extra in ((), ("--no-batch",)):
+                    got = run_logits(out, ids, tmp, extra=("--kv", kv) + extra)
+                    err = float(np.abs(want - got).max())
+                    report(err <= bound and effect > 0, f"kv_{kv}_{name}{'_decode_path' if extra else ''}",
+                           f"max abs err {err:.2e} against the reference with that cache (the cache itself moves "
+                           f"the logits by {effect:.2e})")
+        except Exception as e:  # noqa: BLE001
+            report(False, f"kv_{name}", str(e))
+
+
 def test_threads_identical(tmp):
     d = os.path.join(tmp, "threads")
     ms.make_checkpoint(d, dim=128, hidden_dim=256, n_layers=2, n_heads=8, n_kv_heads=4, vocab_size=4096, seq_len=64,
@@ -339,9 +373,9 @@ def test_generate(tmp):
 
 def main():
     with tempfile.TemporaryDirectory() as tmp:
-        tests = (test_variants, test_threads_identical, test_decode_pairs_identical, test_batches, test_llama2c_import, test_perplexity, test_kld, test_quantize_dtype,
+        tests = (test_variants, test_kv_cache_types, test_threads_identical, test_decode_pairs_identical, test_batches, test_llama2c_import, test_perplexity, test_kld, test_quantize_dtype,
                  test_generate)
-        for t in tests[:1] if "--variants" in sys.argv[1:] else tests:
+        for t in tests[:2] if "--variants" in sys.argv[1:] else tests:
             try:
                 t(tmp)
             except Exception as e:  # noqa: BLE001
