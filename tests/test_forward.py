@@ -134,6 +134,26 @@ def test_kv_cache_types(tmp):
             report(False, f"kv_{name}", str(e))
 
 
+def test_outlier_keys_copy(tmp):
+    """tools/outlier_keys.py: two RoPE pairs of every kv head's keys x8, the matching query
+    dimensions x1/8. Powers of two scale exactly, so with the exact (f32) cache the copy's logits
+    are the original's; a per-token q8 key cache sees the outliers and moves the logits more."""
+    d = os.path.join(tmp, "outlier")
+    ms.make_checkpoint(d, dim=128, hidden_dim=256, n_layers=2, n_heads=8, n_kv_heads=2, vocab_size=4096, seq_len=64,
+                       tokenizer_model=TOKENIZER, seed=11)
+    out, copy = d + ".higgs", d + "-outliers.higgs"
+    export_hf(d, out, "f32")
+    sh(PY, os.path.join(ROOT, "tools", "outlier_keys.py"), out, copy)
+    ids = [1] + list(range(7, 47))
+    a, b = run_logits(out, ids, tmp), run_logits(copy, ids, tmp)
+    err = float(np.abs(a - b).max())
+    report(err <= 1e-5, "outlier_keys_copy_same_logits_f32_cache", f"max abs diff {err:.2e}")
+    qa, qb = run_logits(out, ids, tmp, extra=("--kv", "q8")), run_logits(copy, ids, tmp, extra=("--kv", "q8"))
+    ea, eb = float(np.abs(qa - a).max()), float(np.abs(qb - b).max())
+    report(eb > 2 * ea, "outlier_keys_copy_hurts_per_token_q8_keys",
+           f"q8 cache moves the logits by {ea:.2e} on the original, {eb:.2e} on the copy")
+
+
 def test_threads_identical(tmp):
     d = os.path.join(tmp, "threads")
     ms.make_checkpoint(d, dim=128, hidden_dim=256, n_layers=2, n_heads=8, n_kv_heads=4, vocab_size=4096, seq_len=64,
@@ -373,7 +393,7 @@ def test_generate(tmp):
 
 def main():
     with tempfile.TemporaryDirectory() as tmp:
-        tests = (test_variants, test_kv_cache_types, test_threads_identical, test_decode_pairs_identical, test_batches, test_llama2c_import, test_perplexity, test_kld, test_quantize_dtype,
+        tests = (test_variants, test_kv_cache_types, test_outlier_keys_copy, test_threads_identical, test_decode_pairs_identical, test_batches, test_llama2c_import, test_perplexity, test_kld, test_quantize_dtype,
                  test_generate)
         for t in tests[:2] if "--variants" in sys.argv[1:] else tests:
             try:
