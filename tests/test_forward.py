@@ -80,15 +80,20 @@ VARIANTS = [
 ]
 
 
+def build_variant(tmp, prefix, name, kw, dtype):
+    """a VARIANTS checkpoint exported to .higgs: its path and the reference model of its stored weights"""
+    d = os.path.join(tmp, prefix + name)
+    ms.make_checkpoint(d, vocab_size=4096, seq_len=64, tokenizer_model=TOKENIZER, seed=hash(name) % 1000, **kw)
+    out = d + ".higgs"
+    export_hf(d, out, dtype)
+    return out, ref.load_model(None, weights=weights_of(out), config=ms.load_hf(d)[0])
+
+
 def test_variants(tmp):
     rng = np.random.default_rng(0)
     for name, kw, dtype in VARIANTS:
-        d = os.path.join(tmp, name)
         try:
-            ms.make_checkpoint(d, vocab_size=4096, seq_len=64, tokenizer_model=TOKENIZER, seed=hash(name) % 1000, **kw)
-            out = d + ".higgs"
-            export_hf(d, out, dtype)
-            model = ref.load_model(None, weights=weights_of(out), config=ms.load_hf(d)[0])
+            out, model = build_variant(tmp, "", name, kw, dtype)
             ids = [1] + rng.integers(3, 4096, size=40).tolist()
             want = ref.forward(model, ids)
             for extra in ((), ("--no-batch",)):    # the prompt (batched) path and the decode path
@@ -107,12 +112,8 @@ def test_kv_cache_types(tmp):
     rng = np.random.default_rng(3)
     names = ("gqa_untied_f32", "head_dim_72", "qwen2_biases_gqa4", "mistral_window5_gqa6", "gqa_12_per_kv_head_hd64")
     for name, kw, dtype in [v for v in VARIANTS if v[0] in names]:
-        d = os.path.join(tmp, "kv_" + name)
         try:
-            ms.make_checkpoint(d, vocab_size=4096, seq_len=64, tokenizer_model=TOKENIZER, seed=hash(name) % 1000, **kw)
-            out = d + ".higgs"
-            export_hf(d, out, dtype)
-            model = ref.load_model(None, weights=weights_of(out), config=ms.load_hf(d)[0])
+            out, model = build_variant(tmp, "kv_", name, kw, dtype)
             ids = [1] + rng.integers(3, 4096, size=40).tolist()
             exact = ref.forward(model, ids)
             for kv in ("f16", "q8", "q8,f16", "f16,q8"):
