@@ -356,8 +356,8 @@ static void perplexity(hg_session *q, hg_session *base, const char *path, int ct
         double mean = a.kl / a.scored, var = a.scored > 1 ? (a.kl2 - a.scored * mean * mean) / (a.scored - 1) : 0;
         printf("base perplexity: %.6f (%d tokens)\n", exp(a.nll_base / a.scored), a.scored);
         printf("kld standard error: %.6f, max %.6f\n", sqrt(var > 0 ? var / a.scored : 0), a.kl_max);
-        printf("kld: %.6f (same top token %.3f%%, %d tokens)\n", mean, 100.0 * a.same_top / a.scored, a.scored);
         printf("kld x1000: %.4f +- %.5f\n", 1000 * mean, 1000 * sqrt(var > 0 ? var / a.scored : 0));
+        printf("kld: %.6f (same top token %.3f%%, %d tokens)\n", mean, 100.0 * a.same_top / a.scored, a.scored);
     }
     free(win);
     free(a.lpq);

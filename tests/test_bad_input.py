@@ -727,6 +727,14 @@ def cli_cases(C, model, tokbin, valid):
                  ["-n", "-5"], ["-n", "1e3"], ["-n", "99999999999999999999"], ["-T", "0"], ["-T", "x"],
                  ["-T", "100000"], ["-s", "-1"], ["-c", "abc"]):
         C.add("bad argument %s" % " ".join(repr(a) for a in args), R(*args, "-i", "x"))
+    for args in (["--kv", "x"], ["--kv", "q8,zz"], ["--kv", ","], ["--kv", "q8,"], ["--kv", ""], ["--top-k", "-1"],
+                 ["--min-p", "2"], ["--repeat-penalty", "nan"], ["--frequency-penalty", "1e9"], ["--presence-penalty", "x"],
+                 ["-c", "0"]):
+        C.add("bad argument %s" % " ".join(repr(a) for a in args), R(*args, "-i", "x"))
+    C.add("option --kv without a value", R("-i", "x", "--kv"))
+    C.add("valid: --kv q8,f16 with the sampler's filters and penalties", R("-i", "The", "-n", "12", "--kv", "q8,f16",
+          "--top-k", "40", "--min-p", "0.05", "--repeat-penalty", "1.1", "--frequency-penalty", "0.2",
+          "--presence-penalty", "0.1", "-s", "3", "-T", "1"), "ok")
     C.add("unknown option -x", R("-x", "1"))
     C.add("unknown option --bogus", R("--bogus"))
     C.add("unknown option --bogus with a value", R("--bogus", "1"))
