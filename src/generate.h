@@ -26,6 +26,8 @@ const char *hg_job_name(int job) {
     return job >= 0 && job < HG_N_JOBS ? names[job] : "?";
 }
 
+#define HG_PIECE_MAX (65536 * 3)      /* the longest piece hg_tok_decode writes */
+
 /* Stop strings over the generated text: bytes are held back while they could still begin a stop
  * string, and released once they cannot. */
 typedef struct {
@@ -101,13 +103,14 @@ int hg_generate(hg_session *s, hg_sampler *smp, const int *prompt, int n_prompt,
     res.n_prompt = n_prompt;
     int prev = n_prompt ? prompt[n_prompt - 1] : -1, rc = 0;
     Held held = {0};
-    char piece[65536 * 3];
+    char *piece = (char *)malloc(HG_PIECE_MAX);   /* a piece's bytes (on the heap: threads may have small stacks) */
+    if (!piece) return NOMEM(e, "piece buffer");
     for (;;) {
         int next = hg_sampler_sample(smp, hg_session_logits(s, -1));
         if (hg_tok_is_stop(t, next)) { res.finish = HG_FINISH_STOP_TOKEN; break; }
         hg_sampler_accept(smp, next);
         int after_bos = p.first_after_bos ? res.n_generated == 0 : prev == t->bos;
-        int n = hg_tok_decode(t, next, after_bos, piece, (int)sizeof piece);
+        int n = hg_tok_decode(t, next, after_bos, piece, HG_PIECE_MAX);
         res.n_generated++;
         prev = next;
         int fin = emit_token(&p, &held, next, piece, n);
@@ -120,6 +123,7 @@ int hg_generate(hg_session *s, hg_sampler *smp, const int *prompt, int n_prompt,
     if (!rc && held.len && res.finish != HG_FINISH_STOP_STRING && p.on_token)   /* the tail no stop string began */
         p.on_token(p.user, -1, held.text, held.len);
     free(held.text);
+    free(piece);
     res.prompt_s = t1 - t0;
     res.decode_s = now_s() - t1;
     if (r) *r = res;

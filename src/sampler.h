@@ -113,6 +113,7 @@ struct hg_sampler {
     ProbIndex *probindex;             /* [vocab] candidates */
     int *recent, n_recent, head;      /* [penalty_last_n] accepted tokens, a ring */
     int *count;                       /* [vocab] occurrences among the recent ones */
+    unsigned *seen, stamp;            /* [vocab] seen[t] == stamp: t's penalty applied in this call */
     const hg_allocator *alloc;
 };
 
@@ -147,7 +148,8 @@ hg_sampler *hg_sampler_new(const hg_model *m, const hg_sampler_params *params, h
     s->probindex = (ProbIndex *)hg_buf_alloc(a, (size_t)vocab, sizeof(ProbIndex));
     s->recent = (int *)hg_buf_alloc(a, (size_t)p.penalty_last_n, sizeof(int));
     s->count = (int *)hg_buf_alloc(a, (size_t)vocab, sizeof(int));
-    if (!s->probs || !s->probindex || !s->recent || !s->count) {
+    s->seen = (unsigned *)hg_buf_alloc(a, (size_t)vocab, sizeof(unsigned));
+    if (!s->probs || !s->probindex || !s->recent || !s->count || !s->seen) {
         hg_sampler_free(s);
         return NOMEM(e, "sampler"), NULL;
     }
@@ -161,6 +163,7 @@ void hg_sampler_free(hg_sampler *s) {
     hg_buf_free(a, s->probindex);
     hg_buf_free(a, s->recent);
     hg_buf_free(a, s->count);
+    hg_buf_free(a, s->seen);
     hg_buf_free(a, s);
 }
 
@@ -181,16 +184,16 @@ void hg_sampler_accept(hg_sampler *s, int token) {
 
 /* llama.cpp's penalties: repetition divides a positive logit (multiplies a negative one), then
  * frequency (per occurrence) and presence (once) are subtracted */
-static void apply_penalties(const hg_sampler *s, float *logits) {
+static void apply_penalties(hg_sampler *s, float *logits) {
     const hg_sampler_params *p = &s->p;
-    int cap = s->p.penalty_last_n;
+    if (++s->stamp == 0) {                /* the stamps wrapped: start them over */
+        memset(s->seen, 0, (size_t)s->vocab_size * sizeof(unsigned));
+        s->stamp = 1;
+    }
     for (int i = 0; i < s->n_recent; i++) {
-        int t = s->recent[(s->head - 1 - i + 2 * cap) % cap], c = s->count[t];
-        if (c <= 0) continue;
-        int first = 1;                    /* each token once, however often it is in the window */
-        for (int k = 0; k < i; k++)
-            if (s->recent[(s->head - 1 - k + 2 * cap) % cap] == t) { first = 0; break; }
-        if (!first) continue;
+        int t = s->recent[i], c = s->count[t];
+        if (c <= 0 || s->seen[t] == s->stamp) continue;   /* each token once, however often it is in the window */
+        s->seen[t] = s->stamp;
         if (p->repeat_penalty > 0 && p->repeat_penalty != 1)
             logits[t] = logits[t] > 0 ? logits[t] / p->repeat_penalty : logits[t] * p->repeat_penalty;
         logits[t] -= (float)c * p->frequency_penalty + p->presence_penalty;

@@ -152,9 +152,10 @@ static hg_sampler *sampler_of(hg_sampler_params p, int n) {
     s->probindex = calloc(n, sizeof(ProbIndex));
     s->recent = calloc(p.penalty_last_n, sizeof(int));
     s->count = calloc(n, sizeof(int));
+    s->seen = calloc(n, sizeof(unsigned));
     return s;
 }
-static void sampler_drop(hg_sampler *s) { free(s->probs); free(s->probindex); free(s->recent); free(s->count); free(s); }
+static void sampler_drop(hg_sampler *s) { free(s->probs); free(s->probindex); free(s->recent); free(s->count); free(s->seen); free(s); }
 
 /* coins over [0, 1) through top-k / min-p: each kept token's share is p / (the kept mass), the rest 0 */
 static void test_filters(void) {
