@@ -64,7 +64,7 @@ same() {   # name, command args (run's, after the binary)
   local name=$1; shift
   "$REF" "$@" >"$TMP/a.out" 2>"$TMP/a.err"; local ra=$?
   "$NEW" "$@" >"$TMP/b.out" 2>"$TMP/b.err"; local rb=$?
-  grep -v '^kld x1000: ' "$TMP/b.out" >"$TMP/b.cmp"   # a line 89a384c's ppl did not print
+  grep -a -v '^kld x1000: ' "$TMP/b.out" >"$TMP/b.cmp"   # a line 89a384c's ppl did not print
   if [ $ra -eq 0 ] && [ $rb -eq 0 ] && cmp -s "$TMP/a.out" "$TMP/b.cmp"; then pass "$name"
   else fail "$name: exit $ra/$rb, outputs differ ($(head -c 200 "$TMP/b.err" | tr '\n' ' '))"; fi
 }
