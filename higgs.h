@@ -615,17 +615,25 @@ enum {
     HG_KV_F32 = 0,        /* 32-bit floats: exact */
     HG_KV_F16,            /* 16-bit floats */
     HG_KV_Q8,             /* 8-bit integers, one scale per token and kv head */
+    HG_KV_Q5,             /* HIGGS 5-bit: keys per channel over 32 tokens, values rotated onto a Gaussian grid */
+    HG_KV_Q4,             /* HIGGS 4-bit */
+    HG_KV_Q3,             /* HIGGS 3-bit */
     HG_KV_COUNT
 };
-const char *hg_kv_type_name(int type);       /* "f32", "f16", "q8"; NULL for an unknown type */
+const char *hg_kv_type_name(int type);       /* "f32", "f16", "q8", "q5", "q4", "q3"; NULL for an unknown type */
 int hg_kv_type_parse(const char *name);      /* HG_KV_*, or -1 */
-double hg_kv_type_bits(int type);            /* bits per value, a 64-value head's scale included */
+/* bits per stored key (values = 0) or value (values = 1) with heads of hd values: scales, ranges included */
+double hg_kv_type_bits(int type, int hd, int values);
+int hg_kv_type_fits(int type, int hd);       /* 1 when the type serves heads of hd values (HIGGS types: 32, 64, .. 512) */
 
 #define HG_MAX_BATCH 128          /* prompt tokens per pass: each weight row is read once per pass */
 typedef struct {                  /* {0}: every default */
-    int n_ctx;                    /* positions the session holds; 0: the model's context (seq_len) */
+    int n_ctx;                    /* positions the session may hold; 0: the model's context (seq_len). The
+                                     KV cache grows with the conversation up to it. */
     int kv_type;                  /* HG_KV_* of the keys */
     int kv_vtype;                 /* HG_KV_* of the values */
+    const int *kv_layers;         /* optional [2 * n_layers]: each layer's key types, then its value types
+                                     (hg_kv_allocate); replaces kv_type and kv_vtype */
     int n_batch;                  /* prompt tokens per pass, 1..HG_MAX_BATCH; 0: HG_MAX_BATCH; 1: token by
                                      token through decode's kernels */
     int profile;                  /* time the parts of decoding (hg_session_profile) */
@@ -637,7 +645,8 @@ const hg_model *hg_session_model(const hg_session *s);
 int hg_session_pos(const hg_session *s);     /* positions evaluated: where the next token goes */
 int hg_session_ctx(const hg_session *s);     /* positions it can hold */
 int hg_session_batch(const hg_session *s);   /* n_batch: the most tokens one eval returns all logits of */
-size_t hg_session_kv_bytes(const hg_session *s);   /* its KV cache's bytes, scales included */
+size_t hg_session_kv_bytes(const hg_session *s);   /* its KV cache's bytes now, scales included */
+size_t hg_session_kv_bytes_at(const hg_session *s, int n);   /* and when it holds n positions */
 
 #define HG_EVAL_ALL_LOGITS 1      /* every token's logits (n <= hg_session_batch), else only the last one's */
 /* Runs tokens[0..n) at positions pos..pos+n-1, pos <= hg_session_pos (a smaller pos first rewinds).

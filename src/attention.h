@@ -1,4 +1,4 @@
-/* higgs.c implementation part: attention over an f32 key/value head. Included by higgs.h under
+/* higgs.c implementation part: attention over one key/value head of the KV cache. Included by higgs.h under
  * HIGGS_IMPLEMENTATION; not a header of its own.
  *
  * attend() is the whole of one key/value head's attention for up to ATT_G query heads: scores,
@@ -8,6 +8,26 @@
  * cache's layout) is src/kv_cache.h's concern. */
 
 #define KB 16                         /* positions per key block of the KV cache */
+#define KG 32                         /* positions per key group of the HIGGS cache types (a multiple of KB) */
+#define HG_KV_MAX_HD 512              /* the largest head size of the HIGGS cache types */
+#define KV_SIGN_SEED 0x4b56           /* the rotated values' random signs: hg_sign_negative(KV_SIGN_SEED, d) */
+enum { KV_GRID_NONE, KV_GRID_P2_256B, KV_GRID_P2_64B, KV_GRID_P1_32 };   /* the rotated values' grids */
+
+/* the values' rotation: x -> H D x / sqrt(hd) (D: the random signs, H: Walsh-Hadamard), in place */
+static void kv_rotate(float *x, int hd) {
+    for (int d = 0; d < hd; d++)
+        if (hg_sign_negative(KV_SIGN_SEED, (uint64_t)d)) x[d] = -x[d];
+    hg_fwht(x, hd);
+    float s = 1.0f / sqrtf((float)hd);
+    for (int d = 0; d < hd; d++) x[d] *= s;
+}
+
+/* and back: x -> D H x / sqrt(hd) */
+static void kv_unrotate(float *x, int hd) {
+    hg_fwht(x, hd);
+    float s = 1.0f / sqrtf((float)hd);
+    for (int d = 0; d < hd; d++) x[d] = hg_sign_negative(KV_SIGN_SEED, (uint64_t)d) ? -x[d] * s : x[d] * s;
+}
 #if defined(HG_AVX512)
 #define ATT_G 8                       /* query heads per attention task (see attend): as many as registers hold */
 #else
@@ -275,12 +295,155 @@ ATT_INLINE void attn_values_g(float *const *out, const float *const *p, const in
 }
 
 /* One key/value head's cache for attend: arrays of their load kinds, and for scaled kinds one
- * float per position (kscale[t] multiplies key t, vscale[t] value t; NULL: none) */
+ * float per position (kscale[t] multiplies key t, vscale[t] value t; NULL: none). Grouped keys
+ * (kbits > 0, src/kv_cache.h): per channel over groups of KG positions, closed groups before position
+ * `closed` as bit planes with (minimum, step) ranges, the open group's keys as f16 rows from `closed`
+ * on. Rotated values (vgrid > 0): codes of a grid, an f16 scale per position, in the rotated domain. */
 typedef struct {
     const void *keys, *values;
     const float *kscale, *vscale;
     int kk, vk;                       /* KV_LOAD_* */
+    int kbits, closed;                /* grouped keys: code bits; positions in closed groups */
+    const uint16_t *krange, *kopen;   /* [groups][hd][2] f16 (min, step); [positions from closed][hd] f16 */
+    int vgrid;                        /* KV_GRID_* of rotated values, else KV_GRID_NONE */
+    const uint16_t *vscale16;         /* rotated values: [positions] f16 */
 } KVHead;
+
+/* ----------------------------------------------------------- grouped keys */
+
+/* the codes of positions 16 * half .. 16 * half + 15 of a group in one channel, from its bit planes */
+static inline fv kv_key_codes16(const uint32_t *planes, int bits, int half) {
+#if defined(HG_AVX512)
+    __m512i c = _mm512_setzero_si512();
+    for (int j = 0; j < bits; j++)
+        c = _mm512_mask_add_epi32(c, (__mmask16)(planes[j] >> (16 * half)), c, _mm512_set1_epi32(1 << j));
+    return (fv){_mm512_cvtepi32_ps(c)};
+#else
+    float t[16];
+    for (int i = 0; i < 16; i++) {
+        int c = 0;
+        for (int j = 0; j < bits; j++) c |= (int)(planes[j] >> (16 * half + i) & 1) << j;
+        t[i] = (float)c;
+    }
+    return fv_load(t);
+#endif
+}
+
+/* att[g][t - s0] = scale * <q[g], k_t> for t in [s0, closed) (whole groups) from the codes:
+ * k_t[d] = lo[d] + step[d] * code, so the sum is <q * step, codes> + <q, lo>, both per group */
+ATT_INLINE void attn_scores_groups(float *const *att, const float *const *q, const int G, const KVHead *h, int hd,
+                                   int s0, float scale) {
+    float qs[ATT_G][HG_KV_MAX_HD];
+    for (int gs = s0; gs < h->closed; gs += KG) {
+        const uint16_t *range = h->krange + (size_t)(gs / KG) * hd * 2;
+        const uint32_t *planes = (const uint32_t *)h->keys + (size_t)(gs / KG) * hd * h->kbits;
+        float bias[ATT_G];
+        for (int g = 0; g < G; g++) {
+            float b = 0;
+            for (int d = 0; d < hd; d++) {
+                qs[g][d] = q[g][d] * hg_f16_to_f32(range[2 * d + 1]);
+                b += q[g][d] * hg_f16_to_f32(range[2 * d]);
+            }
+            bias[g] = b;
+        }
+        fv acc[ATT_G][2];
+        for (int g = 0; g < G; g++) acc[g][0] = acc[g][1] = fv_zero();
+        for (int d = 0; d < hd; d++) {
+            fv k0 = kv_key_codes16(planes + (size_t)d * h->kbits, h->kbits, 0);
+            fv k1 = kv_key_codes16(planes + (size_t)d * h->kbits, h->kbits, 1);
+            for (int g = 0; g < G; g++) {
+                acc[g][0] = fv_fma(acc[g][0], qs[g][d], k0);
+                acc[g][1] = fv_fma(acc[g][1], qs[g][d], k1);
+            }
+        }
+        for (int g = 0; g < G; g++) {
+            float tmp[32];
+            fv_store_scaled(tmp, acc[g][0], 1.0f);
+            fv_store_scaled(tmp + 16, acc[g][1], 1.0f);
+            for (int i = 0; i < 32; i++) att[g][gs - s0 + i] = scale * (tmp[i] + bias[g]);
+        }
+    }
+}
+
+/* the open group: att[g][t - s0] for t in [from, n) from the f16 rows (row 0: position closed) */
+static void attn_scores_open(float *const *att, const float *const *q, int G, const KVHead *h, int hd, int s0,
+                             int from, int n, float scale) {
+    float k[HG_KV_MAX_HD];
+    for (int t = from; t < n; t++) {
+        const uint16_t *row = h->kopen + (size_t)(t - h->closed) * hd;
+        for (int d = 0; d < hd; d++) k[d] = hg_f16_to_f32(row[d]);
+        for (int g = 0; g < G; g++) {
+            float a = 0;
+            for (int d = 0; d < hd; d++) a += q[g][d] * k[d];
+            att[g][t - s0] = scale * a;
+        }
+    }
+}
+
+/* ----------------------------------------------------------- rotated values */
+
+/* 16 points of chunk i0 / 16 of a rotated value row: q4's byte codes (pairs (i, i + hd/2) of the
+ * 256-point block grid), q3's 6-bit pair codes in planes (the 64-point block grid) or q5's 5-bit
+ * level codes in planes (32 levels). x: the chunk's first coordinates (dims i0..i0+15), y: the
+ * second (dims hd/2 + i0..), unused for q5 (dims i0..i0+15). */
+static inline void kv_value_points16(const unsigned char *row, int grid, int i0, fv *x, fv *y) {
+#if defined(HG_AVX512)
+    if (grid == KV_GRID_P2_256B) {
+        __m512i c = _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)(row + i0)));
+        const __m512i low = _mm512_set1_epi32(15), sign = _mm512_set1_epi32((int)0x80000000u);
+        __m512 px = _mm512_permutexvar_ps(_mm512_and_si512(c, low), _mm512_loadu_ps(HG_GRID_P2_N256B_X));
+        __m512 py = _mm512_permutexvar_ps(_mm512_and_si512(_mm512_srli_epi32(c, 2), low), _mm512_loadu_ps(HG_GRID_P2_N256B_Y));
+        __m512i sx = _mm512_and_si512(_mm512_slli_epi32(c, 25), sign), sy = _mm512_and_si512(_mm512_slli_epi32(c, 24), sign);
+        x->v = _mm512_castsi512_ps(_mm512_xor_si512(_mm512_castps_si512(px), sx));
+        y->v = _mm512_castsi512_ps(_mm512_xor_si512(_mm512_castps_si512(py), sy));
+        return;
+    }
+#endif
+    float tx[16], ty[16];
+    if (grid == KV_GRID_P2_256B)
+        for (int i = 0; i < 16; i++) {
+            int c = row[i0 + i];
+            tx[i] = c >> 6 & 1 ? -HG_GRID_P2_N256B_X[c & 15] : HG_GRID_P2_N256B_X[c & 15];
+            ty[i] = c >> 7 & 1 ? -HG_GRID_P2_N256B_Y[c >> 2 & 15] : HG_GRID_P2_N256B_Y[c >> 2 & 15];
+        }
+    else {
+        int bits = grid == KV_GRID_P2_64B ? 6 : 5;
+        const uint16_t *pl = (const uint16_t *)row + (size_t)(i0 / 16) * bits;
+        const float *lv = grid == KV_GRID_P1_32 ? hg_grid(1, 32, NULL) : NULL;
+        for (int i = 0; i < 16; i++) {
+            int c = 0;
+            for (int j = 0; j < bits; j++) c |= (pl[j] >> i & 1) << j;
+            if (lv) tx[i] = lv[c], ty[i] = 0;
+            else tx[i] = HG_GRID_P2_N64B_X[c & 15], ty[i] = HG_GRID_P2_N64B_Y[c >> 2];
+        }
+    }
+    *x = fv_load(tx);
+    *y = fv_load(ty);
+}
+
+/* out[g] = sum_t p[g][t] * point(t) in the rotated domain, then rotated back (kv_unrotate) */
+ATT_INLINE void attn_values_rot(float *const *out, const float *const *p, const int G, const unsigned char *values, int grid,
+                                int hd, int n) {
+    int pairs = grid != KV_GRID_P1_32, row = hd * (grid == KV_GRID_P2_256B ? 4 : grid == KV_GRID_P2_64B ? 3 : 5) / 8;
+    int chunks = pairs ? hd / 2 : hd;
+    for (int i0 = 0; i0 < chunks; i0 += 16) {
+        fv ax[ATT_G], ay[ATT_G];
+        for (int g = 0; g < G; g++) ax[g] = ay[g] = fv_zero();
+        for (int t = 0; t < n; t++) {
+            fv x, y;
+            kv_value_points16(values + (size_t)t * row, grid, i0, &x, &y);
+            for (int g = 0; g < G; g++) {
+                ax[g] = fv_fma(ax[g], p[g][t], x);
+                if (pairs) ay[g] = fv_fma(ay[g], p[g][t], y);
+            }
+        }
+        for (int g = 0; g < G; g++) {
+            fv_store_scaled(out[g] + i0, ax[g], 1.0f);
+            if (pairs) fv_store_scaled(out[g] + hd / 2 + i0, ay[g], 1.0f);
+        }
+    }
+    for (int g = 0; g < G; g++) kv_unrotate(out[g], hd);
+}
 
 #if ATT_G == 8
 #define ATT_G_CASES(F, ...) \
@@ -292,37 +455,53 @@ typedef struct {
     case 4: F(4, __VA_ARGS__); break; case 3: F(3, __VA_ARGS__); break; case 2: F(2, __VA_ARGS__); break; \
     default: F(1, __VA_ARGS__); break;
 #endif
-#define ATT_SCORES(GG, K) attn_scores_g(att, q, GG, keys, ks, K, hd, n, scale, vs, vrow)
-#define ATT_VALUES(GG, K) attn_values_g(out, p, GG, values, K, hd, n)
+#define ATT_SCORES(GG, K) attn_scores_g(att, q, GG, keys, ks, K, hd, m, scale, vs, vrow)
+#define ATT_VALUES(GG, K) attn_values_g(out, p, GG, values, K, hd, m)
+#define ATT_GROUPS_SCORES(GG, K) attn_scores_groups(att, q, GG, h, hd, s0, scale + 0 * (K))
+#define ATT_VALUES_ROT(GG, K) attn_values_rot(out, p, GG, (const unsigned char *)values, h->vgrid + 0 * (K), hd, m)
 
 /* heads q[0..G) attend to positions t0..n-1 of one key/value head h (t0 > 0: a sliding window);
  * att[g] is scratch of n floats, out[g] receives hd floats. The scores start at t0's key block
- * (blocks hold KB positions); the softmax and the value sum start at t0 itself. A value's scale
- * is folded into its probability before the sum. */
+ * (blocks hold KB positions, groups KG); the softmax and the value sum start at t0 itself. A value's
+ * scale is folded into its probability before the sum. */
 static void attend(float *const *out, float *const *att, const float *const *q, int G, const KVHead *h, int hd, int t0,
                    int n) {
     float scale = 1.0f / sqrtf((float)hd);
-    int s0 = t0 / KB * KB;
-    size_t krow = kv_load_bytes(h->kk) * hd, vrow = kv_load_bytes(h->vk) * hd;
-    const void *keys = (const char *)h->keys + (size_t)s0 * krow;   /* block s0 / KB */
-    const void *vs = (const char *)h->values + (size_t)s0 * vrow;   /* (prefetched while the scores run) */
-    const float *ks = h->kscale ? h->kscale + s0 : NULL;
-    n -= s0;
-    switch (h->kk) {
-    case KV_LOAD_F32: switch (G) { ATT_G_CASES(ATT_SCORES, KV_LOAD_F32) } break;
-    case KV_LOAD_F16: switch (G) { ATT_G_CASES(ATT_SCORES, KV_LOAD_F16) } break;
-    default: switch (G) { ATT_G_CASES(ATT_SCORES, KV_LOAD_I8) } break;
+    int s0 = h->kbits ? t0 / KG * KG : t0 / KB * KB;
+    size_t vrow = h->vgrid ? (size_t)hd * (h->vgrid == KV_GRID_P2_256B ? 4 : h->vgrid == KV_GRID_P2_64B ? 3 : 5) / 8
+                           : kv_load_bytes(h->vk) * hd;
+    if (h->kbits) {
+        int closed = h->closed < n ? h->closed : n, from = s0 > closed ? s0 : closed;
+        switch (G) { ATT_G_CASES(ATT_GROUPS_SCORES, 0) }
+        attn_scores_open(att, q, G, h, hd, s0, from, n, scale);
+    } else {
+        size_t krow = kv_load_bytes(h->kk) * hd;
+        const void *keys = (const char *)h->keys + (size_t)s0 * krow;   /* block s0 / KB */
+        const void *vs = (const char *)h->values + (size_t)s0 * vrow;   /* (prefetched while the scores run) */
+        const float *ks = h->kscale ? h->kscale + s0 : NULL;
+        int m = n - s0;
+        switch (h->kk) {
+        case KV_LOAD_F32: switch (G) { ATT_G_CASES(ATT_SCORES, KV_LOAD_F32) } break;
+        case KV_LOAD_F16: switch (G) { ATT_G_CASES(ATT_SCORES, KV_LOAD_F16) } break;
+        default: switch (G) { ATT_G_CASES(ATT_SCORES, KV_LOAD_I8) } break;
+        }
     }
     const float *p[ATT_G] = {0};
     int skip = t0 - s0;                           /* positions of the first block before the window */
     const void *values = (const char *)h->values + (size_t)t0 * vrow;
-    n -= skip;
+    int m = n - t0;
     for (int g = 0; g < G; g++) {
         float *pg = att[g] + skip;
-        softmax_shifted(pg, n, max_of(pg, n));
+        softmax_shifted(pg, m, max_of(pg, m));
         if (h->vscale)
-            for (int t = 0; t < n; t++) pg[t] *= h->vscale[t0 + t];
+            for (int t = 0; t < m; t++) pg[t] *= h->vscale[t0 + t];
+        if (h->vscale16)
+            for (int t = 0; t < m; t++) pg[t] *= hg_f16_to_f32(h->vscale16[t0 + t]);
         p[g] = pg;
+    }
+    if (h->vgrid) {
+        switch (G) { ATT_G_CASES(ATT_VALUES_ROT, 0) }
+        return;
     }
     switch (h->vk) {
     case KV_LOAD_F32: switch (G) { ATT_G_CASES(ATT_VALUES, KV_LOAD_F32) } break;

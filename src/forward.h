@@ -73,7 +73,7 @@ static void attention_task(void *ctx, int task, int thread) {
     int groups = ATT_GROUPS(c), per_token = c->n_kv_heads * groups, b = task / per_token;
     int kvh = task % per_token / groups, grp = task % groups, hd = c->head_dim, rep = c->n_heads / c->n_kv_heads;
     int h0 = kvh * rep + ATT_G * grp, G = rep - ATT_G * grp < ATT_G ? rep - ATT_G * grp : ATT_G;
-    size_t q_dim = (size_t)c->n_heads * hd, stride = (size_t)s->kv.kpos;
+    size_t q_dim = (size_t)c->n_heads * hd, stride = (size_t)s->att_cap;
     const float *qs[ATT_G] = {0};
     float *atts[ATT_G] = {0}, *outs[ATT_G] = {0};
     for (int g = 0; g < G; g++) {
@@ -83,7 +83,7 @@ static void attention_task(void *ctx, int task, int thread) {
     }
     int pos = j->p->pos0 + b, window = s->m->window;
     int t0 = window && pos >= window ? pos + 1 - window : 0;
-    KVHead h = kv_head(&s->kv, j->layer, kvh);
+    KVHead h = kv_head(&s->kv, j->layer, kvh, pos);
     attend(outs, atts, qs, G, &h, hd, t0, pos + 1);
 }
 
@@ -97,6 +97,7 @@ static void layer_forward(hg_session *s, const Pass *p, int l) {
     float *qkv_out[3] = {s->q, s->k, s->v};
     const Weight *qkv[3] = {&L->wq, &L->wk, &L->wv};
     project(s, p, HG_JOB_QKV, qkv_out, s->xb, qkv, 3, EPI_NONE, NULL);
+    kv_pass_begin(&s->kv, l, p->pos0);
     for (int b = 0; b < B; b++) {
         float *q = s->q + (size_t)b * q_dim, *k = s->k + (size_t)b * kv_dim, *v = s->v + (size_t)b * kv_dim;
         const float *cs = s->rope_cos + (size_t)b * (hd / 2), *sn = s->rope_sin + (size_t)b * (hd / 2);
@@ -110,6 +111,7 @@ static void layer_forward(hg_session *s, const Pass *p, int l) {
     AttnJob aj = {s, p, l};
     double ta = s->profile ? now_s() : 0;
     hg_pool_run(s->m->pool, attention_task, &aj, B * c->n_kv_heads * ATT_GROUPS(c));
+    kv_pass_end(&s->kv, l, p->pos0 + B);
     if (s->profile && p->decode) s->prof.attention_s += now_s() - ta;
     const Weight *wo = &L->wo, *wdown = &L->w_down;
     project(s, p, HG_JOB_O, &s->xb2, s->xb, &wo, 1, EPI_ADD, s->x);                 /* x += Wo xb */
@@ -165,6 +167,9 @@ int hg_session_eval(hg_session *s, const int *tokens, int n, int pos, int flags,
     for (int i = 0; i < n; i++)
         if (tokens[i] < 0 || tokens[i] >= vocab)
             return hg_set_error(e, HG_E_TOKEN, "token id %d (at %d) is not in [0, %d)", tokens[i], i, vocab);
+    int grown = session_reserve(s, pos + n, e);
+    if (grown) return grown;
+    if (pos < s->n_past) kv_reopen(&s->kv, &s->kv, pos, s->n_past);
     s->n_past = pos;
     if (s->batch == 1 || (n == 1 && !all)) {          /* token by token: the one-token kernels */
         for (int i = 0; i < n; i++) {

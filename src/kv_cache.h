@@ -1,23 +1,40 @@
 /* higgs.c implementation part: the KV cache of a session. Included by higgs.h under
  * HIGGS_IMPLEMENTATION; not a header of its own.
  *
- * A cache type is one row of kv_types (below): the bytes of an element, how attention loads it
- * (src/attention.h: KV_LOAD_*), and its scalar definition, `encode`, which turns one token's head
- * (head_dim floats) into elements and a scale. Keys and values choose their types separately
- * (--kv KTYPE,VTYPE). The forward pass reaches the cache only through store, attend and copy.
+ * A cache type is one row of kv_types (below). Keys and values choose their types separately
+ * (--kv KTYPE,VTYPE), and each layer may have its own pair (--kv-bits: the DP of src/kv_alloc.h).
+ * Two families (docs/kv-cache.md has the measurements that chose them):
+ * - flat types (f32, f16, q8): one element per value; q8 adds a float scale per (token, kv head).
+ *   `encode` is the scalar definition.
+ * - HIGGS types (q5, q4, q3):
+ *   keys: per channel over groups of KG positions, uniform levels between the group's minimum and
+ *   maximum (two f16 per channel and group), codes in bit planes. The group being filled is kept in
+ *   f16 until it closes (the recent keys, which attention weighs most, are not quantized);
+ *   values: per (token, kv head), random signs and a Walsh-Hadamard transform, one f16 scale
+ *   (least squares), the nearest point of the project's MSE-optimal Gaussian grid (q4: the 256-point
+ *   p=2 block grid, q3: its 64-point one, q5: the 32-level p=1 grid); attention sums values in the
+ *   rotated domain and rotates the sum back once per head.
+ *   kv_encode_key_group and kv_encode_value_rot are their scalar definitions.
  *
- * Layout, per layer and key/value head: keys in blocks of KB positions, each block
- * dimension-major ([kpos / KB][hd][KB] elements), one contiguous stream per head (a transposed
- * [hd][max_pos] array made the hardware prefetcher follow hd streams at once); values [kpos][hd]
- * per head, also one stream; a scaled type adds one float per position ([kpos] per head). */
+ * Layout, per layer and key/value head, each one contiguous stream (a transposed [hd][max_pos]
+ * array made the hardware prefetcher follow hd streams at once):
+ * - flat keys: blocks of KB positions, each dimension-major ([kpos / KB][hd][KB] elements);
+ * - grouped keys: [kpos / KG][hd][bits] uint32 planes (bit t of plane j: bit j of position t's code),
+ *   [kpos / KG][hd][2] f16 (minimum, step), and the open group [KG][hd] f16;
+ * - values: [kpos][row] (flat: hd elements; rotated: hd * bits / 8 bytes of codes);
+ * - scales: [kpos] per head (q8 keys or values: f32; rotated values: f16).
+ * The cache grows with the conversation (kv_reserve), up to the session's context. */
+
 
 typedef struct {
     const char *name, *title;
-    int elem_bytes;                   /* bytes per stored value */
-    int load;                         /* KV_LOAD_*: how attention reads the elements */
-    int scaled;                       /* one float scale per (token, kv head) */
-    /* the scalar definition: x[0..n) to n elements at out; returns the scale (1 when unscaled) */
+    int elem_bytes;                   /* flat: bytes per stored value; 0: a HIGGS type */
+    int load;                         /* flat: KV_LOAD_*, how attention reads the elements */
+    int scaled;                       /* flat: one float scale per (token, kv head) */
+    /* flat: the scalar definition: x[0..n) to n elements at out; returns the scale (1 when unscaled) */
     float (*encode)(const float *x, int n, void *out);
+    int bits;                         /* HIGGS: code bits per key and per value */
+    int vgrid;                        /* HIGGS: KV_GRID_* of the values */
 } KVType;
 
 static float kv_encode_f32(const float *x, int n, void *out) {
@@ -40,10 +57,19 @@ static float kv_encode_q8(const float *x, int n, void *out) {
 }
 
 static const KVType kv_types[HG_KV_COUNT] = {
-    [HG_KV_F32] = {"f32", "32-bit floats (exact)", 4, KV_LOAD_F32, 0, kv_encode_f32},
-    [HG_KV_F16] = {"f16", "16-bit floats", 2, KV_LOAD_F16, 0, kv_encode_f16},
-    [HG_KV_Q8] = {"q8", "8-bit integers, one scale per token and kv head (max|x| / 127)", 1, KV_LOAD_I8, 1, kv_encode_q8},
+    [HG_KV_F32] = {"f32", "32-bit floats (exact)", 4, KV_LOAD_F32, 0, kv_encode_f32, 0, KV_GRID_NONE},
+    [HG_KV_F16] = {"f16", "16-bit floats", 2, KV_LOAD_F16, 0, kv_encode_f16, 0, KV_GRID_NONE},
+    [HG_KV_Q8] = {"q8", "8-bit integers, one scale per token and kv head (max|x| / 127)", 1, KV_LOAD_I8, 1, kv_encode_q8, 0,
+                  KV_GRID_NONE},
+    [HG_KV_Q5] = {"q5", "HIGGS 5-bit: keys per channel over 32 tokens, values rotated on the 32-level Gaussian grid", 0, 0, 0,
+                  NULL, 5, KV_GRID_P1_32},
+    [HG_KV_Q4] = {"q4", "HIGGS 4-bit: keys per channel over 32 tokens, values rotated on the 256-point p=2 grid", 0, 0, 0,
+                  NULL, 4, KV_GRID_P2_256B},
+    [HG_KV_Q3] = {"q3", "HIGGS 3-bit: keys per channel over 32 tokens, values rotated on the 64-point p=2 grid", 0, 0, 0,
+                  NULL, 3, KV_GRID_P2_64B},
 };
+
+static int kv_grouped(int type) { return kv_types[type].elem_bytes == 0; }
 
 const char *hg_kv_type_name(int type) { return type >= 0 && type < HG_KV_COUNT ? kv_types[type].name : NULL; }
 
@@ -53,94 +79,412 @@ int hg_kv_type_parse(const char *name) {
     return -1;
 }
 
-double hg_kv_type_bits(int type) {   /* bits per value, the scale of a 64-value head included */
-    if (!hg_kv_type_name(type)) return 0;
-    return 8.0 * kv_types[type].elem_bytes + (kv_types[type].scaled ? 32.0 / 64 : 0);
+/* bytes per position of one kv head's keys and of its values, scales and group ranges included */
+static double kv_key_bytes(int type, int hd) {
+    const KVType *t = &kv_types[type];
+    return t->elem_bytes ? (double)hd * t->elem_bytes + (t->scaled ? 4 : 0) : hd * (t->bits / 8.0 + 4.0 / KG);
 }
+static double kv_value_bytes(int type, int hd) {
+    const KVType *t = &kv_types[type];
+    return t->elem_bytes ? (double)hd * t->elem_bytes + (t->scaled ? 4 : 0) : hd * t->bits / 8.0 + 2;
+}
+
+double hg_kv_type_bits(int type, int hd, int values) {   /* bits per value */
+    if (!hg_kv_type_name(type) || hd <= 0) return 0;
+    return 8 * (values ? kv_value_bytes(type, hd) : kv_key_bytes(type, hd)) / hd;
+}
+
+/* a HIGGS type needs a head size the rotation and the pairs of the p=2 grids split: a multiple of 32
+ * and a power of two times that (the Walsh-Hadamard transform) */
+int hg_kv_type_fits(int type, int hd) {
+    if (!hg_kv_type_name(type)) return 0;
+    if (!kv_grouped(type)) return 1;
+    return hd >= 32 && hd <= HG_KV_MAX_HD && (hd & (hd - 1)) == 0;
+}
+
+/* ------------------------------------------------------------ the HIGGS types' definitions */
+
+/* the values' grid: the points of KV_GRID_* (p=2: x then y; p=1: ascending levels) */
+static const float *kv_vgrid_points(int grid, int *n, int *p) {
+    switch (grid) {
+    case KV_GRID_P2_256B: *n = 256, *p = 2; return hg_grid_variant(2, 256, HG_GRID_BLOCKS, NULL);
+    case KV_GRID_P2_64B: *n = 64, *p = 2; return hg_grid_variant(2, 64, HG_GRID_BLOCKS, NULL);
+    default: *n = 32, *p = 1; return hg_grid(1, 32, NULL);
+    }
+}
+
+/* the nearest of n points (p=2) to (x, y): an exhaustive search, first on ties */
+static int kv_nearest2(const float *pts, int n, float x, float y) {
+    int best = 0;
+    float bd = INFINITY;
+    for (int c = 0; c < n; c++) {
+        float dx = pts[2 * c] - x, dy = pts[2 * c + 1] - y, d = dx * dx + dy * dy;
+        if (d < bd) bd = d, best = c;
+    }
+    return best;
+}
+
+/* the nearest of n ascending levels (p=1) to x, the lower on ties */
+static int kv_nearest1(const float *lv, int n, float x) {
+    int lo = 0, hi = n - 1;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (x > 0.5f * (lv[mid] + lv[mid + 1])) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+/* the rotated value r (hd floats) as codes at scale s: pairs (i, i + hd/2) on a p=2 grid, single
+ * values on p=1; g receives the codes' points (unscaled) */
+static void kv_assign(const float *r, int hd, float s, int grid, uint16_t *codes, float *g) {
+    int n, p;
+    const float *pts = kv_vgrid_points(grid, &n, &p);
+    float inv = s > 0 ? 1.0f / s : 0.0f;
+    if (p == 2)
+        for (int i = 0; i < hd / 2; i++) {
+            int c = kv_nearest2(pts, n, r[i] * inv, r[i + hd / 2] * inv);
+            codes[i] = (uint16_t)c;
+            g[i] = pts[2 * c], g[i + hd / 2] = pts[2 * c + 1];
+        }
+    else
+        for (int i = 0; i < hd; i++) {
+            int c = kv_nearest1(pts, n, r[i] * inv);
+            codes[i] = (uint16_t)c;
+            g[i] = pts[c];
+        }
+}
+
+
+/* codes per row of a rotated value type: hd / 2 pair codes (p=2) or hd level codes (p=1) */
+static int kv_vcodes(int grid, int hd) { return grid == KV_GRID_P1_32 ? hd : hd / 2; }
+
+/* A rotated value's codes, packed: q4 (8-bit pair codes) one byte each; q3 (6-bit) and q5 (5-bit)
+ * in bit planes of 16 codes ([codes / 16][bits] uint16, bit i of plane j: bit j of code i). */
+static void kv_pack_value(const uint16_t *codes, int ncodes, int bits_per_code, unsigned char *out) {
+    if (bits_per_code == 8) {
+        for (int i = 0; i < ncodes; i++) out[i] = (unsigned char)codes[i];
+        return;
+    }
+    uint16_t *pl = (uint16_t *)out;
+    for (int c0 = 0; c0 < ncodes; c0 += 16)
+        for (int j = 0; j < bits_per_code; j++) {
+            uint16_t w = 0;
+            for (int i = 0; i < 16; i++) w |= (uint16_t)((codes[c0 + i] >> j & 1) << i);
+            pl[c0 / 16 * bits_per_code + j] = w;
+        }
+}
+static int kv_code_bits(int grid) { return grid == KV_GRID_P2_256B ? 8 : grid == KV_GRID_P2_64B ? 6 : 5; }
+
+/* The scalar definition of a rotated value: r = the rotation of x; s = rms(r), codes = nearest points
+ * of r / s; then twice s = <r, g> / <g, g> (least squares for the chosen points) and the codes again
+ * at that s. Writes the packed codes; returns s rounded to f16 (as stored). */
+static uint16_t kv_encode_value_rot(const float *x, int hd, int grid, unsigned char *out) {
+    float r[HG_KV_MAX_HD], g[HG_KV_MAX_HD];
+    uint16_t codes[HG_KV_MAX_HD];
+    memcpy(r, x, (size_t)hd * sizeof(float));
+    kv_rotate(r, hd);
+    double ss = 0;
+    for (int d = 0; d < hd; d++) ss += (double)r[d] * r[d];
+    float s = (float)sqrt(ss / hd);
+    kv_assign(r, hd, s, grid, codes, g);
+    for (int it = 0; it < 2 && s > 0; it++) {
+        double rg = 0, gg = 0;
+        for (int d = 0; d < hd; d++) rg += (double)r[d] * g[d], gg += (double)g[d] * g[d];
+        s = gg > 0 && rg > 0 ? (float)(rg / gg) : 0.0f;
+        kv_assign(r, hd, s, grid, codes, g);
+    }
+    kv_pack_value(codes, kv_vcodes(grid, hd), kv_code_bits(grid), out);
+    return hg_f32_to_f16(s);
+}
+
+/* The scalar definition of a closed key group: for each channel d, over the KG positions' keys
+ * x[t * hd + d] (f16 values), lo = f16(min), step = f16((max - lo) / (2^bits - 1)); code = the nearest
+ * level, clamp(rint((x - lo) / step), 0, 2^bits - 1) (0 when step is 0). Writes [hd][bits] planes and
+ * [hd][2] f16 (lo, step). */
+static void kv_encode_key_group(const uint16_t *x, int hd, int bits, uint32_t *planes, uint16_t *range) {
+    int top = (1 << bits) - 1;
+    for (int d = 0; d < hd; d++) {
+        float lo = INFINITY, hi = -INFINITY;
+        for (int t = 0; t < KG; t++) {
+            float v = hg_f16_to_f32(x[(size_t)t * hd + d]);
+            lo = v < lo ? v : lo, hi = v > hi ? v : hi;
+        }
+        uint16_t lo16 = hg_f32_to_f16(lo), st16 = hg_f32_to_f16((hi - hg_f16_to_f32(lo16)) / (float)top);
+        float lof = hg_f16_to_f32(lo16), step = hg_f16_to_f32(st16), inv = step > 0 ? 1.0f / step : 0.0f;
+        uint32_t *pl = planes + (size_t)d * bits;
+        for (int j = 0; j < bits; j++) pl[j] = 0;
+        for (int t = 0; t < KG; t++) {
+            long c = lrintf((hg_f16_to_f32(x[(size_t)t * hd + d]) - lof) * inv);
+            c = c < 0 ? 0 : c > top ? top : c;
+            for (int j = 0; j < bits; j++) pl[j] |= (uint32_t)(c >> j & 1) << t;
+        }
+        range[2 * d] = lo16, range[2 * d + 1] = st16;
+    }
+}
+
+/* position t's key in channel d of a closed group, as attention reads it */
+static float kv_key_group_value(const uint32_t *planes, const uint16_t *range, int bits, int d, int t) {
+    int c = 0;
+    for (int j = 0; j < bits; j++) c |= (int)(planes[(size_t)d * bits + j] >> t & 1) << j;
+    return hg_f16_to_f32(range[2 * d]) + hg_f16_to_f32(range[2 * d + 1]) * (float)c;
+}
+
+/* ------------------------------------------------------------ the cache */
+
+/* a layer's arrays, each [n_kv_heads] streams of bytes_per_group(array) * kpos / KG bytes */
+enum { KA_KEYS, KA_VALUES, KA_KSCALE, KA_VSCALE, KA_KRANGE, KA_N };
 
 typedef struct {
-    int ktype, vtype;                 /* HG_KV_* of the keys and of the values */
+    int ktype, vtype;                 /* HG_KV_* of the layer's keys and values */
+    void *a[KA_N];                    /* KA_*: keys, values, key scales (q8, f32), value scales (q8: f32;
+                                         rotated: f16), grouped keys' ranges ([kpos / KG][hd][2] f16) */
+    size_t stride[KA_N];              /* bytes of one kv head's stream at the cache's capacity */
+    uint16_t *kopen;                  /* grouped keys: [n_kv_heads][KG][hd] f16, the open group's keys */
+} KVLayer;
+
+typedef struct {
     int n_layers, n_kv_heads, head_dim;
-    int kpos;                         /* positions held, rounded up to whole key blocks */
-    size_t kbytes, vbytes, sbytes;    /* of the key array, the value array, each scale array */
-    void *keys, *values;
-    float *kscale, *vscale;           /* [layer][kv head][kpos] for scaled types, else NULL */
-    unsigned char *kenc;              /* [head_dim * 4] one head's keys encoded, before they spread over a block */
+    int kpos;                         /* positions held: the capacity, a multiple of KG */
+    int max_pos;                      /* the most it may grow to (the session's context, rounded up) */
+    KVLayer *layers;
+    unsigned char *enc;               /* [head_dim * 4] one head's keys encoded, before they spread over a block */
+    /* grouped keys in a pass: the open group's keys, then the pass's ([n_kv_heads][pass_cap][hd] f16) */
+    uint16_t *kpass;
+    int pass_start, pass_cap;         /* the position of kpass's row 0 (a multiple of KG); rows per head */
+    const hg_allocator *alloc;
 } KVCache;
 
-static size_t kv_head_index(const KVCache *c, int layer, int kvh) { return (size_t)layer * c->n_kv_heads + (size_t)kvh; }
-
-/* layer `layer`'s kv head kvh as attend reads it */
-static KVHead kv_head(const KVCache *c, int layer, int kvh) {
-    size_t h = kv_head_index(c, layer, kvh), per = (size_t)c->kpos * c->head_dim;
-    const KVType *kt = &kv_types[c->ktype], *vt = &kv_types[c->vtype];
-    return (KVHead){(const char *)c->keys + h * per * kt->elem_bytes, (const char *)c->values + h * per * vt->elem_bytes,
-                    c->kscale ? c->kscale + h * c->kpos : NULL, c->vscale ? c->vscale + h * c->kpos : NULL, kt->load, vt->load};
+/* bytes per KG positions of one kv head in array `arr` of a layer with these types (0: none) */
+static size_t kv_group_bytes(int arr, int ktype, int vtype, int hd) {
+    const KVType *kt = &kv_types[ktype], *vt = &kv_types[vtype];
+    size_t h = (size_t)hd;
+    switch (arr) {
+    case KA_KEYS: return kt->elem_bytes ? KG * h * (size_t)kt->elem_bytes : h * (size_t)kt->bits * 4;
+    case KA_VALUES: return vt->elem_bytes ? KG * h * (size_t)vt->elem_bytes : KG * h * (size_t)vt->bits / 8;
+    case KA_KSCALE: return kt->scaled ? KG * 4 : 0;
+    case KA_VSCALE: return vt->scaled ? KG * 4 : vt->elem_bytes ? 0 : KG * 2;
+    default: return kt->elem_bytes ? 0 : h * 4;
+    }
 }
 
-/* token `pos`'s keys and values (n_kv_heads * head_dim each, after RoPE) into layer `layer` */
+static int kv_any_grouped(const KVCache *c) {
+    for (int l = 0; l < c->n_layers; l++)
+        if (kv_grouped(c->layers[l].ktype)) return 1;
+    return 0;
+}
+
+static size_t kv_open_bytes(const KVCache *c) { return (size_t)c->n_kv_heads * KG * (size_t)c->head_dim * 2; }
+
+/* bytes the cache takes at capacity kpos: every array, the open groups included */
+static size_t kvcache_bytes_at(const KVCache *c, int kpos) {
+    size_t b = 0;
+    for (int l = 0; c->layers && l < c->n_layers; l++) {
+        const KVLayer *L = &c->layers[l];
+        for (int i = 0; i < KA_N; i++)
+            b += (size_t)c->n_kv_heads * kv_group_bytes(i, L->ktype, L->vtype, c->head_dim) * (size_t)(kpos / KG);
+        if (kv_grouped(L->ktype)) b += kv_open_bytes(c);
+    }
+    return b;
+}
+
+static size_t kvcache_bytes(const KVCache *c) { return kvcache_bytes_at(c, c->kpos); }
+
+/* grows the cache to hold at least n positions (capacity doubles, up to max_pos); 0, or -1 when
+ * the memory is not there (the cache is then as it was) */
+static int kv_reserve(KVCache *c, int n) {
+    if (n <= c->kpos) return 0;
+    if (n > c->max_pos) return -1;
+    int cap = c->kpos ? c->kpos : KG;
+    while (cap < n) cap *= 2;
+    cap = cap > c->max_pos ? c->max_pos : cap;
+    size_t h = (size_t)c->n_kv_heads;
+    KVLayer *grown = (KVLayer *)hg_buf_alloc(c->alloc, (size_t)c->n_layers, sizeof(KVLayer));
+    int ok = grown != NULL;
+    for (int l = 0; ok && l < c->n_layers; l++) {
+        const KVLayer *L = &c->layers[l];
+        KVLayer *N = &grown[l];
+        *N = *L;
+        for (int i = 0; i < KA_N; i++) N->a[i] = NULL;
+        for (int i = 0; i < KA_N; i++) {
+            N->stride[i] = kv_group_bytes(i, L->ktype, L->vtype, c->head_dim) * (size_t)(cap / KG);
+            N->a[i] = NULL;
+            if (!N->stride[i]) continue;
+            unsigned char *p = (unsigned char *)hg_buf_alloc_big(c->alloc, h * N->stride[i]);
+            if (!(ok = p != NULL)) break;
+            for (size_t j = 0; L->a[i] && j < h; j++) memcpy(p + j * N->stride[i], (unsigned char *)L->a[i] + j * L->stride[i], L->stride[i]);
+            N->a[i] = p;
+        }
+        if (ok && kv_grouped(L->ktype) && !L->kopen) ok = (N->kopen = (uint16_t *)hg_buf_alloc(c->alloc, kv_open_bytes(c), 1)) != NULL;
+    }
+    for (int l = 0; grown && l < c->n_layers; l++) {   /* the arrays that are no longer needed */
+        KVLayer *old = ok ? &c->layers[l] : &grown[l];
+        for (int i = 0; i < KA_N; i++) hg_buf_free_big(c->alloc, old->a[i], h * old->stride[i]);
+        if (!ok && old->kopen != c->layers[l].kopen) hg_buf_free(c->alloc, old->kopen);
+    }
+    if (!ok) {
+        hg_buf_free(c->alloc, grown);
+        return -1;
+    }
+    hg_buf_free(c->alloc, c->layers);
+    c->layers = grown;
+    c->kpos = cap;
+    return 0;
+}
+
+/* kv head h's stream of array `arr` in layer L */
+static inline void *kv_arr(const KVLayer *L, int arr, size_t h) { return (unsigned char *)L->a[arr] + h * L->stride[arr]; }
+
+/* layer `layer`'s kv head kvh as attend reads it, for the query at position t */
+static KVHead kv_head(const KVCache *c, int layer, int kvh, int t) {
+    const KVLayer *L = &c->layers[layer];
+    const KVType *kt = &kv_types[L->ktype], *vt = &kv_types[L->vtype];
+    size_t h = (size_t)kvh, hd = (size_t)c->head_dim;
+    KVHead r = {0};
+    r.keys = kv_arr(L, KA_KEYS, h);
+    r.values = kv_arr(L, KA_VALUES, h);
+    r.kk = kt->load, r.vk = vt->load;
+    if (kt->scaled) r.kscale = (const float *)kv_arr(L, KA_KSCALE, h);
+    if (vt->scaled) r.vscale = (const float *)kv_arr(L, KA_VSCALE, h);
+    if (kv_grouped(L->ktype)) {
+        r.kbits = kt->bits;
+        r.krange = (const uint16_t *)kv_arr(L, KA_KRANGE, h);
+        r.closed = t / KG * KG;       /* positions before t's group are in closed groups */
+        r.kopen = c->kpass + (h * (size_t)c->pass_cap + (size_t)(r.closed - c->pass_start)) * hd;
+    }
+    if (kv_grouped(L->vtype)) {
+        r.vgrid = vt->vgrid;
+        r.vscale16 = (const uint16_t *)kv_arr(L, KA_VSCALE, h);
+    }
+    return r;
+}
+
+/* Before a pass of tokens from pos0 through layer `layer`: the open key group's rows into kpass */
+static void kv_pass_begin(KVCache *c, int layer, int pos0) {
+    const KVLayer *L = &c->layers[layer];
+    if (!kv_grouped(L->ktype)) return;
+    size_t hd = (size_t)c->head_dim, open = (size_t)(pos0 % KG);
+    c->pass_start = pos0 / KG * KG;
+    for (size_t h = 0; h < (size_t)c->n_kv_heads; h++)
+        memcpy(c->kpass + h * (size_t)c->pass_cap * hd, L->kopen + h * KG * hd, open * hd * 2);
+}
+
+/* After it (positions up to end - 1 stored): the open group's rows back */
+static void kv_pass_end(KVCache *c, int layer, int end) {
+    const KVLayer *L = &c->layers[layer];
+    if (!kv_grouped(L->ktype)) return;
+    size_t hd = (size_t)c->head_dim, start = (size_t)(end / KG * KG - c->pass_start), open = (size_t)(end % KG);
+    for (size_t h = 0; h < (size_t)c->n_kv_heads; h++)
+        memcpy(L->kopen + h * KG * hd, c->kpass + (h * (size_t)c->pass_cap + start) * hd, open * hd * 2);
+}
+
+/* token `pos`'s keys and values (n_kv_heads * head_dim each, after RoPE) into layer `layer` (grouped
+ * keys: between kv_pass_begin and kv_pass_end, positions in order) */
 static void kv_store(KVCache *c, int layer, int pos, const float *k, const float *v) {
+    const KVLayer *L = &c->layers[layer];
     int hd = c->head_dim;
-    const KVType *kt = &kv_types[c->ktype], *vt = &kv_types[c->vtype];
-    size_t ke = (size_t)kt->elem_bytes, ve = (size_t)vt->elem_bytes, per = (size_t)c->kpos * hd;
-    for (int h = 0; h < c->n_kv_heads; h++) {
-        size_t i = kv_head_index(c, layer, h);
-        unsigned char *enc = c->kenc;
-        float ks = kt->encode(k + h * hd, hd, enc);
-        unsigned char *kb = (unsigned char *)c->keys + (i * per + (size_t)(pos / KB) * KB * hd + pos % KB) * ke;
-        for (int d = 0; d < hd; d++) memcpy(kb + (size_t)d * KB * ke, enc + (size_t)d * ke, ke);
-        float vs = vt->encode(v + h * hd, hd, (unsigned char *)c->values + (i * per + (size_t)pos * hd) * ve);
-        if (c->kscale) c->kscale[i * c->kpos + pos] = ks;
-        if (c->vscale) c->vscale[i * c->kpos + pos] = vs;
+    const KVType *kt = &kv_types[L->ktype], *vt = &kv_types[L->vtype];
+    for (size_t h = 0; h < (size_t)c->n_kv_heads; h++) {
+        const float *kh = k + h * hd, *vh = v + h * hd;
+        if (kt->elem_bytes) {
+            size_t ke = (size_t)kt->elem_bytes;
+            float ks = kt->encode(kh, hd, c->enc);
+            unsigned char *kb = (unsigned char *)kv_arr(L, KA_KEYS, h) + ((size_t)(pos / KB) * KB * hd + pos % KB) * ke;
+            for (int d = 0; d < hd; d++) memcpy(kb + (size_t)d * KB * ke, c->enc + (size_t)d * ke, ke);
+            if (kt->scaled) ((float *)kv_arr(L, KA_KSCALE, h))[pos] = ks;
+        } else {
+            uint16_t *rows = c->kpass + h * c->pass_cap * hd, *row = rows + (size_t)(pos - c->pass_start) * hd;
+            for (int d = 0; d < hd; d++) row[d] = hg_f32_to_f16(kh[d]);
+            if (pos % KG == KG - 1) {   /* the group closes */
+                size_t g = (size_t)(pos / KG);
+                kv_encode_key_group(rows + (size_t)(pos + 1 - KG - c->pass_start) * hd, hd, kt->bits,
+                                    (uint32_t *)kv_arr(L, KA_KEYS, h) + g * hd * kt->bits,
+                                    (uint16_t *)kv_arr(L, KA_KRANGE, h) + g * hd * 2);
+            }
+        }
+        if (vt->elem_bytes) {
+            size_t ve = (size_t)vt->elem_bytes;
+            float vs = vt->encode(vh, hd, (unsigned char *)kv_arr(L, KA_VALUES, h) + (size_t)pos * hd * ve);
+            if (vt->scaled) ((float *)kv_arr(L, KA_VSCALE, h))[pos] = vs;
+        } else {
+            size_t row = (size_t)hd * vt->bits / 8;
+            ((uint16_t *)kv_arr(L, KA_VSCALE, h))[pos] =
+                kv_encode_value_rot(vh, hd, vt->vgrid, (unsigned char *)kv_arr(L, KA_VALUES, h) + pos * row);
+        }
     }
 }
 
-/* positions 0..n-1 of every layer and head from src (same model and types) */
-static void kv_copy_prefix(KVCache *dst, const KVCache *src, int n) {
-    size_t hd = (size_t)src->head_dim, kblocks = ((size_t)n + KB - 1) / KB, per = (size_t)src->kpos * hd;
-    size_t dper = (size_t)dst->kpos * hd, ke = (size_t)kv_types[src->ktype].elem_bytes, ve = (size_t)kv_types[src->vtype].elem_bytes;
-    for (size_t h = 0; h < (size_t)src->n_layers * src->n_kv_heads; h++) {
-        memcpy((char *)dst->keys + h * dper * ke, (const char *)src->keys + h * per * ke, kblocks * KB * hd * ke);
-        memcpy((char *)dst->values + h * dper * ve, (const char *)src->values + h * per * ve, (size_t)n * hd * ve);
-        if (src->kscale) memcpy(dst->kscale + h * dst->kpos, src->kscale + h * src->kpos, kblocks * KB * sizeof(float));
-        if (src->vscale) memcpy(dst->vscale + h * dst->kpos, src->vscale + h * src->kpos, (size_t)n * sizeof(float));
+/* After a rewind or a copy to position n: a grouped layer's open group holds positions n / KG * KG
+ * .. n - 1. Where that group had closed in src (src_past: the positions src held), its keys come
+ * back from the codes, as attention has read them since it closed. */
+static void kv_reopen(KVCache *dst, const KVCache *src, int n, int src_past) {
+    size_t hd = (size_t)src->head_dim, g = (size_t)(n / KG), open = (size_t)(n % KG);
+    if (!open) return;
+    for (int l = 0; l < src->n_layers; l++) {
+        const KVLayer *S = &src->layers[l];
+        KVLayer *D = &dst->layers[l];
+        if (!kv_grouped(S->ktype)) continue;
+        int bits = kv_types[S->ktype].bits;
+        for (size_t h = 0; h < (size_t)src->n_kv_heads; h++) {
+            uint16_t *o = D->kopen + h * KG * hd;
+            if (src_past / KG == n / KG) {   /* still open in src */
+                if (D != S) memcpy(o, S->kopen + h * KG * hd, open * hd * 2);
+                continue;
+            }
+            const uint32_t *planes = (const uint32_t *)kv_arr(S, KA_KEYS, h) + g * hd * bits;
+            const uint16_t *range = (const uint16_t *)kv_arr(S, KA_KRANGE, h) + g * hd * 2;
+            for (size_t t = 0; t < open; t++)
+                for (size_t d = 0; d < hd; d++) o[t * hd + d] = hg_f32_to_f16(kv_key_group_value(planes, range, bits, (int)d, (int)t));
+        }
     }
 }
 
-/* a cache of max_pos positions for every layer; 0, or -1 when the memory is not there */
-static int kvcache_init(KVCache *c, const hg_allocator *a, int ktype, int vtype, const hg_config *cfg, int max_pos) {
+/* positions 0..n-1 of every layer and head from src (same model and types; dst holds n) */
+static void kv_copy_prefix(KVCache *dst, const KVCache *src, int n, int src_past) {
+    size_t groups = ((size_t)n + KG - 1) / KG;   /* whole groups: the flat arrays' tails are harmless */
+    for (int l = 0; dst != src && l < src->n_layers; l++) {
+        const KVLayer *S = &src->layers[l];
+        KVLayer *D = &dst->layers[l];
+        for (int i = 0; i < KA_N; i++) {
+            size_t gb = kv_group_bytes(i, S->ktype, S->vtype, src->head_dim);
+            size_t bytes = (i == KA_KEYS || i == KA_KRANGE) && kv_grouped(S->ktype) ? gb * ((size_t)n / KG) : gb * groups;
+            for (size_t h = 0; gb && h < (size_t)src->n_kv_heads; h++) memcpy(kv_arr(D, i, h), kv_arr(S, i, h), bytes);
+        }
+    }
+    kv_reopen(dst, src, n, src_past);
+}
+
+/* an empty cache that may grow to max_pos positions, layer l's types ktypes[l] and vtypes[l], passes
+ * of up to `batch` tokens; 0, or -1 when the memory is not there */
+static int kvcache_init(KVCache *c, const hg_allocator *a, const int *ktypes, const int *vtypes, const hg_config *cfg,
+                        int max_pos, int batch) {
     memset(c, 0, sizeof *c);
-    c->ktype = ktype;
-    c->vtype = vtype;
+    c->alloc = a;
     c->n_layers = cfg->n_layers;
     c->n_kv_heads = cfg->n_kv_heads;
     c->head_dim = cfg->head_dim;
-    c->kpos = (max_pos + KB - 1) / KB * KB;
-    size_t heads = (size_t)cfg->n_layers * (size_t)cfg->n_kv_heads, values = heads * (size_t)c->kpos * (size_t)cfg->head_dim;
-    if (values > SIZE_MAX / 4) return -1;
-    c->kbytes = values * (size_t)kv_types[ktype].elem_bytes;
-    c->vbytes = values * (size_t)kv_types[vtype].elem_bytes;
-    c->sbytes = heads * (size_t)c->kpos * sizeof(float);
-    c->kenc = (unsigned char *)hg_buf_alloc(a, (size_t)cfg->head_dim, 4);
-    c->keys = hg_buf_alloc_big(a, c->kbytes);
-    c->values = hg_buf_alloc_big(a, c->vbytes);
-    if (kv_types[ktype].scaled) c->kscale = (float *)hg_buf_alloc_big(a, c->sbytes);
-    if (kv_types[vtype].scaled) c->vscale = (float *)hg_buf_alloc_big(a, c->sbytes);
-    return c->kenc && c->keys && c->values && (c->kscale || !kv_types[ktype].scaled) && (c->vscale || !kv_types[vtype].scaled) ? 0 : -1;
+    c->max_pos = (max_pos + KG - 1) / KG * KG;
+    c->layers = (KVLayer *)hg_buf_alloc(a, (size_t)cfg->n_layers, sizeof(KVLayer));
+    c->enc = (unsigned char *)hg_buf_alloc(a, (size_t)cfg->head_dim, 4);
+    if (!c->layers || !c->enc) return -1;
+    for (int l = 0; l < c->n_layers; l++) c->layers[l].ktype = ktypes[l], c->layers[l].vtype = vtypes[l];
+    if (kv_any_grouped(c)) {
+        c->pass_cap = KG + batch;
+        c->kpass = (uint16_t *)hg_buf_alloc(a, (size_t)c->n_kv_heads * (size_t)c->pass_cap * (size_t)c->head_dim, 2);
+        if (!c->kpass) return -1;
+    }
+    return 0;
 }
 
-/* bytes the cache takes, scales included */
-static size_t kvcache_bytes(const KVCache *c) {
-    return c->kbytes + c->vbytes + (c->kscale ? c->sbytes : 0) + (c->vscale ? c->sbytes : 0);
-}
-
-static void kvcache_free(KVCache *c, const hg_allocator *a) {
-    hg_buf_free_big(a, c->keys, c->kbytes);
-    hg_buf_free_big(a, c->values, c->vbytes);
-    hg_buf_free_big(a, c->kscale, c->sbytes);
-    hg_buf_free_big(a, c->vscale, c->sbytes);
-    hg_buf_free(a, c->kenc);
-    c->keys = c->values = NULL;
-    c->kenc = NULL;
-    c->kscale = c->vscale = NULL;
+static void kvcache_free(KVCache *c) {
+    size_t h = (size_t)c->n_kv_heads;
+    for (int l = 0; c->layers && l < c->n_layers; l++) {
+        KVLayer *L = &c->layers[l];
+        for (int i = 0; i < KA_N; i++) hg_buf_free_big(c->alloc, L->a[i], h * L->stride[i]);
+        hg_buf_free(c->alloc, L->kopen);
+    }
+    hg_buf_free(c->alloc, c->layers);
+    hg_buf_free(c->alloc, c->enc);
+    hg_buf_free(c->alloc, c->kpass);
+    memset(c, 0, sizeof *c);
 }

@@ -23,7 +23,8 @@ struct hg_session {
     float *rope_cos, *rope_sin;       /* [batch][head_dim / 2] for the pass's positions */
     float *logits;                    /* [vocab] the last token's */
     float *logits_all;                /* [batch][vocab] every token's (HG_EVAL_ALL_LOGITS) */
-    float *att;                       /* [threads][ATT_G * kpos] attention scores */
+    float *att;                       /* [threads][ATT_G * att_cap] attention scores */
+    int att_cap;                      /* positions per head in att: the KV cache's capacity */
     /* prompt passes: activations rotated for HIGGS, each token's int8 copy, decoded weight rows */
     float *xrot;                      /* [batch][xr_stride] */
     hg_act8 *act8;                    /* [batch] */
@@ -39,7 +40,7 @@ struct hg_session {
 void hg_session_free(hg_session *s) {
     if (!s) return;
     const hg_allocator *a = &s->m->alloc;
-    kvcache_free(&s->kv, a);
+    kvcache_free(&s->kv);
     float *bufs[] = {s->x, s->xb, s->xb2, s->hb, s->hb2, s->q, s->k, s->v, s->rope_cos, s->rope_sin,
                      s->logits, s->logits_all, s->att, s->xrot, s->rowbuf, s->dec_xrot};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++) hg_buf_free(a, bufs[i]);
@@ -74,12 +75,11 @@ static int session_buffers(hg_session *s) {
     s->rope_sin = (float *)hg_buf_alloc(a, B * (c->head_dim / 2), sizeof(float));
     s->logits = (float *)hg_buf_alloc(a, (size_t)c->vocab_size, sizeof(float));
     s->logits_all = (float *)hg_buf_alloc(a, B * c->vocab_size, sizeof(float));
-    s->att = (float *)hg_buf_alloc(a, threads * ATT_G * (size_t)s->kv.kpos, sizeof(float));
     s->xrot = (float *)hg_buf_alloc(a, B * s->xr_stride, sizeof(float));
     s->rowbuf = (float *)hg_buf_alloc(a, threads * s->row_stride, sizeof(float));
     s->act8 = (hg_act8 *)hg_buf_alloc(a, B, sizeof(hg_act8));
     if (!s->x || !s->xb || !s->xb2 || !s->hb || !s->hb2 || !s->q || !s->k || !s->v || !s->rope_cos || !s->rope_sin ||
-        !s->logits || !s->logits_all || !s->att || !s->xrot || !s->rowbuf || !s->act8)
+        !s->logits || !s->logits_all || !s->xrot || !s->rowbuf || !s->act8)
         return -1;
     uint64_t values = m->max_act8 > m->max_cols_pad ? m->max_act8 : m->max_cols_pad;
     for (size_t b = 0; b < B; b++)
@@ -98,17 +98,35 @@ hg_session *hg_session_new(hg_model *m, const hg_session_params *params, hg_erro
                             c->seq_len), NULL;
     if (p.n_batch < 0 || p.n_batch > HG_MAX_BATCH)
         return hg_set_error(e, HG_E_ARG, "a batch of %d tokens is not in [1, %d]", p.n_batch, HG_MAX_BATCH), NULL;
-    if (!hg_kv_type_name(p.kv_type) || !hg_kv_type_name(p.kv_vtype))
-        return hg_set_error(e, HG_E_ARG, "unknown KV cache type %d,%d", p.kv_type, p.kv_vtype), NULL;
+    int *types = (int *)hg_buf_alloc(&m->alloc, 2 * (size_t)c->n_layers, sizeof(int));
+    if (!types) return NOMEM(e, "session"), NULL;
+    for (int l = 0; l < c->n_layers; l++) {
+        types[l] = p.kv_layers ? p.kv_layers[l] : p.kv_type;
+        types[c->n_layers + l] = p.kv_layers ? p.kv_layers[c->n_layers + l] : p.kv_vtype;
+    }
+    for (int i = 0; i < 2 * c->n_layers; i++) {
+        const char *what = i < c->n_layers ? "keys" : "values";
+        if (!hg_kv_type_name(types[i])) {
+            hg_set_error(e, HG_E_ARG, "unknown KV cache type %d for the %s of layer %d", types[i], what, i % c->n_layers);
+            return hg_buf_free(&m->alloc, types), NULL;
+        }
+        if (!hg_kv_type_fits(types[i], c->head_dim)) {
+            hg_set_error(e, HG_E_ARG, "KV cache type %s needs a head size of 32, 64, 128, 256 or 512; this model's is %d",
+                         hg_kv_type_name(types[i]), c->head_dim);
+            return hg_buf_free(&m->alloc, types), NULL;
+        }
+    }
     hg_session *s = (hg_session *)hg_buf_alloc(&m->alloc, 1, sizeof *s);
+    if (!s) hg_buf_free(&m->alloc, types);
     if (!s) return NOMEM(e, "session"), NULL;
     s->m = m;
     s->n_ctx = p.n_ctx ? p.n_ctx : c->seq_len;
     s->batch = p.n_batch ? p.n_batch : HG_MAX_BATCH;
     s->profile = p.profile;
-    if (kvcache_init(&s->kv, &m->alloc, p.kv_type, p.kv_vtype, c, s->n_ctx)) {
-        hg_set_error(e, HG_E_NOMEM, "cannot allocate a KV cache of %.1f MB for %d positions; ask for fewer",
-                     (double)kvcache_bytes(&s->kv) / 1e6, s->n_ctx);
+    int kv_failed = kvcache_init(&s->kv, &m->alloc, types, types + c->n_layers, c, s->n_ctx, s->batch);
+    hg_buf_free(&m->alloc, types);
+    if (kv_failed) {
+        NOMEM(e, "KV cache");
         hg_session_free(s);
         return NULL;
     }
@@ -131,12 +149,29 @@ int hg_session_pos(const hg_session *s) { return s->n_past; }
 int hg_session_ctx(const hg_session *s) { return s->n_ctx; }
 int hg_session_batch(const hg_session *s) { return s->batch; }
 size_t hg_session_kv_bytes(const hg_session *s) { return kvcache_bytes(&s->kv); }
+size_t hg_session_kv_bytes_at(const hg_session *s, int n) { return kvcache_bytes_at(&s->kv, (n + KG - 1) / KG * KG); }
+
+/* room for positions 0..n-1: the KV cache and the attention scratch grow to hold them */
+static int session_reserve(hg_session *s, int n, hg_error *e) {
+    if (n <= s->att_cap) return 0;
+    if (kv_reserve(&s->kv, n))
+        return hg_set_error(e, HG_E_NOMEM, "cannot grow the KV cache to %d positions (%.1f MB)", n,
+                            (double)kvcache_bytes_at(&s->kv, (n + KG - 1) / KG * KG) / 1e6);
+    size_t threads = (size_t)hg_pool_threads(s->m->pool);
+    float *att = (float *)hg_buf_alloc(&s->m->alloc, threads * ATT_G * (size_t)s->kv.kpos, sizeof(float));
+    if (!att) return hg_set_error(e, HG_E_NOMEM, "cannot grow the attention scratch to %d positions", s->kv.kpos);
+    hg_buf_free(&s->m->alloc, s->att);
+    s->att = att;
+    s->att_cap = s->kv.kpos;
+    return 0;
+}
 void hg_session_profile(const hg_session *s, hg_profile *out) { *out = s->prof; }
 void hg_session_profile_reset(hg_session *s) { memset(&s->prof, 0, sizeof s->prof); }
 
 int hg_session_rewind(hg_session *s, int pos, hg_error *e) {
     if (pos < 0 || pos > s->n_past)
         return hg_set_error(e, HG_E_ARG, "cannot rewind to position %d: the session holds %d", pos, s->n_past);
+    kv_reopen(&s->kv, &s->kv, pos, s->n_past);
     s->n_past = pos;
     s->last_n = 0;
     return 0;
@@ -144,12 +179,16 @@ int hg_session_rewind(hg_session *s, int pos, hg_error *e) {
 
 int hg_session_copy_prefix(hg_session *dst, const hg_session *src, int n, hg_error *e) {
     if (dst->m != src->m) return hg_set_error(e, HG_E_ARG, "sessions of different models");
-    if (dst->kv.ktype != src->kv.ktype || dst->kv.vtype != src->kv.vtype)
-        return hg_set_error(e, HG_E_ARG, "sessions with different KV cache types");
+    for (int l = 0; l < src->kv.n_layers; l++)
+        if (dst->kv.layers[l].ktype != src->kv.layers[l].ktype || dst->kv.layers[l].vtype != src->kv.layers[l].vtype)
+            return hg_set_error(e, HG_E_ARG, "sessions with different KV cache types");
     if (n < 0 || n > src->n_past)
         return hg_set_error(e, HG_E_ARG, "cannot copy %d positions: the source holds %d", n, src->n_past);
     if (n > dst->n_ctx) return hg_set_error(e, HG_E_CONTEXT, "cannot copy %d positions into a context of %d", n, dst->n_ctx);
-    if (dst != src) kv_copy_prefix(&dst->kv, &src->kv, n);
+    int grown = session_reserve(dst, n, e);
+    if (grown) return grown;
+    if (dst != src) kv_copy_prefix(&dst->kv, &src->kv, n, src->n_past);
+    else kv_reopen(&dst->kv, &src->kv, n, src->n_past);
     dst->n_past = n;
     dst->last_n = 0;
     return 0;
