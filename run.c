@@ -235,31 +235,189 @@ static void read_stdin(const char *guide, char *buf, size_t n) {
     } else buf[0] = 0;
 }
 
-static void chat(hg_session *s, hg_sampler *smp, const char *cli_user, const char *cli_system) {
-    const hg_model *m = hg_session_model(s);
-    int steps = hg_session_ctx(s), first = 1;
-    char system[4096] = "", user[4096];
+/* ------------------------------------------------------------- chat */
+
+/* A conversation as turns: the user's message, the ids that open the turn where it stands in the
+ * context (the first kept turn: the template's first turn, with the system prompt; a later one: the
+ * close of the reply before it, then the user's message) and the reply's ids. The context holds the
+ * kept turns in order; the last reply's last id may not be evaluated yet (hg_generate samples it
+ * but leaves it to the next turn). */
+typedef struct { char *user; hg_ids open, reply; } Turn;
+
+static char *xstrdup(const char *s) {
+    size_t n = strlen(s) + 1;
+    return memcpy(xcalloc(n, 1), s, n);
+}
+
+static void ids_append(hg_ids *a, const hg_ids *b) {
+    for (int i = 0; i < b->n; i++) ids_push(a, b->v[i]);
+}
+
+/* the ids of a chat turn (the template's first turn, with the system prompt, when first is set) in
+ * ids, replacing what it held; returns how many */
+static int turn_ids(const hg_model *m, int first, const char *system, const char *user, hg_ids *ids) {
     hg_error e;
+    ids->n = 0;
+    check(hg_chat_apply(m, first, system, user, ids, &e), &e);
+    return ids->n;
+}
+
+/* the longest first part of system whose first turn (with an empty message) takes at most limit
+ * tokens: system is cut there, at a character boundary; returns its bytes */
+static size_t cut_system(const hg_model *m, char *system, int limit, hg_ids *scratch) {
+    size_t lo = 0, hi = strlen(system);            /* lo fits (nothing kept), hi does not */
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2, k = mid;
+        while (k > 0 && ((unsigned char)system[k] & 0xC0) == 0x80) k--;
+        char c = system[k];
+        system[k] = 0;
+        int fits = turn_ids(m, 1, system, "", scratch) <= limit;
+        system[k] = c;
+        if (fits) lo = mid;
+        else hi = mid;
+    }
+    while (lo > 0 && ((unsigned char)system[lo] & 0xC0) == 0x80) lo--;
+    system[lo] = 0;
+    return lo;
+}
+
+/* the shortest last part of user whose first turn takes at most limit tokens (an empty message
+ * does): user is cut to it, at a character boundary; returns its bytes */
+static size_t cut_user(const hg_model *m, const char *system, char *user, int limit, hg_ids *scratch) {
+    size_t n = strlen(user), lo = 0, hi = n;       /* dropping lo bytes does not fit, dropping hi does */
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2, k = mid;
+        while (k < n && ((unsigned char)user[k] & 0xC0) == 0x80) k++;
+        if (turn_ids(m, 1, system, user + k, scratch) <= limit) hi = mid;
+        else lo = mid;
+    }
+    while (hi < n && ((unsigned char)user[hi] & 0xC0) == 0x80) hi++;
+    memmove(user, user + hi, n - hi + 1);
+    return n - hi;
+}
+
+/* hg_generate's callback in chat: the reply's ids kept, its text printed */
+static int chat_token(void *user, int token, const char *text, size_t len) {
+    if (token >= 0) ids_push((hg_ids *)user, token);
+    print_bytes(text, len);
+    return 0;
+}
+
+/* Chat in the session's context. -n (steps; 0: no bound) bounds each reply, and a reply also ends
+ * where the conversation fills the context. Before a turn is evaluated, the turn and room for a
+ * reply (min(steps, a quarter of the context), at least 1) must fit after what the context holds;
+ * when they do not, the context shifts: the oldest turns are dropped (the system prompt stays, in
+ * the first kept turn's template), the session rewinds to what the old and new contexts share,
+ * and the rest is evaluated again. A message too long for even an empty context keeps its end; a
+ * system prompt over half the context keeps its beginning. log (-o): after each turn, the ids the
+ * context holds, a line each. */
+static void chat(hg_session *s, hg_sampler *smp, const char *cli_user, const char *cli_system, int steps,
+                 const char *log_path) {
+    const hg_model *m = hg_session_model(s);
+    int n_ctx = hg_session_ctx(s), room = steps && steps < n_ctx / 4 ? steps : n_ctx / 4;
+    if (room < 1) room = 1;
+    char system[4096] = "", user[4096];
+    hg_ids ids = {0}, held = {0}, next = {0};      /* this turn's opening; the context's ids; scratch */
+    Turn *turn = NULL;
+    int n = 0, dropped = 0, number = 0;            /* turns held; turns dropped; turns so far */
+    hg_error e;
+    int bare = turn_ids(m, 1, "", "", &ids), limit = n_ctx / 2 > bare ? n_ctx / 2 : bare;
+    if (bare + room > n_ctx) room = n_ctx - bare;  /* a tiny context: what the template leaves */
+    if (room < 1) {                                /* as the context full before the first turn */
+        fprintf(stderr, "[context full: the template's empty turn takes %d tokens, the context %d (-c)]\n", bare, n_ctx);
+        free(ids.v);
+        return;
+    }
+    FILE *log = log_path ? out_open(log_path, "w") : NULL;
     if (cli_system) snprintf(system, sizeof system, "%s", cli_system);
     else read_stdin("Enter system prompt (optional): ", system, sizeof system);
-    while (hg_session_pos(s) < steps) {
-        if (first && cli_user) snprintf(user, sizeof user, "%s", cli_user);
+    if (turn_ids(m, 1, system, "", &ids) > limit) {
+        size_t kept = cut_system(m, system, limit, &next);
+        if (kept) fprintf(stderr, "[the system prompt takes over half of the context of %d: kept its first %zu bytes]\n", n_ctx, kept);
+        else fprintf(stderr, "[the system prompt takes over half of the context of %d: left out]\n", n_ctx);
+    }
+    turn = xcalloc(1, sizeof *turn);
+    for (;;) {
+        if (number == 0 && cli_user) snprintf(user, sizeof user, "%s", cli_user);
         else read_stdin("User: ", user, sizeof user);
         if (!user[0] && feof(stdin)) break;
-        hg_ids ids = {0};
-        check(hg_chat_apply(m, first, system, user, &ids, &e), &e);
-        if (first && ids.n >= steps && steps < hg_model_config(m)->seq_len) prompt_over_steps(m, steps, ids.n, ids.n + 1);
-        first = 0;
-        if (hg_session_pos(s) + ids.n >= steps) { fprintf(stderr, "\n[context full]\n"); free(ids.v); break; }
+        int total = 0, len = turn_ids(m, n == 0, system, user, &ids);
+        for (int i = 0; i < n; i++) total += turn[i].open.n + turn[i].reply.n;
+        if (total + len + room > n_ctx) {          /* shift: drop the fewest oldest turns that make room */
+            int k = 1, rest = total;
+            for (; k < n; k++) {                   /* turn k first: its opening becomes the template's first */
+                rest -= turn[k - 1].open.n + turn[k - 1].reply.n;
+                int first = turn_ids(m, 1, system, turn[k].user, &next);
+                if (rest - turn[k].open.n + first + len + room <= n_ctx) break;
+            }
+            if (k >= n) k = n;                     /* none: the turn alone, first in the context */
+            for (int i = 0; i < k; i++) free(turn[i].user), free(turn[i].open.v), free(turn[i].reply.v);
+            memmove(turn, turn + k, (size_t)(n - k) * sizeof *turn);
+            n -= k, dropped += k;
+            size_t cut = 0;
+            if (n) {
+                hg_ids t = turn[0].open;
+                turn[0].open = next, next = t;
+            } else if ((len = turn_ids(m, 1, system, user, &ids)) + room > n_ctx) {
+                size_t was = strlen(user);
+                cut_user(m, system, user, n_ctx - room, &next);
+                cut = was - strlen(user);
+                turn_ids(m, 1, system, user, &ids);
+            }
+            int kept = 0;
+            for (int i = 0; i < n; i++) kept += turn[i].open.n + turn[i].reply.n;
+            fflush(stdout);                        /* one line on stderr */
+            char gone[64];
+            if (k == 1) snprintf(gone, sizeof gone, n ? "the oldest turn" : "the earlier turn");
+            else snprintf(gone, sizeof gone, n ? "the %d oldest turns" : "all %d earlier turns", k);
+            if (k && n)
+                fprintf(stderr, "[context full: dropped %s, kept %sthe last %d turn%s (%d tokens)", gone,
+                        system[0] ? "the system prompt and " : "", n, n == 1 ? "" : "s", kept);
+            else if (k) fprintf(stderr, "[context full: dropped %s%s", gone, system[0] ? ", kept the system prompt" : "");
+            if (cut) fprintf(stderr, "%sthe message was cut to its last %zu bytes to fit the context of %d", k ? "; " : "[",
+                             strlen(user), n_ctx);
+            fprintf(stderr, "]\n");
+        }
+        next.n = 0;                                /* the context as it will stand: the kept turns, this one */
+        for (int i = 0; i < n; i++) ids_append(&next, &turn[i].open), ids_append(&next, &turn[i].reply);
+        ids_append(&next, &ids);
+        /* what the old and new contexts share stays evaluated; the rest is evaluated now */
+        int pos = hg_session_pos(s), same = 0;
+        while (same < pos && same < held.n && same < next.n - 1 && held.v[same] == next.v[same]) same++;
+        if (same < pos) {
+            check(hg_session_rewind(s, same, &e), &e);
+            hg_sampler_reset(smp);                 /* the penalties see the conversation as the context holds it */
+            for (int i = 0; i < same; i++) hg_sampler_accept(smp, next.v[i]);
+        }
+        Turn *t = &turn[n];
+        *t = (Turn){xstrdup(user), ids, {0}};
+        ids = (hg_ids){0};
         printf("Assistant: ");
-        /* the reply may fill the context; every token of it but the last is evaluated */
-        hg_generate_params gp = {steps - hg_session_pos(s) - ids.n, NULL, 0, 1, print_token, NULL};
-        hg_generate_result r;
-        check(hg_generate(s, smp, ids.v, ids.n, &gp, &r, &e), &e);
+        int max = n_ctx - next.n;                  /* every id of the reply fits in the context */
+        if (steps && steps < max) max = steps;
+        hg_generate_params gp = {max, NULL, 0, 1, chat_token, &t->reply};
+        check(hg_generate(s, smp, next.v + same, next.n - same, &gp, NULL, &e), &e);
         printf("\n");
-        free(ids.v);
-        if (cli_user || r.finish == HG_FINISH_LENGTH) break;
+        fflush(stdout);
+        n++, number++;
+        held.n = 0;
+        ids_append(&held, &next);
+        ids_append(&held, &t->reply);
+        if (log) {
+            fprintf(log, "turn %d: first %d, held %d, opening %d, reply %d:", number - 1, dropped, held.n, t->open.n,
+                    t->reply.n);
+            for (int i = 0; i < held.n; i++) fprintf(log, " %d", held.v[i]);
+            fprintf(log, "\n");
+            fflush(log);
+        }
+        if (cli_user) break;
+        Turn *grown = realloc(turn, (size_t)(n + 1) * sizeof *turn);
+        if (!grown) die("out of memory");
+        turn = grown;
     }
+    if (log) out_close(log, log_path);
+    for (int i = 0; i < n; i++) free(turn[i].user), free(turn[i].open.v), free(turn[i].reply.v);
+    free(turn), free(ids.v), free(held.v), free(next.v);
 }
 
 /* log-softmax of n logits into lp (double) */
@@ -482,7 +640,7 @@ static _Noreturn void usage(int rc) {
             "  -p <float>  p value in top-p (nucleus) sampling in [0,1], default 0.9\n"
             "  -s <int>    random seed, default time(NULL)\n"
             "  -n <int>    number of steps to run for, the prompt's tokens included (as in\n"
-            "              llama2.c; chat: all turns together), default 256, 0 = seq_len\n"
+            "              llama2.c; chat: tokens per reply), default 256, 0 = seq_len\n"
             "  -i <string> input prompt\n"
             "  -z <string> optional path to a llama2.c tokenizer.bin (default: the model's own)\n"
             "  -m <string> mode: generate|chat|ppl|tokenize|decode|logits|alphas, default generate\n"
@@ -490,12 +648,14 @@ static _Noreturn void usage(int rc) {
             "              -f TEXT for perplexity-based ones, else KL on text the model samples)\n"
             "  -y <string> (optional) system prompt in chat mode\n"
             "  -f <string> input file (ppl: text; logits/decode: token ids; tokenize: text)\n"
-            "  -c <int>    perplexity window in tokens, default min(seq_len, 512)\n"
+            "  -c <int>    perplexity window in tokens, default min(seq_len, 512); chat: the\n"
+            "              conversation's context, default seq_len (older turns are dropped past it)\n"
             "  --kld BASE  ppl: also the KL divergence of this model's next-token distribution\n"
             "              from BASE's (the unquantized model) and how often their top tokens agree\n"
             "  --second-half  ppl: llama.cpp's protocol (whole windows starting with BOS, only the\n"
             "              second half of each window scored)\n"
-            "  -o <string> output file (logits mode: float32 [tokens, vocab])\n"
+            "  -o <string> output file (logits mode: float32 [tokens, vocab]; chat: the token ids\n"
+            "              the context holds after each turn, a line each)\n"
             "  -T <int>    threads, default: the CPUs this process may use (affinity mask, cgroup quota)\n"
             "  --kv <type> KV cache type, or KTYPE,VTYPE for keys and values: f32 (default, exact), f16, q8\n"
             "              (one scale per token and head); ppl --kld always runs BASE with f32\n"
@@ -659,14 +819,15 @@ int main(int argc, char **argv) {
         if (logit_ids.n == 0) die("%s holds no token ids", a.in_file);
         if (logit_ids.n > c->seq_len) die("%d tokens exceed the model's context of %d", logit_ids.n, c->seq_len);
     }
-    int max_pos = is_ppl || is_sens ? ctx : is_logits ? logit_ids.n : steps;
+    /* chat: the model's context or -c; -n bounds each reply */
+    int max_pos = is_ppl || is_sens ? ctx : is_logits ? logit_ids.n : is_chat ? (a.ctx ? ctx : c->seq_len) : steps;
     /* alphas always runs its passes in whole batches (its metric is defined on them) */
     hg_session *s = session_or_die(model, max_pos, a.kv, a.no_batch && !is_sens, a.profile);
     hg_sampler *smp = hg_sampler_new(model, &a.sp, &e);
     if (!smp) die("%s", e.msg);
 
     if (is_gen) generate(s, smp, a.prompt, a.profile);
-    else if (is_chat) chat(s, smp, a.prompt, a.system_prompt);
+    else if (is_chat) chat(s, smp, a.prompt, a.system_prompt, steps, a.out_file);
     else if (is_ppl) {
         hg_model *base_model = NULL;
         hg_session *base = NULL;

@@ -266,7 +266,7 @@ if [ -n "${EMU512_RUN:-}" ] && [ -x "$EMU512_RUN" ]; then   # the emulated AVX-5
   run_suite "forward variants (avx-512 run, emulated)" env HIGGS_RUN="$EMU512_RUN" "$PY" tests/test_forward.py --variants
 fi
 
-for t in tests/test_export_unit.py tests/test_grids.py tests/test_grids_vector.py tests/test_forward.py tests/test_quant.py tests/test_tokenizer.py tests/test_families.py tests/test_gguf_writer.py tests/test_bad_input.py tests/test_safety.py tests/test_model.py; do
+for t in tests/test_export_unit.py tests/test_grids.py tests/test_grids_vector.py tests/test_forward.py tests/test_quant.py tests/test_tokenizer.py tests/test_families.py tests/test_gguf_writer.py tests/test_bad_input.py tests/test_chat_shift.py tests/test_safety.py tests/test_model.py; do
   [ -f "$t" ] || { echo "FAIL missing $t"; failed=$((failed + 1)); continue; }
   run_suite "$t" "$PY" "$t"
 done

@@ -645,8 +645,12 @@ def cli_cases(C, model, tokbin, valid):
           post=lambda rc, o, e: None if "longer than the model's context of 32" in e else "message does not say why: %r" % e)
     C.add("prompt longer than -n", R("-i", "the cat sat on a mat " * 3, "-n", "4", "-t", "0"), post=n_counts_prompt(4))
     C.add("-n 1 with a prompt", R("-i", "hello world", "-n", "1", "-t", "0"), post=n_counts_prompt(1))
-    C.add("chat: -n smaller than the first turn", R("-m", "chat", "-i", "hello world", "-y", "be terse", "-n", "2",
-                                                    "-t", "0"), post=n_counts_prompt(2))
+    C.add("chat: -n bounds the reply, not the first turn", R("-m", "chat", "-i", "hello world", "-y", "be terse", "-n",
+                                                             "2", "-t", "0", "-T", "1"), "ok")
+    C.add("chat: a message longer than the context is cut", R("-m", "chat", "-i", "the cat sat on a mat " * 40, "-t", "0",
+                                                              "-T", "1"), "ok",
+          post=lambda rc, o, e: None if "the message was cut to its last" in e and "Assistant: " in o
+          else "no reply, or the cut not said: %r" % e)
     out = os.path.join(tmp, "logits_bad.bin")
     C.add("logits: id >= vocab", R("-m", "logits", "-f", txt("1 4096\n", "ids_big.txt"), "-o", out))
     C.add("logits: negative id", R("-m", "logits", "-f", txt("1 -3 5", "ids_neg.txt"), "-o", out))

@@ -85,7 +85,7 @@ for m in $MODELS; do
   done
   same "generate $b -s 7 -t 0.8 -T 2" "$m" -i "The jury said" -n 60 -s 7 -t 0.8 -T 2
   same "generate $b -t 0 --no-batch -T 1" "$m" -i "The jury said" -n 40 -t 0 -T 1 --no-batch
-  same "chat $b -s 3" "$m" -m chat -i "Tell me about the city." -y "You are terse." -n 120 -s 3 -T 2
+  same "chat $b -s 3" "$m" -m chat -i "Tell me about the city." -y "You are terse." -n 120 -c 120 -s 3 -T 2
 done
 head -c 3000 data/brown-heldout.txt >"$TMP/ppl.txt"
 same "ppl --kld default vs f16 -c 128" "$M/default.higgs" -m ppl -f "$TMP/ppl.txt" -c 128 --kld models/brown-f16.higgs -T 2
