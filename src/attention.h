@@ -9,7 +9,7 @@
 
 #define KB 16                         /* positions per key block of the KV cache */
 #define KG 32                         /* positions per key group of the HIGGS cache types (a multiple of KB) */
-#define HG_KV_MAX_HD 512              /* the largest head size of the HIGGS cache types */
+#define HG_KV_MAX_HD 256              /* the largest head size of the HIGGS cache types */
 #define KV_SIGN_SEED 0x4b56           /* the rotated values' random signs: hg_sign_negative(KV_SIGN_SEED, d) */
 enum { KV_GRID_NONE, KV_GRID_P2_256B, KV_GRID_P2_64B, KV_GRID_P1_32 };   /* the rotated values' grids */
 
@@ -91,6 +91,7 @@ static float max_of(const float *a, int n) {
 #if defined(HG_AVX512)
 typedef struct { __m512 v; } fv;
 static inline fv fv_zero(void) { return (fv){_mm512_setzero_ps()}; }
+static inline fv fv_set1(float a) { return (fv){_mm512_set1_ps(a)}; }
 static inline fv fv_load(const float *p) { return (fv){_mm512_loadu_ps(p)}; }
 static inline fv fv_fma(fv acc, float a, fv x) { return (fv){_mm512_fmadd_ps(_mm512_set1_ps(a), x.v, acc.v)}; }
 static inline void fv_store_scaled(float *p, fv x, float s) { _mm512_storeu_ps(p, _mm512_mul_ps(x.v, _mm512_set1_ps(s))); }
@@ -104,6 +105,7 @@ static inline fv fv_load_f16(const uint16_t *p) { return (fv){_mm512_cvtph_ps(_m
 #elif defined(HG_AVX2)
 typedef struct { __m256 lo, hi; } fv;
 static inline fv fv_zero(void) { return (fv){_mm256_setzero_ps(), _mm256_setzero_ps()}; }
+static inline fv fv_set1(float a) { return (fv){_mm256_set1_ps(a), _mm256_set1_ps(a)}; }
 static inline fv fv_load(const float *p) { return (fv){_mm256_loadu_ps(p), _mm256_loadu_ps(p + 8)}; }
 static inline fv fv_fma(fv acc, float a, fv x) {
     __m256 b = _mm256_set1_ps(a);
@@ -129,6 +131,7 @@ static inline fv fv_load_f16(const uint16_t *p) {
 #elif defined(HG_NEON)
 typedef struct { float32x4_t v[4]; } fv;
 static inline fv fv_zero(void) { fv r; for (int i = 0; i < 4; i++) r.v[i] = vdupq_n_f32(0); return r; }
+static inline fv fv_set1(float a) { fv r; for (int i = 0; i < 4; i++) r.v[i] = vdupq_n_f32(a); return r; }
 static inline fv fv_load(const float *p) { fv r; for (int i = 0; i < 4; i++) r.v[i] = vld1q_f32(p + 4 * i); return r; }
 static inline fv fv_fma(fv acc, float a, fv x) { for (int i = 0; i < 4; i++) acc.v[i] = vfmaq_n_f32(acc.v[i], x.v[i], a); return acc; }
 static inline void fv_store_scaled(float *p, fv x, float s) { for (int i = 0; i < 4; i++) vst1q_f32(p + 4 * i, vmulq_n_f32(x.v[i], s)); }
@@ -150,6 +153,7 @@ static inline fv fv_load_f16(const uint16_t *p) {
 #else
 typedef struct { float v[16]; } fv;
 static inline fv fv_zero(void) { fv r; memset(&r, 0, sizeof r); return r; }
+static inline fv fv_set1(float a) { fv r; for (int i = 0; i < 16; i++) r.v[i] = a; return r; }
 static inline fv fv_load(const float *p) { fv r; memcpy(r.v, p, sizeof r.v); return r; }
 static inline fv fv_fma(fv acc, float a, fv x) { for (int i = 0; i < 16; i++) acc.v[i] += a * x.v[i]; return acc; }
 static inline void fv_store_scaled(float *p, fv x, float s) { for (int i = 0; i < 16; i++) p[i] = x.v[i] * s; }
@@ -164,6 +168,17 @@ static inline fv fv_load_f16(const uint16_t *p) {
     return fv_load(t);
 }
 #endif
+
+/* dst[i] = the f16 src[i] as a float, i < n: exact, vectorised where the ISA converts f16 */
+static inline void kv_f16_to_f32_n(float *dst, const uint16_t *src, int n) {
+    int i = 0;
+#if defined(HG_F16C) && (defined(HG_AVX512) || defined(HG_AVX2))
+    for (; i + 8 <= n; i += 8) _mm256_storeu_ps(dst + i, _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(src + i))));
+#elif defined(HG_NEON)
+    for (; i + 4 <= n; i += 4) vst1q_f32(dst + i, vcvt_f32_f16(vreinterpret_f16_u16(vld1_u16(src + i))));
+#endif
+    for (; i < n; i++) dst[i] = hg_f16_to_f32(src[i]);
+}
 
 /* How a cache's elements become floats (KVType.load): every conversion is exact, so a kind's
  * loads give the same floats on every ISA. */
@@ -318,6 +333,15 @@ static inline fv kv_key_codes16(const uint32_t *planes, int bits, int half) {
     for (int j = 0; j < bits; j++)
         c = _mm512_mask_add_epi32(c, (__mmask16)(planes[j] >> (16 * half)), c, _mm512_set1_epi32(1 << j));
     return (fv){_mm512_cvtepi32_ps(c)};
+#elif defined(HG_AVX2)
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), one = _mm256_set1_epi32(1);
+    __m256i lo = _mm256_setzero_si256(), hi = _mm256_setzero_si256();
+    for (int j = 0; j < bits; j++) {
+        __m256i w = _mm256_set1_epi32((int)(planes[j] >> (16 * half)));
+        lo = _mm256_or_si256(lo, _mm256_slli_epi32(_mm256_and_si256(_mm256_srlv_epi32(w, lane), one), j));
+        hi = _mm256_or_si256(hi, _mm256_slli_epi32(_mm256_and_si256(_mm256_srlv_epi32(_mm256_srli_epi32(w, 8), lane), one), j));
+    }
+    return (fv){_mm256_cvtepi32_ps(lo), _mm256_cvtepi32_ps(hi)};
 #else
     float t[16];
     for (int i = 0; i < 16; i++) {
@@ -330,54 +354,48 @@ static inline fv kv_key_codes16(const uint32_t *planes, int bits, int half) {
 }
 
 /* att[g][t - s0] = scale * <q[g], k_t> for t in [s0, closed) (whole groups) from the codes:
- * k_t[d] = lo[d] + step[d] * code, so the sum is <q * step, codes> + <q, lo>, both per group */
+ * k_t[d] = lo[d] + step[d] * code, decoded once for all G heads */
 ATT_INLINE void attn_scores_groups(float *const *att, const float *const *q, const int G, const KVHead *h, int hd,
                                    int s0, float scale) {
-    float qs[ATT_G][HG_KV_MAX_HD];
+    float range[2 * HG_KV_MAX_HD];
     for (int gs = s0; gs < h->closed; gs += KG) {
-        const uint16_t *range = h->krange + (size_t)(gs / KG) * hd * 2;
         const uint32_t *planes = (const uint32_t *)h->keys + (size_t)(gs / KG) * hd * h->kbits;
-        float bias[ATT_G];
-        for (int g = 0; g < G; g++) {
-            float b = 0;
-            for (int d = 0; d < hd; d++) {
-                qs[g][d] = q[g][d] * hg_f16_to_f32(range[2 * d + 1]);
-                b += q[g][d] * hg_f16_to_f32(range[2 * d]);
-            }
-            bias[g] = b;
-        }
+        kv_f16_to_f32_n(range, h->krange + (size_t)(gs / KG) * hd * 2, 2 * hd);
         fv acc[ATT_G][2];
         for (int g = 0; g < G; g++) acc[g][0] = acc[g][1] = fv_zero();
         for (int d = 0; d < hd; d++) {
-            fv k0 = kv_key_codes16(planes + (size_t)d * h->kbits, h->kbits, 0);
-            fv k1 = kv_key_codes16(planes + (size_t)d * h->kbits, h->kbits, 1);
+            fv lo = fv_set1(range[2 * d]);
+            float step = range[2 * d + 1];
+            fv k0 = fv_fma(lo, step, kv_key_codes16(planes + (size_t)d * h->kbits, h->kbits, 0));
+            fv k1 = fv_fma(lo, step, kv_key_codes16(planes + (size_t)d * h->kbits, h->kbits, 1));
             for (int g = 0; g < G; g++) {
-                acc[g][0] = fv_fma(acc[g][0], qs[g][d], k0);
-                acc[g][1] = fv_fma(acc[g][1], qs[g][d], k1);
+                acc[g][0] = fv_fma(acc[g][0], q[g][d], k0);
+                acc[g][1] = fv_fma(acc[g][1], q[g][d], k1);
             }
         }
         for (int g = 0; g < G; g++) {
-            float tmp[32];
-            fv_store_scaled(tmp, acc[g][0], 1.0f);
-            fv_store_scaled(tmp + 16, acc[g][1], 1.0f);
-            for (int i = 0; i < 32; i++) att[g][gs - s0 + i] = scale * (tmp[i] + bias[g]);
+            fv_store_scaled(att[g] + gs - s0, acc[g][0], scale);
+            fv_store_scaled(att[g] + gs - s0 + 16, acc[g][1], scale);
         }
     }
 }
 
-/* the open group: att[g][t - s0] for t in [from, n) from the f16 rows (row 0: position closed) */
-static void attn_scores_open(float *const *att, const float *const *q, int G, const KVHead *h, int hd, int s0,
-                             int from, int n, float scale) {
-    float k[HG_KV_MAX_HD];
-    for (int t = from; t < n; t++) {
-        const uint16_t *row = h->kopen + (size_t)(t - h->closed) * hd;
-        for (int d = 0; d < hd; d++) k[d] = hg_f16_to_f32(row[d]);
-        for (int g = 0; g < G; g++) {
-            float a = 0;
-            for (int d = 0; d < hd; d++) a += q[g][d] * k[d];
-            att[g][t - s0] = scale * a;
-        }
+/* the open group: att[g][t - s0] for t in [from, n) from the f16 rows (row 0: position closed),
+ * laid out as two key blocks of floats for attn_scores_g (junk past n, inside the group) */
+ATT_INLINE void attn_scores_open(float *const *att, const float *const *q, const int G, const KVHead *h, int hd, int s0,
+                                 int from, int n, float scale) {
+    float blk[KG * HG_KV_MAX_HD], row[HG_KV_MAX_HD];
+    int m = n - from;
+    if (m <= 0) return;
+    memset(blk, 0, sizeof(float) * (size_t)((m + KB - 1) / KB * KB) * hd);
+    for (int t = 0; t < m; t++) {
+        kv_f16_to_f32_n(row, h->kopen + (size_t)(from - h->closed + t) * hd, hd);
+        float *b = blk + (size_t)(t / KB) * KB * hd + t % KB;
+        for (int d = 0; d < hd; d++) b[(size_t)d * KB] = row[d];
     }
+    float *a[ATT_G];
+    for (int g = 0; g < G; g++) a[g] = att[g] + (from - s0);
+    attn_scores_g(a, q, G, blk, NULL, KV_LOAD_F32, hd, m, scale, blk, 0);
 }
 
 /* ----------------------------------------------------------- rotated values */
@@ -388,14 +406,49 @@ static void attn_scores_open(float *const *att, const float *const *q, int G, co
  * second (dims hd/2 + i0..), unused for q5 (dims i0..i0+15). */
 static inline void kv_value_points16(const unsigned char *row, int grid, int i0, fv *x, fv *y) {
 #if defined(HG_AVX512)
+    const __m512i low = _mm512_set1_epi32(15);
     if (grid == KV_GRID_P2_256B) {
         __m512i c = _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)(row + i0)));
-        const __m512i low = _mm512_set1_epi32(15), sign = _mm512_set1_epi32((int)0x80000000u);
+        const __m512i sign = _mm512_set1_epi32((int)0x80000000u);
         __m512 px = _mm512_permutexvar_ps(_mm512_and_si512(c, low), _mm512_loadu_ps(HG_GRID_P2_N256B_X));
         __m512 py = _mm512_permutexvar_ps(_mm512_and_si512(_mm512_srli_epi32(c, 2), low), _mm512_loadu_ps(HG_GRID_P2_N256B_Y));
         __m512i sx = _mm512_and_si512(_mm512_slli_epi32(c, 25), sign), sy = _mm512_and_si512(_mm512_slli_epi32(c, 24), sign);
         x->v = _mm512_castsi512_ps(_mm512_xor_si512(_mm512_castps_si512(px), sx));
         y->v = _mm512_castsi512_ps(_mm512_xor_si512(_mm512_castps_si512(py), sy));
+        return;
+    }
+    {   /* codes in bit planes of 16 */
+        int bits = grid == KV_GRID_P2_64B ? 6 : 5;
+        const uint16_t *pl = (const uint16_t *)row + (size_t)(i0 / 16) * bits;
+        __m512i c = _mm512_setzero_si512();
+        for (int j = 0; j < bits; j++) c = _mm512_mask_add_epi32(c, (__mmask16)pl[j], c, _mm512_set1_epi32(1 << j));
+        if (grid == KV_GRID_P2_64B) {
+            x->v = _mm512_permutexvar_ps(_mm512_and_si512(c, low), _mm512_loadu_ps(HG_GRID_P2_N64B_X));
+            y->v = _mm512_permutexvar_ps(_mm512_srli_epi32(c, 2), _mm512_loadu_ps(HG_GRID_P2_N64B_Y));
+        } else {
+            const float *lv = hg_grid(1, 32, NULL);
+            x->v = _mm512_permutex2var_ps(_mm512_loadu_ps(lv), c, _mm512_loadu_ps(lv + 16));
+            y->v = _mm512_setzero_ps();
+        }
+        return;
+    }
+#elif defined(HG_AVX2)
+    if (grid == KV_GRID_P2_256B) {   /* 16-entry lookups: two 8-entry ones, chosen by bit 3 of the index */
+        const __m256i low = _mm256_set1_epi32(15), sign = _mm256_set1_epi32((int)0x80000000u);
+        __m256 X0 = _mm256_loadu_ps(HG_GRID_P2_N256B_X), X1 = _mm256_loadu_ps(HG_GRID_P2_N256B_X + 8);
+        __m256 Y0 = _mm256_loadu_ps(HG_GRID_P2_N256B_Y), Y1 = _mm256_loadu_ps(HG_GRID_P2_N256B_Y + 8);
+        __m256 rx[2], ry[2];
+        for (int k = 0; k < 2; k++) {
+            __m256i c = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(row + i0 + 8 * k)));
+            __m256i ix = _mm256_and_si256(c, low), iy = _mm256_and_si256(_mm256_srli_epi32(c, 2), low);
+            __m256 px = _mm256_blendv_ps(_mm256_permutevar8x32_ps(X0, ix), _mm256_permutevar8x32_ps(X1, ix),
+                                         _mm256_castsi256_ps(_mm256_slli_epi32(ix, 28)));
+            __m256 py = _mm256_blendv_ps(_mm256_permutevar8x32_ps(Y0, iy), _mm256_permutevar8x32_ps(Y1, iy),
+                                         _mm256_castsi256_ps(_mm256_slli_epi32(iy, 28)));
+            rx[k] = _mm256_xor_ps(px, _mm256_castsi256_ps(_mm256_and_si256(_mm256_slli_epi32(c, 25), sign)));
+            ry[k] = _mm256_xor_ps(py, _mm256_castsi256_ps(_mm256_and_si256(_mm256_slli_epi32(c, 24), sign)));
+        }
+        x->lo = rx[0], x->hi = rx[1], y->lo = ry[0], y->hi = ry[1];
         return;
     }
 #endif
@@ -458,6 +511,7 @@ ATT_INLINE void attn_values_rot(float *const *out, const float *const *p, const 
 #define ATT_SCORES(GG, K) attn_scores_g(att, q, GG, keys, ks, K, hd, m, scale, vs, vrow)
 #define ATT_VALUES(GG, K) attn_values_g(out, p, GG, values, K, hd, m)
 #define ATT_GROUPS_SCORES(GG, K) attn_scores_groups(att, q, GG, h, hd, s0, scale + 0 * (K))
+#define ATT_OPEN_SCORES(GG, K) attn_scores_open(att, q, GG, h, hd, s0, from + 0 * (K), n, scale)
 #define ATT_VALUES_ROT(GG, K) attn_values_rot(out, p, GG, (const unsigned char *)values, h->vgrid + 0 * (K), hd, m)
 
 /* heads q[0..G) attend to positions t0..n-1 of one key/value head h (t0 > 0: a sliding window);
@@ -473,7 +527,7 @@ static void attend(float *const *out, float *const *att, const float *const *q, 
     if (h->kbits) {
         int closed = h->closed < n ? h->closed : n, from = s0 > closed ? s0 : closed;
         switch (G) { ATT_G_CASES(ATT_GROUPS_SCORES, 0) }
-        attn_scores_open(att, q, G, h, hd, s0, from, n, scale);
+        switch (G) { ATT_G_CASES(ATT_OPEN_SCORES, 0) }
     } else {
         size_t krow = kv_load_bytes(h->kk) * hd;
         const void *keys = (const char *)h->keys + (size_t)s0 * krow;   /* block s0 / KB */
@@ -495,9 +549,14 @@ static void attend(float *const *out, float *const *att, const float *const *q, 
         softmax_shifted(pg, m, max_of(pg, m));
         if (h->vscale)
             for (int t = 0; t < m; t++) pg[t] *= h->vscale[t0 + t];
-        if (h->vscale16)
-            for (int t = 0; t < m; t++) pg[t] *= hg_f16_to_f32(h->vscale16[t0 + t]);
         p[g] = pg;
+    }
+    for (int c0 = 0; h->vscale16 && c0 < m; c0 += 64) {   /* f16 scales, converted once for all heads */
+        float sc[64];
+        int len = m - c0 < 64 ? m - c0 : 64;
+        kv_f16_to_f32_n(sc, h->vscale16 + t0 + c0, len);
+        for (int g = 0; g < G; g++)
+            for (int t = 0; t < len; t++) att[g][skip + c0 + t] *= sc[t];
     }
     if (h->vgrid) {
         switch (G) { ATT_G_CASES(ATT_VALUES_ROT, 0) }

@@ -104,22 +104,25 @@ int hg_kv_type_fits(int type, int hd) {
 
 /* ------------------------------------------------------------ the HIGGS types' definitions */
 
-/* the values' grid: the points of KV_GRID_* (p=2: x then y; p=1: ascending levels) */
-static const float *kv_vgrid_points(int grid, int *n, int *p) {
-    switch (grid) {
-    case KV_GRID_P2_256B: *n = 256, *p = 2; return hg_grid_variant(2, 256, HG_GRID_BLOCKS, NULL);
-    case KV_GRID_P2_64B: *n = 64, *p = 2; return hg_grid_variant(2, 64, HG_GRID_BLOCKS, NULL);
-    default: *n = 32, *p = 1; return hg_grid(1, 32, NULL);
-    }
-}
-
-/* the nearest of n points (p=2) to (x, y): an exhaustive search, first on ties */
-static int kv_nearest2(const float *pts, int n, float x, float y) {
+/* The nearest point of a block grid (HG_GRID_P2_N256B / N64B: point m = (X[m & 15], Y[m >> 2]),
+ * m < 64) to (x, y). Its 64 points are 4 blocks (bits 2-3 of m) of 4 x 4 products: bits 0-1 pick X
+ * and bits 4-5 pick Y independently, so each block's nearest is two searches of 4; then the
+ * nearest of the 4 blocks (the first on ties, in the order b, i, j). */
+static int kv_nearest_block(const float *X, const float *Y, float x, float y) {
     int best = 0;
     float bd = INFINITY;
-    for (int c = 0; c < n; c++) {
-        float dx = pts[2 * c] - x, dy = pts[2 * c + 1] - y, d = dx * dx + dy * dy;
-        if (d < bd) bd = d, best = c;
+    for (int b = 0; b < 4; b++) {
+        int bi = 0, bj = 0;
+        float dx = INFINITY, dy = INFINITY;
+        for (int i = 0; i < 4; i++) {
+            float e = X[i | b << 2] - x;
+            if (e * e < dx) dx = e * e, bi = i;
+        }
+        for (int j = 0; j < 4; j++) {
+            float e = Y[b | j << 2] - y;
+            if (e * e < dy) dy = e * e, bj = j;
+        }
+        if (dx + dy < bd) bd = dx + dy, best = bi | b << 2 | bj << 4;
     }
     return best;
 }
@@ -135,26 +138,33 @@ static int kv_nearest1(const float *lv, int n, float x) {
     return lo;
 }
 
-/* the rotated value r (hd floats) as codes at scale s: pairs (i, i + hd/2) on a p=2 grid, single
- * values on p=1; g receives the codes' points (unscaled) */
+/* the rotated value r (hd floats) as codes at scale s: pairs (i, i + hd/2) on a p=2 block grid,
+ * single values on p=1 levels; g receives the codes' points (unscaled) */
 static void kv_assign(const float *r, int hd, float s, int grid, uint16_t *codes, float *g) {
-    int n, p;
-    const float *pts = kv_vgrid_points(grid, &n, &p);
     float inv = s > 0 ? 1.0f / s : 0.0f;
-    if (p == 2)
-        for (int i = 0; i < hd / 2; i++) {
-            int c = kv_nearest2(pts, n, r[i] * inv, r[i + hd / 2] * inv);
-            codes[i] = (uint16_t)c;
-            g[i] = pts[2 * c], g[i + hd / 2] = pts[2 * c + 1];
-        }
-    else
+    if (grid == KV_GRID_P1_32) {
+        const float *lv = hg_grid(1, 32, NULL);
         for (int i = 0; i < hd; i++) {
-            int c = kv_nearest1(pts, n, r[i] * inv);
+            int c = kv_nearest1(lv, 32, r[i] * inv);
             codes[i] = (uint16_t)c;
-            g[i] = pts[c];
+            g[i] = lv[c];
         }
+        return;
+    }
+    for (int i = 0; i < hd / 2; i++) {
+        float x = r[i] * inv, y = r[i + hd / 2] * inv;
+        int c;
+        if (grid == KV_GRID_P2_256B) {   /* the magnitudes' nearest, then the signs (bits 6 and 7) */
+            c = kv_nearest_block(HG_GRID_P2_N256B_X, HG_GRID_P2_N256B_Y, fabsf(x), fabsf(y)) | (x < 0) << 6 | (y < 0) << 7;
+            g[i] = c >> 6 & 1 ? -HG_GRID_P2_N256B_X[c & 15] : HG_GRID_P2_N256B_X[c & 15];
+            g[i + hd / 2] = c >> 7 & 1 ? -HG_GRID_P2_N256B_Y[c >> 2 & 15] : HG_GRID_P2_N256B_Y[c >> 2 & 15];
+        } else {
+            c = kv_nearest_block(HG_GRID_P2_N64B_X, HG_GRID_P2_N64B_Y, x, y);
+            g[i] = HG_GRID_P2_N64B_X[c & 15], g[i + hd / 2] = HG_GRID_P2_N64B_Y[c >> 2];
+        }
+        codes[i] = (uint16_t)c;
+    }
 }
-
 
 /* codes per row of a rotated value type: hd / 2 pair codes (p=2) or hd level codes (p=1) */
 static int kv_vcodes(int grid, int hd) { return grid == KV_GRID_P1_32 ? hd : hd / 2; }
