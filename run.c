@@ -192,14 +192,15 @@ static void print_profile(const hg_session *s, int generated) {
     fprintf(stderr, "\n");
 }
 
-static void generate(hg_session *s, hg_sampler *smp, const char *prompt, int profile) {
+static void generate(hg_session *s, hg_sampler *smp, const char *prompt, int profile, int steps) {
     const hg_model *m = hg_session_model(s);
     const hg_tokenizer *t = hg_model_tokenizer(m);
     hg_ids ids = {0};
     hg_error e;
     check(hg_tokenize(m, prompt ? prompt : "", prompt ? strlen(prompt) : 0, (t->flags & HG_TOK_ADD_BOS) && t->bos >= 0, &ids, &e), &e);
     if (ids.n == 0) die("empty prompt and the tokenizer has no BOS token to start from");
-    if (ids.n > hg_session_ctx(s)) prompt_over_steps(m, hg_session_ctx(s), ids.n, ids.n);
+    if (steps > hg_session_ctx(s)) steps = hg_session_ctx(s);
+    if (ids.n > steps) prompt_over_steps(m, steps, ids.n, ids.n);
     double t0 = now_sec();            /* nanoseconds: a tiny model's prompt takes well under a millisecond */
     check(hg_session_eval(s, ids.v, ids.n, 0, 0, &e), &e);
     double t1 = now_sec();
@@ -208,7 +209,8 @@ static void generate(hg_session *s, hg_sampler *smp, const char *prompt, int pro
         if (!(i == 0 && ids.v[0] == t->bos)) print_piece(m, ids.v[i], i > 0 && ids.v[i - 1] == t->bos);
     }
     hg_session_profile_reset(s);
-    hg_generate_params gp = {0, NULL, 0, 0, print_token, NULL};
+    /* steps positions: the reply's last token is sampled, not evaluated (as llama2.c) */
+    hg_generate_params gp = {steps - ids.n + 1, NULL, 0, 0, print_token, NULL};
     hg_generate_result r;
     check(hg_generate(s, smp, NULL, 0, &gp, &r, &e), &e);
     printf("\n");
@@ -221,7 +223,7 @@ static void generate(hg_session *s, hg_sampler *smp, const char *prompt, int pro
         struct rusage ru;
         getrusage(RUSAGE_SELF, &ru);
         fprintf(stderr, "memory: KV cache %.1f MB (%d positions), peak resident %.1f MB\n", hg_session_kv_bytes(s) / 1e6,
-                hg_session_ctx(s), ru.ru_maxrss / 1e3);
+                hg_session_pos(s), ru.ru_maxrss / 1e3);
     }
     free(ids.v);
 }
@@ -761,12 +763,43 @@ static void parse_args(Args *a, int argc, char **argv) {
     }
 }
 
-/* a session of n_ctx positions on m, or a one-line error */
-static hg_session *session_or_die(hg_model *m, int n_ctx, const int kv[2], int no_batch, int profile) {
+/* bytes of memory the system can give now (MemAvailable), or 0 when unknown */
+static double available_bytes(void) {
+    FILE *f = fopen("/proc/meminfo", "r");
+    char line[256];
+    double kb = 0;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "MemAvailable: %lf kB", &kb) == 1) break;
+    if (f) fclose(f);
+    if (kb > 0) return kb * 1024;
+#ifdef _SC_AVPHYS_PAGES
+    long pages = sysconf(_SC_AVPHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    if (pages > 0 && size > 0) return (double)pages * (double)size;
+#endif
+    return 0;
+}
+
+/* A session that may grow to n_ctx positions on m, or a one-line error. Its KV cache grows with the
+ * conversation, so only what a full context would take is checked against the memory available
+ * (keeping a fifth free): an explicit -c (chosen) beyond it is an error, the default context is
+ * capped to what fits, with a message. */
+static hg_session *session_or_die(hg_model *m, int n_ctx, const int kv[2], int no_batch, int profile, int chosen) {
     hg_session_params sp = {.n_ctx = n_ctx, .kv_type = kv[0], .kv_vtype = kv[1], .n_batch = no_batch ? 1 : 0, .profile = profile};
     hg_error e;
     hg_session *s = hg_session_new(m, &sp, &e);
     if (!s) die(e.code == HG_E_NOMEM ? "%s (-n / -c)" : "%s", e.msg);
+    double avail = 0.8 * available_bytes(), need = (double)hg_session_kv_bytes_at(s, n_ctx);
+    if (avail <= 0 || need <= avail) return s;
+    const char *kvname = kv[0] == kv[1] ? hg_kv_type_name(kv[0]) : "the chosen types";
+    if (chosen) die("-c %d needs %.0f MB of KV cache (--kv %s), and %.0f MB are available", n_ctx, need / 1e6, kvname, avail / 0.8e6);
+    int fit = (int)((double)n_ctx * avail / need);
+    while (fit > 1 && (double)hg_session_kv_bytes_at(s, fit) > avail) fit = fit * 15 / 16;
+    if (fit < 2) die("the KV cache (--kv %s) does not fit in the %.0f MB available", kvname, avail / 0.8e6);
+    fprintf(stderr, "[a context of %d positions needs %.0f MB of KV cache (--kv %s); %.0f MB are available: capped at %d (-c)]\n",
+            n_ctx, need / 1e6, kvname, avail / 0.8e6, fit);
+    hg_session_free(s);
+    sp.n_ctx = fit;
+    if (!(s = hg_session_new(m, &sp, &e))) die("%s", e.msg);
     return s;
 }
 
@@ -820,13 +853,14 @@ int main(int argc, char **argv) {
         if (logit_ids.n > c->seq_len) die("%d tokens exceed the model's context of %d", logit_ids.n, c->seq_len);
     }
     /* chat: the model's context or -c; -n bounds each reply */
-    int max_pos = is_ppl || is_sens ? ctx : is_logits ? logit_ids.n : is_chat ? (a.ctx ? ctx : c->seq_len) : steps;
+    /* generate: -n bounds prompt and reply together (llama2.c's steps) */
+    int max_pos = is_ppl || is_sens ? ctx : is_logits ? logit_ids.n : a.ctx ? ctx : c->seq_len;
     /* alphas always runs its passes in whole batches (its metric is defined on them) */
-    hg_session *s = session_or_die(model, max_pos, a.kv, a.no_batch && !is_sens, a.profile);
+    hg_session *s = session_or_die(model, max_pos, a.kv, a.no_batch && !is_sens, a.profile, a.ctx > 0 || !(is_gen || is_chat));
     hg_sampler *smp = hg_sampler_new(model, &a.sp, &e);
     if (!smp) die("%s", e.msg);
 
-    if (is_gen) generate(s, smp, a.prompt, a.profile);
+    if (is_gen) generate(s, smp, a.prompt, a.profile, steps);
     else if (is_chat) chat(s, smp, a.prompt, a.system_prompt, steps, a.out_file);
     else if (is_ppl) {
         hg_model *base_model = NULL;
@@ -842,7 +876,7 @@ int main(int argc, char **argv) {
                     c->vocab_size);
             if (ctx > bc->seq_len) die("--kld: -c %d exceeds %s's context of %d", ctx, a.kld_path, bc->seq_len);
             static const int exact[2] = {HG_KV_F32, HG_KV_F32};   /* the reference: an exact cache */
-            base = session_or_die(base_model, ctx, exact, a.no_batch, 0);
+            base = session_or_die(base_model, ctx, exact, a.no_batch, 0, 1);
         }
         perplexity(s, base, a.in_file, ctx, a.second_half);
         hg_session_free(base);

@@ -196,7 +196,8 @@ int hg_sensitivities(hg_model *m, hg_session *s, const hg_sens_params *p, FILE *
     if (!p || !f || s->m != m) return hg_set_error(e, HG_E_ARG, "sensitivities: a bad argument");
     if (p->ctx < 2 || p->ctx > s->n_ctx)
         return hg_set_error(e, HG_E_ARG, "sensitivities: sequences of %d tokens in a session of %d", p->ctx, s->n_ctx);
-    int vocab = c->vocab_size, n_seq = 0, len = 0, rc;
+    int vocab = c->vocab_size, n_seq = 0, len = 0, rc = session_reserve(s, p->ctx, e);   /* its passes call forward() */
+    if (rc) return rc;
     hg_ids seqs = {0};
     Resid resid = {NULL, NULL, c->n_layers, 0, c->dim};
     float *base_logp = NULL;
