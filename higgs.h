@@ -732,6 +732,26 @@ typedef struct {
 } hg_sens_params;
 int hg_sensitivities(hg_model *m, hg_session *s, const hg_sens_params *params, FILE *out, hg_error *err);
 
+/* Per-layer KV cache types for an average width (src/kv_alloc.h): each layer's keys and values alone
+ * in each of HG_KV_ALLOC_N types (hg_kv_alloc_type(j)), KL on sequences the model samples itself
+ * (calib NULL) or on windows of a text, then the DP for the least predicted KL (the linearity
+ * theorem: the layers' damages add) at `bits` per stored value. Writes types[2 * n_layers] (keys
+ * of each layer, then values: hg_session_params.kv_layers) and, when table is given, the measured
+ * KLs [2 * n_layers][HG_KV_ALLOC_N]. Uses sessions of its own; no other session may run meanwhile
+ * on a pool it shares. */
+#define HG_KV_ALLOC_N 5
+typedef struct {
+    double bits;                  /* average bits per stored value, K and V of every layer */
+    const char *calib;            /* text (its bytes), NULL: data-free */
+    size_t calib_len;
+    int ctx;                      /* tokens per sequence; 0: min(128, seq_len) */
+    unsigned long long seed;
+    void (*progress)(void *user, int done, int total);
+    void *user;
+} hg_kv_alloc_params;
+int hg_kv_allocate(hg_model *m, const hg_kv_alloc_params *params, int *types, double *table, hg_error *err);
+int hg_kv_alloc_type(int j);                 /* the allocator's j-th candidate type (HG_KV_*), or -1 */
+
 #endif /* HIGGS_H */
 
 /* ======================================================================== */
@@ -770,5 +790,6 @@ int hg_sensitivities(hg_model *m, hg_session *s, const hg_sens_params *params, F
 #include "src/sampler.h"             /* the sampler: penalties, temperature, top-k, min-p, top-p */
 #include "src/generate.h"            /* text in, tokens out: tokenize, chat template, the generation loop */
 #include "src/sensitivity.h"         /* per-layer sensitivities (alphas) for quantize --target-bits */
+#include "src/kv_alloc.h"            /* per-layer KV cache types by the linearity theorem (--kv-bits) */
 
 #endif /* HIGGS_IMPLEMENTATION */

@@ -660,7 +660,11 @@ static _Noreturn void usage(int rc) {
             "              the context holds after each turn, a line each)\n"
             "  -T <int>    threads, default: the CPUs this process may use (affinity mask, cgroup quota)\n"
             "  --kv <type> KV cache type, or KTYPE,VTYPE for keys and values: f32 (default, exact), f16, q8\n"
-            "              (one scale per token and head); ppl --kld always runs BASE with f32\n"
+            "              (one scale per token and head), q5, q4, q3 (HIGGS: keys per channel over 32\n"
+            "              tokens, values rotated onto Gaussian grids); ppl --kld always runs BASE with f32\n"
+            "  --kv-bits <float>  per-layer KV cache types for this average width in bits per value\n"
+            "              (the linearity theorem's DP over each layer's measured damage; -f TEXT to\n"
+            "              measure on a text, else on text the model samples itself)\n"
             "  --top-k <int>, --min-p <float>, --repeat-penalty <float>, --frequency-penalty <float>,\n"
             "  --presence-penalty <float>: sampling filters and penalties (default off; as llama.cpp's)\n"
             "  --info      describe the model and exit\n"
@@ -685,6 +689,7 @@ typedef struct {
     int second_half, steps, ctx, threads, info, verify, chat_ids, no_batch, no_int8, no_pairs, no_resume;
     int random_tokens, mmap, profile;
     int kv[2];                        /* KV cache types of the keys and the values */
+    double kv_bits;                   /* --kv-bits: per-layer types by the DP; 0: --kv */
     hg_sampler_params sp;
 } Args;
 
@@ -707,7 +712,7 @@ static void parse_kv(const char *v, int kv[2]) {
 /* a long option with a value (--kld, the sampler's): 1 when argv[*i] was one */
 static int long_option(Args *a, int argc, char **argv, int *i) {
     static const char *const names[] = {"--kld", "--top-k", "--min-p", "--repeat-penalty", "--frequency-penalty",
-                                        "--presence-penalty", "--kv"};
+                                        "--presence-penalty", "--kv", "--kv-bits"};
     int k = 0, n = (int)(sizeof names / sizeof names[0]);
     while (k < n && strcmp(argv[*i], names[k])) k++;
     if (k == n) return 0;
@@ -720,7 +725,8 @@ static int long_option(Args *a, int argc, char **argv, int *i) {
     case 3: a->sp.repeat_penalty = parse_float(v, "--repeat-penalty", 0, 100); break;
     case 4: a->sp.frequency_penalty = parse_float(v, "--frequency-penalty", -100, 100); break;
     case 5: a->sp.presence_penalty = parse_float(v, "--presence-penalty", -100, 100); break;
-    default: parse_kv(v, a->kv); break;
+    case 6: parse_kv(v, a->kv); break;
+    default: a->kv_bits = parse_float(v, "--kv-bits", 1, 64); break;
     }
     return 1;
 }
@@ -783,14 +789,16 @@ static double available_bytes(void) {
  * conversation, so only what a full context would take is checked against the memory available
  * (keeping a fifth free): an explicit -c (chosen) beyond it is an error, the default context is
  * capped to what fits, with a message. */
-static hg_session *session_or_die(hg_model *m, int n_ctx, const int kv[2], int no_batch, int profile, int chosen) {
+static hg_session *session_or_die(hg_model *m, int n_ctx, const int kv[2], const int *layers, int no_batch, int profile,
+                                  int chosen) {
     hg_session_params sp = {.n_ctx = n_ctx, .kv_type = kv[0], .kv_vtype = kv[1], .n_batch = no_batch ? 1 : 0, .profile = profile};
+    sp.kv_layers = layers;
     hg_error e;
     hg_session *s = hg_session_new(m, &sp, &e);
     if (!s) die(e.code == HG_E_NOMEM ? "%s (-n / -c)" : "%s", e.msg);
     double avail = 0.8 * available_bytes(), need = (double)hg_session_kv_bytes_at(s, n_ctx);
     if (avail <= 0 || need <= avail) return s;
-    const char *kvname = kv[0] == kv[1] ? hg_kv_type_name(kv[0]) : "the chosen types";
+    const char *kvname = !layers && kv[0] == kv[1] ? hg_kv_type_name(kv[0]) : "the chosen types";
     if (chosen) die("-c %d needs %.0f MB of KV cache (--kv %s), and %.0f MB are available", n_ctx, need / 1e6, kvname, avail / 0.8e6);
     int fit = (int)((double)n_ctx * avail / need);
     while (fit > 1 && (double)hg_session_kv_bytes_at(s, fit) > avail) fit = fit * 15 / 16;
@@ -801,6 +809,41 @@ static hg_session *session_or_die(hg_model *m, int n_ctx, const int kv[2], int n
     sp.n_ctx = fit;
     if (!(s = hg_session_new(m, &sp, &e))) die("%s", e.msg);
     return s;
+}
+
+static void kv_alloc_progress(void *user, int done, int total) {
+    (void)user;
+    fprintf(stderr, "\r--kv-bits: measuring each layer's keys and values in each type: %d/%d", done, total);
+    if (done == total) fprintf(stderr, "\n");
+}
+
+/* --kv-bits: each layer's types by the DP; prints the choice and the measured damages on stderr */
+static int *kv_layers_for_bits(hg_model *m, double bits, const char *text_path, unsigned long long seed) {
+    const hg_config *c = hg_model_config(m);
+    int L = c->n_layers, *types = xcalloc(2 * (size_t)L, sizeof(int));
+    double *table = xcalloc(2 * (size_t)L * HG_KV_ALLOC_N, sizeof(double));
+    size_t len = 0;
+    char *text = text_path ? read_file(text_path, &len) : NULL;
+    hg_kv_alloc_params p = {bits, text, len, 0, seed, kv_alloc_progress, NULL};
+    hg_error e;
+    if (hg_kv_allocate(m, &p, types, table, &e)) die("%s", e.msg);
+    double total = 0, sum_bits = 0;
+    fprintf(stderr, "--kv-bits %g: layer: keys, values (KL x1000 of each alone)\n", bits);
+    for (int l = 0; l < L; l++) {
+        double dk = 0, dv = 0;
+        for (int j = 0; j < HG_KV_ALLOC_N; j++) {
+            if (hg_kv_alloc_type(j) == types[l]) dk = table[(size_t)l * HG_KV_ALLOC_N + j];
+            if (hg_kv_alloc_type(j) == types[L + l]) dv = table[(size_t)(L + l) * HG_KV_ALLOC_N + j];
+        }
+        total += dk + dv;
+        sum_bits += hg_kv_type_bits(types[l], c->head_dim, 0) + hg_kv_type_bits(types[L + l], c->head_dim, 1);
+        const char *kn = hg_kv_type_name(types[l]), *vn = hg_kv_type_name(types[L + l]);
+        fprintf(stderr, "  %2d: %s, %s (%.4f, %.4f)\n", l, kn ? kn : "?", vn ? vn : "?", 1e3 * dk, 1e3 * dv);
+    }
+    fprintf(stderr, "--kv-bits %g: %.3f bits per value, predicted KL x1000 %.4f\n", bits, sum_bits / (2 * L), 1e3 * total);
+    free(table);
+    free(text);
+    return types;
 }
 
 int main(int argc, char **argv) {
@@ -856,7 +899,10 @@ int main(int argc, char **argv) {
     /* generate: -n bounds prompt and reply together (llama2.c's steps) */
     int max_pos = is_ppl || is_sens ? ctx : is_logits ? logit_ids.n : a.ctx ? ctx : c->seq_len;
     /* alphas always runs its passes in whole batches (its metric is defined on them) */
-    hg_session *s = session_or_die(model, max_pos, a.kv, a.no_batch && !is_sens, a.profile, a.ctx > 0 || !(is_gen || is_chat));
+    int *kv_layers = a.kv_bits > 0 ? kv_layers_for_bits(model, a.kv_bits, is_ppl ? NULL : a.in_file, a.sp.seed) : NULL;
+    hg_session *s = session_or_die(model, max_pos, a.kv, kv_layers, a.no_batch && !is_sens, a.profile,
+                                   a.ctx > 0 || !(is_gen || is_chat));
+    free(kv_layers);
     hg_sampler *smp = hg_sampler_new(model, &a.sp, &e);
     if (!smp) die("%s", e.msg);
 
@@ -876,7 +922,7 @@ int main(int argc, char **argv) {
                     c->vocab_size);
             if (ctx > bc->seq_len) die("--kld: -c %d exceeds %s's context of %d", ctx, a.kld_path, bc->seq_len);
             static const int exact[2] = {HG_KV_F32, HG_KV_F32};   /* the reference: an exact cache */
-            base = session_or_die(base_model, ctx, exact, a.no_batch, 0, 1);
+            base = session_or_die(base_model, ctx, exact, NULL, a.no_batch, 0, 1);
         }
         perplexity(s, base, a.in_file, ctx, a.second_half);
         hg_session_free(base);
