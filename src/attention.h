@@ -8,6 +8,7 @@
  * cache's layout) is src/kv_cache.h's concern. */
 
 #define KB 16                         /* positions per key block of the KV cache */
+#define ATT_SPAN 512                  /* positions per span of a long cache: attention tasks split along it */
 #define KG 32                         /* positions per key group of the HIGGS cache types (a multiple of KB) */
 #define HG_KV_MAX_HD 256              /* the largest head size of the HIGGS cache types */
 #define KV_SIGN_SEED 0x4b56           /* the rotated values' random signs: hg_sign_negative(KV_SIGN_SEED, d) */
@@ -39,7 +40,7 @@ static void kv_unrotate(float *x, int hd) {
  * k = round(x / ln 2), r = x - k ln 2 (ln 2 in two parts), e^r by its degree-6
  * Taylor polynomial (within 2.5e-7 of exp over [-87, 0]); x >= -87 keeps
  * 2^k a normal float (smaller terms are below 1e-37 of the largest anyway). */
-static void softmax_shifted(float *a, int n, float m) {
+static float softmax_shifted(float *a, int n, float m) {
     for (int t = 0; t < n; t++) {
         float x = a[t] - m;
         x = x < -87.0f ? -87.0f : x;
@@ -61,6 +62,7 @@ static void softmax_shifted(float *a, int n, float m) {
     for (; t < n; t++) sum += a[t];
     float inv = 1.0f / sum;
     for (t = 0; t < n; t++) a[t] *= inv;
+    return sum;
 }
 
 /* max of a[0..n), n >= 1, with 16 running maxima (exact in any order) */
@@ -514,12 +516,13 @@ ATT_INLINE void attn_values_rot(float *const *out, const float *const *p, const 
 #define ATT_OPEN_SCORES(GG, K) attn_scores_open(att, q, GG, h, hd, s0, from + 0 * (K), n, scale)
 #define ATT_VALUES_ROT(GG, K) attn_values_rot(out, p, GG, (const unsigned char *)values, h->vgrid + 0 * (K), hd, m)
 
-/* heads q[0..G) attend to positions t0..n-1 of one key/value head h (t0 > 0: a sliding window);
- * att[g] is scratch of n floats, out[g] receives hd floats. The scores start at t0's key block
- * (blocks hold KB positions, groups KG); the softmax and the value sum start at t0 itself. A value's
- * scale is folded into its probability before the sum. */
-static void attend(float *const *out, float *const *att, const float *const *q, int G, const KVHead *h, int hd, int t0,
-                   int n) {
+/* heads q[0..G) attend to positions t0..n-1 of one key/value head h (t0 > 0: a sliding window, or
+ * a span of a longer cache); att[g] is scratch of n floats, out[g] receives hd floats. The scores
+ * start at t0's key block (blocks hold KB positions, groups KG); the softmax and the value sum
+ * start at t0 itself. A value's scale is folded into its probability before the sum. ml (optional):
+ * each head's largest scaled score and its softmax's sum, [G][2], to combine spans (attend_combine). */
+static void attend_span(float *const *out, float *const *att, const float *const *q, int G, const KVHead *h, int hd,
+                        int t0, int n, float *ml) {
     float scale = 1.0f / sqrtf((float)hd);
     int s0 = h->kbits ? t0 / KG * KG : t0 / KB * KB;
     size_t vrow = h->vgrid ? (size_t)hd * (h->vgrid == KV_GRID_P2_256B ? 4 : h->vgrid == KV_GRID_P2_64B ? 3 : 5) / 8
@@ -545,8 +548,8 @@ static void attend(float *const *out, float *const *att, const float *const *q, 
     const void *values = (const char *)h->values + (size_t)t0 * vrow;
     int m = n - t0;
     for (int g = 0; g < G; g++) {
-        float *pg = att[g] + skip;
-        softmax_shifted(pg, m, max_of(pg, m));
+        float *pg = att[g] + skip, mx = max_of(pg, m), sum = softmax_shifted(pg, m, mx);
+        if (ml) ml[2 * g] = mx, ml[2 * g + 1] = sum;
         if (h->vscale)
             for (int t = 0; t < m; t++) pg[t] *= h->vscale[t0 + t];
         p[g] = pg;
@@ -567,4 +570,30 @@ static void attend(float *const *out, float *const *att, const float *const *q, 
     case KV_LOAD_F16: switch (G) { ATT_G_CASES(ATT_VALUES, KV_LOAD_F16) } break;
     default: switch (G) { ATT_G_CASES(ATT_VALUES, KV_LOAD_I8) } break;
     }
+}
+
+static void attend(float *const *out, float *const *att, const float *const *q, int G, const KVHead *h, int hd, int t0,
+                   int n) {
+    attend_span(out, att, q, G, h, hd, t0, n, NULL);
+}
+
+/* one head's attention from the results of spans (each: hd floats of its normalized output, then
+ * its largest score and its softmax's sum; a sum of 0: an empty span), in span order:
+ * out = sum_i w_i o_i / sum_i w_i, w_i = sum_i e^(max_i - max) */
+static void attend_combine(float *out, const float *spans, int n_spans, int hd) {
+    float mx = -INFINITY, total = 0;
+    for (int i = 0; i < n_spans; i++) {
+        const float *r = spans + (size_t)i * (hd + 2);
+        if (r[hd + 1] > 0 && r[hd] > mx) mx = r[hd];
+    }
+    for (int d = 0; d < hd; d++) out[d] = 0;
+    for (int i = 0; i < n_spans; i++) {
+        const float *r = spans + (size_t)i * (hd + 2);
+        if (!(r[hd + 1] > 0)) continue;
+        float w = r[hd + 1] * expf(r[hd] - mx);
+        total += w;
+        for (int d = 0; d < hd; d++) out[d] += w * r[d];
+    }
+    float inv = 1.0f / total;
+    for (int d = 0; d < hd; d++) out[d] *= inv;
 }

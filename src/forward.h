@@ -62,29 +62,60 @@ static void project(hg_session *s, const Pass *p, int job, float *const *outs, c
     else if (epi == EPI_GLU) silu_mul(outs[0], outs[1], 0, total);
 }
 
-typedef struct { hg_session *s; const Pass *p; int layer; } AttnJob;
+typedef struct { hg_session *s; const Pass *p; int layer, spans; } AttnJob;
 
-/* task = b * (tasks per token) + kv head * groups + group: token b's query heads h0..h0+G-1 attend to
- * positions 0..pos (from pos + 1 - window with a sliding window) */
+/* task = ((b * kv heads + kv head) * groups + group) * spans + span: token b's query heads
+ * h0..h0+G-1 attend to positions 0..pos (from pos + 1 - window with a sliding window). A cache
+ * longer than ATT_SPAN positions is split into spans of ATT_SPAN, each a task of its own (so decode
+ * spreads over the pool along the cache, not only over heads), combined after (attend_combine).
+ * Spans are fixed positions, so the result does not depend on the threads, and decode and prompt
+ * passes agree bit for bit. */
 static void attention_task(void *ctx, int task, int thread) {
     const AttnJob *j = (const AttnJob *)ctx;
     hg_session *s = j->s;
     const hg_config *c = &s->m->c;
-    int groups = ATT_GROUPS(c), per_token = c->n_kv_heads * groups, b = task / per_token;
-    int kvh = task % per_token / groups, grp = task % groups, hd = c->head_dim, rep = c->n_heads / c->n_kv_heads;
+    int span = task % j->spans, head_task = task / j->spans;
+    int groups = ATT_GROUPS(c), per_token = c->n_kv_heads * groups, b = head_task / per_token;
+    int kvh = head_task % per_token / groups, grp = head_task % groups, hd = c->head_dim, rep = c->n_heads / c->n_kv_heads;
     int h0 = kvh * rep + ATT_G * grp, G = rep - ATT_G * grp < ATT_G ? rep - ATT_G * grp : ATT_G;
+    int pos = j->p->pos0 + b, window = s->m->window;
+    int t0 = window && pos >= window ? pos + 1 - window : 0, a = span * ATT_SPAN, end = pos + 1;
     size_t q_dim = (size_t)c->n_heads * hd, stride = (size_t)s->att_cap;
     const float *qs[ATT_G] = {0};
-    float *atts[ATT_G] = {0}, *outs[ATT_G] = {0};
+    float *atts[ATT_G] = {0}, *outs[ATT_G] = {0}, ml[2 * ATT_G];
     for (int g = 0; g < G; g++) {
         qs[g] = s->q + b * q_dim + (size_t)(h0 + g) * hd;
         atts[g] = s->att + ((size_t)thread * ATT_G + g) * stride;
-        outs[g] = s->xb + b * q_dim + (size_t)(h0 + g) * hd;
+        outs[g] = j->spans == 1 ? s->xb + b * q_dim + (size_t)(h0 + g) * hd
+                                : s->span_out + (((size_t)b * c->n_heads + h0 + g) * j->spans + span) * (hd + 2);
     }
-    int pos = j->p->pos0 + b, window = s->m->window;
-    int t0 = window && pos >= window ? pos + 1 - window : 0;
     KVHead h = kv_head(&s->kv, j->layer, kvh, pos);
-    attend(outs, atts, qs, G, &h, hd, t0, pos + 1);
+    if (j->spans == 1) {
+        attend(outs, atts, qs, G, &h, hd, t0, end);
+        return;
+    }
+    if (end > a + ATT_SPAN) end = a + ATT_SPAN;
+    if (a < t0) a = t0;
+    if (a >= end) {                   /* nothing of this span: an empty result */
+        for (int g = 0; g < G; g++) outs[g][hd] = 0, outs[g][hd + 1] = 0;
+        return;
+    }
+    attend_span(outs, atts, qs, G, &h, hd, a, end, ml);
+    for (int g = 0; g < G; g++) outs[g][hd] = ml[2 * g], outs[g][hd + 1] = ml[2 * g + 1];
+}
+
+/* the pass's attention in layer l: every token's heads (and spans), then the spans combined */
+static void attention(hg_session *s, const Pass *p, int l) {
+    const hg_config *c = &s->m->c;
+    int spans = (p->pos0 + p->B + ATT_SPAN - 1) / ATT_SPAN, hd = c->head_dim;
+    AttnJob aj = {s, p, l, spans};
+    hg_pool_run(s->m->pool, attention_task, &aj, p->B * c->n_kv_heads * ATT_GROUPS(c) * spans);
+    if (spans == 1) return;
+    size_t q_dim = (size_t)c->n_heads * hd;
+    for (int b = 0; b < p->B; b++)
+        for (int h = 0; h < c->n_heads; h++)
+            attend_combine(s->xb + b * q_dim + (size_t)h * hd, s->span_out + ((size_t)b * c->n_heads + h) * spans * (hd + 2),
+                           spans, hd);
 }
 
 /* the pass's tokens through layer l: attention, then the feed-forward block, each added to x */
@@ -108,9 +139,8 @@ static void layer_forward(hg_session *s, const Pass *p, int l) {
         rope_apply(k, c->n_kv_heads, hd, cs, sn);
         kv_store(&s->kv, l, p->pos0 + b, k, v);
     }
-    AttnJob aj = {s, p, l};
     double ta = s->profile ? now_s() : 0;
-    hg_pool_run(s->m->pool, attention_task, &aj, B * c->n_kv_heads * ATT_GROUPS(c));
+    attention(s, p, l);
     kv_pass_end(&s->kv, l, p->pos0 + B);
     if (s->profile && p->decode) s->prof.attention_s += now_s() - ta;
     const Weight *wo = &L->wo, *wdown = &L->w_down;

@@ -25,6 +25,7 @@ struct hg_session {
     float *logits_all;                /* [batch][vocab] every token's (HG_EVAL_ALL_LOGITS) */
     float *att;                       /* [threads][ATT_G * att_cap] attention scores */
     int att_cap;                      /* positions per head in att: the KV cache's capacity */
+    float *span_out;                  /* [batch][n_heads][att_cap / ATT_SPAN][head_dim + 2] spans' results */
     /* prompt passes: activations rotated for HIGGS, each token's int8 copy, decoded weight rows */
     float *xrot;                      /* [batch][xr_stride] */
     hg_act8 *act8;                    /* [batch] */
@@ -42,7 +43,7 @@ void hg_session_free(hg_session *s) {
     const hg_allocator *a = &s->m->alloc;
     kvcache_free(&s->kv);
     float *bufs[] = {s->x, s->xb, s->xb2, s->hb, s->hb2, s->q, s->k, s->v, s->rope_cos, s->rope_sin,
-                     s->logits, s->logits_all, s->att, s->xrot, s->rowbuf, s->dec_xrot};
+                     s->logits, s->logits_all, s->att, s->xrot, s->rowbuf, s->dec_xrot, s->span_out};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++) hg_buf_free(a, bufs[i]);
     if (s->act8)
         for (int b = 0; b < s->batch; b++) hg_buf_act8_free(a, &s->act8[b]);
@@ -158,10 +159,19 @@ static int session_reserve(hg_session *s, int n, hg_error *e) {
         return hg_set_error(e, HG_E_NOMEM, "cannot grow the KV cache to %d positions (%.1f MB)", n,
                             (double)kvcache_bytes_at(&s->kv, (n + KG - 1) / KG * KG) / 1e6);
     size_t threads = (size_t)hg_pool_threads(s->m->pool);
-    float *att = (float *)hg_buf_alloc(&s->m->alloc, threads * ATT_G * (size_t)s->kv.kpos, sizeof(float));
-    if (!att) return hg_set_error(e, HG_E_NOMEM, "cannot grow the attention scratch to %d positions", s->kv.kpos);
+    float *att = (float *)hg_buf_alloc(&s->m->alloc, threads * ATT_G * (size_t)s->kv.kpos, sizeof(float)), *spans = NULL;
+    int n_spans = (s->kv.kpos + ATT_SPAN - 1) / ATT_SPAN;
+    if (att && n_spans > 1)
+        spans = (float *)hg_buf_alloc(&s->m->alloc, (size_t)s->batch * s->m->c.n_heads * n_spans * ((size_t)s->m->c.head_dim + 2),
+                                      sizeof(float));
+    if (!att || (n_spans > 1 && !spans)) {
+        hg_buf_free(&s->m->alloc, att);
+        return hg_set_error(e, HG_E_NOMEM, "cannot grow the attention scratch to %d positions", s->kv.kpos);
+    }
     hg_buf_free(&s->m->alloc, s->att);
+    hg_buf_free(&s->m->alloc, s->span_out);
     s->att = att;
+    s->span_out = spans;
     s->att_cap = s->kv.kpos;
     return 0;
 }
