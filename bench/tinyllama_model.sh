@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Prints the path of the synthetic TinyLlama-1.1B-shaped model (dim 2048, hidden 5632, 32/4 heads,
 # vocab 32000, random weights) in one config, building it in bench/cache/ when missing:
-#   bench/tinyllama_model.sh [--layers N] CONFIG
+#   bench/tinyllama_model.sh [--layers N] [--ctx N] CONFIG   (--ctx: seq_len, default 2048)
 # CONFIG: f16, or pPbB (quantize --p P --bits B: B bits per weight, docs/grids.md#names) with an
 # optional grid letter: f (--grid free), s (--grid sym), b (--grid fast), then optionally hH
 # (--hadamard H, e.g. p2b4h64) and rK (--rotations K, e.g. p2b3r16, p2b4h64r16); dp / dpb: quantize's
@@ -11,8 +11,11 @@
 # A cached quantized file older than quantize.c is made again (its defaults may have changed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-LAYERS=22
-[ "${1:-}" != --layers ] || { LAYERS=$2; shift 2; }
+LAYERS=22 CTX=2048
+while [ "${1:-}" = --layers ] || [ "${1:-}" = --ctx ]; do
+  if [ "$1" = --layers ]; then LAYERS=$2; else CTX=$2; fi
+  shift 2
+done
 [ $# -eq 1 ] || { sed -n '2,4p' "$0" >&2; exit 1; }
 c=$1
 PY=$(for p in "${HIGGS_PYTHON:-}" python3 /usr/bin/python3; do [ -n "$p" ] && "$p" -c 'import numpy' 2>/dev/null && echo "$p" && break; done || true)
@@ -20,15 +23,16 @@ PY=$(for p in "${HIGGS_PYTHON:-}" python3 /usr/bin/python3; do [ -n "$p" ] && "$
 make -s run quantize >&2
 CACHE=bench/cache; mkdir -p "$CACHE"
 NAME=tinyllama-shape-L$LAYERS
+[ "$CTX" = 2048 ] || NAME=$NAME-ctx$CTX
 if [ ! -f "$CACHE/$NAME-f16.higgs" ]; then
   echo "building the synthetic checkpoint ($LAYERS layers) ..." >&2
-  "$PY" - "$CACHE/$NAME" "$LAYERS" <<'PYEOF'
+  "$PY" - "$CACHE/$NAME" "$LAYERS" "$CTX" <<'PYEOF'
 import sys
 sys.path.insert(0, "tests")
 import make_synthetic as ms
-out, layers = sys.argv[1], int(sys.argv[2])
+out, layers, ctx = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 ms.make_checkpoint(out, dim=2048, hidden_dim=5632, n_layers=layers, n_heads=32, n_kv_heads=4, vocab_size=32000,
-                   seq_len=2048, dtype="F16", shards=4, tokenizer_model="models/brown-hf/tokenizer.model", seed=1)
+                   seq_len=ctx, dtype="F16", shards=4, tokenizer_model="models/brown-hf/tokenizer.model", seed=1)
 PYEOF
   "$PY" export.py --hf "$CACHE/$NAME" "$CACHE/$NAME-f16.higgs" --dtype f16 >&2
   rm -rf "${CACHE:?}/$NAME"

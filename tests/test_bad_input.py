@@ -210,9 +210,9 @@ def one_line_error(err, prefix):
     return None
 
 
-def execute(cmd, cwd):
+def execute(cmd, cwd, env=None):
     try:
-        p = subprocess.run(cmd, cwd=cwd, env=ENV, stdin=subprocess.DEVNULL, capture_output=True,
+        p = subprocess.run(cmd, cwd=cwd, env=dict(ENV, **env) if env else ENV, stdin=subprocess.DEVNULL, capture_output=True,
                            timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
         return None, "", ""
@@ -221,7 +221,7 @@ def execute(cmd, cwd):
 
 def check(case, cwd):
     """case: dict(name, cmd, expect in {'ok', 'err', 'any'}, prefix, out (quantize output path))."""
-    rc, out, err = execute(case["cmd"], cwd)
+    rc, out, err = execute(case["cmd"], cwd, case.get("env"))
     if rc is None:
         return "hang (no exit within %d s)" % TIMEOUT
     for m in SAN_MARKERS:
@@ -696,6 +696,19 @@ def cli_cases(C, model, tokbin, valid):
     s1 = C.write(patch(valid, hf.conf_off["seq_len"], "I", 1))
     C.add("ppl on a seq_len 1 model", [RUN, s1, "-m", "ppl", "-f", os.path.join(tmp, "ppl_ok.txt")])
     C.add("generation on a seq_len 1 model", [RUN, s1, "-i", "hello world", "-t", "0"])
+    # a context of 2^22 positions: its KV cache (2 layers x 2 kv heads x 8 x 2 x 4 bytes a position, 1 GB) does
+    # not fit in 100 MB (HIGGS_MEM_MB): the default context is capped with a message, an explicit -c is an error
+    huge = C.write(patch(valid, hf.conf_off["seq_len"], "I", 1 << 22))
+    C.add("-c beyond the memory available", [RUN, huge, "-i", "hello", "-c", str(1 << 22), "-n", "8"],
+          env={"HIGGS_MEM_MB": "100"})
+    C.add("valid: the default context capped to the memory available", [RUN, huge, "-i", "hello", "-n", "8", "-t", "0"],
+          "ok", env={"HIGGS_MEM_MB": "100"},
+          post=lambda rc, o, e: None if "capped at" in e else "no message about the capped context: %r" % e)
+    # the HIGGS cache types and --kv-bits need heads of 32 .. 256 values; this model's are 8
+    for args in (["--kv", "q4"], ["--kv", "f32,q3"], ["--kv", "q5,f16"], ["--kv-bits", "4"], ["--kv-bits", "0.5"],
+                 ["--kv-bits", "x"], ["--kv-bits", "100"], ["--kv-bits", "nan"]):
+        C.add("bad argument %s" % " ".join(repr(a) for a in args), R(*args, "-i", "x"))
+    C.add("option --kv-bits without a value", R("-i", "x", "--kv-bits"))
 
     C.add("model path does not exist", [RUN, os.path.join(tmp, "nope.higgs"), "--info"])
     C.add("model is a 0-byte file", [RUN, txt("", "zero.higgs"), "--info"])
