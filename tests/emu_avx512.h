@@ -51,6 +51,7 @@ EMU_UNARY(cvtepi32_ps, __m512i, __m512, int32_t, float, 16, (float)x[i])
 EMU_UNARY(cvtepi32_epi8, __m512i, __m128i, int32_t, int8_t, 16, (int8_t)(uint8_t)(uint32_t)x[i])
 EMU_UNARY(cvtepu16_epi32, __m256i, __m512i, uint16_t, int32_t, 16, (int32_t)x[i])
 EMU_UNARY(cvtepi8_epi32, __m128i, __m512i, int8_t, int32_t, 16, (int32_t)x[i])
+EMU_UNARY(cvtepu8_epi32, __m128i, __m512i, uint8_t, int32_t, 16, (int32_t)x[i])
 EMU_UNARY(zextsi256_si512, __m256i, __m512i, int32_t, int32_t, 8, x[i])
 
 static inline int32_t emu_round_nearest_i32(float f) {     /* vcvtps2dq: ties to even, 0x80000000 out of range */
@@ -168,6 +169,7 @@ static inline int emu_reduce_add_epi32(__m512i a) {
 #undef _mm512_cvtepi32_ps
 #undef _mm512_cvtepi32_epi8
 #undef _mm512_cvtepu16_epi32
+#undef _mm512_cvtepu8_epi32
 #undef _mm512_zextsi256_si512
 #undef _mm512_cvt_roundps_epi32
 #undef _mm512_cvtph_ps
@@ -186,6 +188,7 @@ static inline int emu_reduce_add_epi32(__m512i a) {
 #define _mm512_cvtepi32_epi8(a) emu_cvtepi32_epi8(a)
 #define _mm512_cvtepu16_epi32(a) emu_cvtepu16_epi32(a)
 #define _mm512_cvtepi8_epi32(a) emu_cvtepi8_epi32(a)
+#define _mm512_cvtepu8_epi32(a) emu_cvtepu8_epi32(a)
 #define _mm512_zextsi256_si512(a) emu_zextsi256_si512(a)
 #define _mm512_cvt_roundps_epi32(a, mode) ((void)(mode), emu_cvt_roundps_epi32_nearest(a))   /* the project asks only for nearest */
 #define _mm512_cvtph_ps(a) emu_cvtph_ps(a)

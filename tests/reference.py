@@ -168,10 +168,123 @@ def log_softmax(x, axis=-1):
 # forward
 
 
-def kv_store(kind, x):
+KG = 32                 # positions per key group of the HIGGS cache types (src/attention.h)
+KV_SIGN_SEED = 0x4B56   # the rotated values' random signs
+HIGGS_KV_BITS = {"q5": 5, "q4": 4, "q3": 3}
+
+
+def _c_float_table(name):
+    """a `static const float NAME[...] = {...}` table of the project's headers (src/grids_data.h,
+    tools/grids_table.h), as float32"""
+    import re
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for rel in ("src/grids_data.h", "tools/grids_table.h"):
+        with open(os.path.join(root, rel)) as f:
+            m = re.search(r"static const float %s\[[^\]]*\]\s*=\s*\{([^}]*)\}" % name, f.read())
+        if m:
+            return np.array([float(v.strip().rstrip("f")) for v in m.group(1).split(",") if v.strip()], dtype=np.float32)
+    raise KeyError(name)
+
+
+def kv_value_grid(kind):
+    """the grid of a HIGGS cache type's values, [n, p] float32: q4 the 256-point p=2 block grid (point c:
+    m = c & 63 gives (X[m & 15], Y[m >> 2]), coordinate d negated when bit 6 + d of c is set), q3 the
+    64-point one ((X[c & 15], Y[c >> 2])), q5 the 32 ascending levels of the p=1 grid"""
+    if kind == "q5":
+        return _c_float_table("HG_GRID_P1_N32").reshape(32, 1)
+    n = 256 if kind == "q4" else 64
+    X, Y = (_c_float_table("HG_GRID_P2_N%dB_%s" % (n, a)) for a in "XY")
+    c = np.arange(n)
+    if n == 64:
+        return np.stack([X[c & 15], Y[c >> 2]], axis=1)
+    m = c & 63
+    signs = np.where((c[:, None] >> (6 + np.arange(2))[None, :]) & 1, -1.0, 1.0).astype(np.float32)
+    return np.stack([X[m & 15], Y[m >> 2]], axis=1) * signs
+
+
+def kv_signs(n):
+    """the values' random signs D: d is negated when bit d % 64 of splitmix64's finalizer of
+    (KV_SIGN_SEED << 32 | d // 64) is set"""
+    u = np.uint64
+    z = (u(KV_SIGN_SEED) << u(32)) | np.arange((n + 63) // 64, dtype=np.uint64)
+    z = z + u(0x9E3779B97F4A7C15)
+    z = (z ^ (z >> u(30))) * u(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> u(27))) * u(0x94D049BB133111EB)
+    z = z ^ (z >> u(31))
+    bits = (z[:, None] >> np.arange(64, dtype=np.uint64)[None, :]) & u(1)
+    return np.where(bits.reshape(-1)[:n] == 1, -1.0, 1.0)
+
+
+def _walsh_hadamard(n):
+    H = np.ones((1, 1))
+    while H.shape[0] < n:
+        H = np.block([[H, H], [H, -H]])
+    return H
+
+
+def _f16(a):
+    return np.asarray(a, dtype=np.float32).astype(np.float16).astype(np.float32)
+
+
+def _kv_higgs_keys(bits, x32):
+    """HIGGS keys: rounded to f16; per channel over each group of KG positions lo = f16(min),
+    step = f16((max - lo) / (2^bits - 1)), code = clamp(rint((x - lo) * (1 / step)), 0, 2^bits - 1)
+    (0 when step is 0), decoded as lo + step * code. Returns (closed, open): the keys as a closed
+    group gives them back (positions of the last, unfinished group: f16) and as f16."""
+    H, T, hd = x32.shape
+    x16 = _f16(x32)
+    closed = x16.astype(np.float64)
+    G = T // KG
+    if G:
+        g = x16[:, :G * KG].reshape(H, G, KG, hd)
+        top = np.float32((1 << bits) - 1)
+        lo = _f16(g.min(axis=2))
+        step = _f16((g.max(axis=2) - lo) / top)
+        inv = np.where(step > 0, np.float32(1) / np.where(step > 0, step, np.float32(1)), np.float32(0)).astype(np.float32)
+        code = np.clip(np.rint((g - lo[:, :, None]) * inv[:, :, None]), 0, top)
+        dec = lo[:, :, None].astype(np.float64) + step[:, :, None].astype(np.float64) * code
+        closed[:, :G * KG] = dec.reshape(H, G * KG, hd)
+    return closed, x16.astype(np.float64)
+
+
+def _kv_higgs_values(kind, x32):
+    """HIGGS values, per (head, token): r = H D x / sqrt(hd) (D the signs, H Walsh-Hadamard), s = rms(r),
+    the nearest grid points to r / s (p=2: pairs (i, i + hd/2)), then twice s = <r, g> / <g, g> and the
+    points again (a scale that reaches 0 stays there); the value D H (f16(s) g) / sqrt(hd)"""
+    H_, T, hd = x32.shape
+    D, W = kv_signs(hd), _walsh_hadamard(hd)
+    r = (x32.astype(np.float64) * D) @ W / math.sqrt(hd)             # W is symmetric
+    P = kv_value_grid(kind).astype(np.float64)                       # [n, p]
+    p = P.shape[1]
+
+    def points(s):
+        inv = np.where(s > 0, 1 / np.where(s > 0, s, 1), 0)[..., None]
+        y = r * inv
+        u = np.stack([y[..., :hd // 2], y[..., hd // 2:]], axis=-1) if p == 2 else y[..., None]   # [H, T, m, p]
+        d = ((u[..., None, :] - P) ** 2).sum(axis=-1)                 # [H, T, m, n]
+        g = P[np.argmin(d, axis=-1)]                                  # [H, T, m, p]
+        return np.concatenate([g[..., 0], g[..., 1]], axis=-1) if p == 2 else g[..., 0]
+
+    s = np.sqrt((r * r).mean(axis=-1)).astype(np.float32).astype(np.float64)
+    g = points(s)
+    for _ in range(2):
+        active = s > 0
+        rg, gg = (r * g).sum(axis=-1), (g * g).sum(axis=-1)
+        new = np.where((gg > 0) & (rg > 0), rg / np.where(gg > 0, gg, 1), 0).astype(np.float32).astype(np.float64)
+        s = np.where(active, new, s)
+        g = np.where(active[..., None], points(s), g)
+    s16 = _f16(s).astype(np.float64)
+    return ((s16[..., None] * g) @ W) * D / math.sqrt(hd)
+
+
+def kv_store(kind, x, keys=False):
     """What a KV cache of type `kind` gives back for x [heads, T, head_dim] (keys after RoPE, or
     values): run's cache types (src/kv_cache.h), from their definitions. f32: x in float32;
-    f16: rounded to float16; q8: per (head, token) s = max|x| / 127, x = s * round(x / s)."""
+    f16: rounded to float16; q8: per (head, token) s = max|x| / 127, x = s * round(x / s);
+    q5 / q4 / q3 (HIGGS): values rotated onto a grid (_kv_higgs_values); keys per channel over
+    groups of KG positions (_kv_higgs_keys), which a query sees decoded only in the groups that
+    closed before its own group began: for HIGGS keys (keys=True) a pair (closed, open), the query
+    at t reading position j from closed where j < t // KG * KG, else from open (the f16 keys)."""
     x32 = x.astype(np.float32)
     if kind == "f32":
         return x32.astype(np.float64)
@@ -182,6 +295,8 @@ def kv_store(kind, x):
         inv = np.where(amax > 0, np.float32(127) / np.where(amax > 0, amax, 1), 0).astype(np.float32)
         q = np.rint(x32 * inv)
         return q.astype(np.float64) * (amax / np.float32(127)).astype(np.float32).astype(np.float64)
+    if kind in HIGGS_KV_BITS:
+        return _kv_higgs_keys(HIGGS_KV_BITS[kind], x32) if keys else _kv_higgs_values(kind, x32)
     raise ValueError("unknown KV cache type " + kind)
 
 
@@ -190,7 +305,8 @@ def forward(model, token_ids, return_hidden=False, linear=None, kv_types=None):
 
     linear(name, h) -> h @ W.T may replace the linear layers' and an untied
     head's products (the tests use it to model the runtime's int8 decode path).
-    kv_types=(ktype, vtype): the keys and values as a KV cache of those types keeps them (kv_store)."""
+    kv_types=(ktype, vtype): the keys and values as a KV cache of those types keeps them (kv_store;
+    HIGGS keys as the query at each position sees them)."""
     m = model
     w = m["w"]
 
@@ -232,12 +348,18 @@ def forward(model, token_ids, return_hidden=False, linear=None, kv_types=None):
         v = v.reshape(T, nkv, hd).transpose(1, 0, 2)
         q = apply_rope(q, cos, sin)
         k = apply_rope(k, cos, sin)
+        k_open = None
         if kv_types:
-            k, v = kv_store(kv_types[0], k), kv_store(kv_types[1], v)
+            k, v = kv_store(kv_types[0], k, keys=True), kv_store(kv_types[1], v)
+            if isinstance(k, tuple):                                # HIGGS keys: per query row
+                k, k_open = k
+                sees_open = pos[None, :] >= (pos[:, None] // KG) * KG   # [T, T]: j in query t's own group
         out = np.empty((nh, T, hd))
         for hh in range(nh):
             kv = hh // group                                        # repeat_kv
             s = q[hh] @ k[kv].T / math.sqrt(hd)                     # [T, T]
+            if k_open is not None:
+                s = np.where(sees_open, q[hh] @ k_open[kv].T / math.sqrt(hd), s)
             s = np.where(mask, -np.inf, s)
             out[hh] = softmax(s, axis=-1) @ v[kv]
         attn = out.transpose(1, 0, 2).reshape(T, nh * hd)
