@@ -624,7 +624,7 @@ const char *hg_kv_type_name(int type);       /* "f32", "f16", "q8", "q5", "q4", 
 int hg_kv_type_parse(const char *name);      /* HG_KV_*, or -1 */
 /* bits per stored key (values = 0) or value (values = 1) with heads of hd values: scales, ranges included */
 double hg_kv_type_bits(int type, int hd, int values);
-int hg_kv_type_fits(int type, int hd);       /* 1 when the type serves heads of hd values (HIGGS types: 32, 64, .. 512) */
+int hg_kv_type_fits(int type, int hd);       /* 1 when the type serves heads of hd values (HIGGS types: 32, 64, 128, 256) */
 
 #define HG_MAX_BATCH 128          /* prompt tokens per pass: each weight row is read once per pass */
 typedef struct {                  /* {0}: every default */

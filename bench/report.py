@@ -4,6 +4,7 @@
   report.py quality TSV OUT.md OUT.svg MODEL TEXT [RUN_PPL_FLAGS [CPU]]
   report.py speed TSV OUT.md
   report.py readme README.md NAME TABLE.md    (replaces <!-- NAME:begin --> ... <!-- NAME:end -->)
+  report.py kvspeed KV.md OUT.svg [KV.md ...]  (bench/kv.sh tables: decode speed against depth per cache type)
 """
 import csv
 import math
@@ -195,6 +196,23 @@ def readme(path, name, table):
         f.write(src[:a] + "\n" + body + src[b:])
 
 
+def kvspeed(svg, *tables):
+    """decode tok/s against depth, a series per cache type, from bench/kv.sh's markdown tables"""
+    points, colors = [], {}
+    palette = ["#1f77b4", "#2ca02c", "#d62728", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22"]
+    for path in tables:
+        for line in open(path):
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if len(cells) < 4 or not cells[1].isdigit():
+                continue
+            kv, depth, dec = cells[0], int(cells[1]), float(cells[2])
+            if kv not in colors:
+                colors[kv] = palette[len(colors) % len(palette)]
+            points.append((depth, dec, "", kv))
+    svg_scatter(points, svg, "decode speed against depth (bench/kv.sh)", "depth (tokens in the cache)", "decode tok/s",
+                colors=colors)
+
+
 if __name__ == "__main__":
     cmd = sys.argv[1] if len(sys.argv) > 1 else ""
     if cmd == "quality":
@@ -203,5 +221,7 @@ if __name__ == "__main__":
         speed(*sys.argv[2:4])
     elif cmd == "readme":
         readme(*sys.argv[2:5])
+    elif cmd == "kvspeed":
+        kvspeed(sys.argv[3], *([sys.argv[2]] + sys.argv[4:]))
     else:
         sys.exit(__doc__)

@@ -355,12 +355,12 @@ static inline fv kv_key_codes16(const uint32_t *planes, int bits, int half) {
 #endif
 }
 
-/* att[g][t - s0] = scale * <q[g], k_t> for t in [s0, closed) (whole groups) from the codes:
+/* att[g][t - s0] = scale * <q[g], k_t> for t in [s0, closed) (whole groups, closed <= h->closed) from the codes:
  * k_t[d] = lo[d] + step[d] * code, decoded once for all G heads */
 ATT_INLINE void attn_scores_groups(float *const *att, const float *const *q, const int G, const KVHead *h, int hd,
-                                   int s0, float scale) {
+                                   int s0, int closed, float scale) {
     float range[2 * HG_KV_MAX_HD];
-    for (int gs = s0; gs < h->closed; gs += KG) {
+    for (int gs = s0; gs < closed; gs += KG) {
         const uint32_t *planes = (const uint32_t *)h->keys + (size_t)(gs / KG) * hd * h->kbits;
         kv_f16_to_f32_n(range, h->krange + (size_t)(gs / KG) * hd * 2, 2 * hd);
         fv acc[ATT_G][2];
@@ -512,7 +512,7 @@ ATT_INLINE void attn_values_rot(float *const *out, const float *const *p, const 
 #endif
 #define ATT_SCORES(GG, K) attn_scores_g(att, q, GG, keys, ks, K, hd, m, scale, vs, vrow)
 #define ATT_VALUES(GG, K) attn_values_g(out, p, GG, values, K, hd, m)
-#define ATT_GROUPS_SCORES(GG, K) attn_scores_groups(att, q, GG, h, hd, s0, scale + 0 * (K))
+#define ATT_GROUPS_SCORES(GG, K) attn_scores_groups(att, q, GG, h, hd, s0, closed, scale + 0 * (K))
 #define ATT_OPEN_SCORES(GG, K) attn_scores_open(att, q, GG, h, hd, s0, from + 0 * (K), n, scale)
 #define ATT_VALUES_ROT(GG, K) attn_values_rot(out, p, GG, (const unsigned char *)values, h->vgrid + 0 * (K), hd, m)
 

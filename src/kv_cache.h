@@ -94,8 +94,8 @@ double hg_kv_type_bits(int type, int hd, int values) {   /* bits per value */
     return 8 * (values ? kv_value_bytes(type, hd) : kv_key_bytes(type, hd)) / hd;
 }
 
-/* a HIGGS type needs a head size the rotation and the pairs of the p=2 grids split: a multiple of 32
- * and a power of two times that (the Walsh-Hadamard transform) */
+/* a HIGGS type needs a head size the rotation and the pairs of the p=2 grids split: 32, 64, 128 or
+ * 256 (a power of two for the Walsh-Hadamard transform; HG_KV_MAX_HD bounds the stack buffers) */
 int hg_kv_type_fits(int type, int hd) {
     if (!hg_kv_type_name(type)) return 0;
     if (!kv_grouped(type)) return 1;
@@ -188,7 +188,9 @@ static int kv_code_bits(int grid) { return grid == KV_GRID_P2_256B ? 8 : grid ==
 
 /* The scalar definition of a rotated value: r = the rotation of x; s = rms(r), codes = nearest points
  * of r / s; then twice s = <r, g> / <g, g> (least squares for the chosen points) and the codes again
- * at that s. Writes the packed codes; returns s rounded to f16 (as stored). */
+ * at that s. Writes the packed codes; returns s rounded to f16 (as stored). The float order is part
+ * of the definition (x / sqrt(hd) as x * (1 / sqrtf(hd)), r / s as r * (1 / s); exact ties between
+ * grid points go to the first in kv_nearest_block's order): a byte-exact port keeps it. */
 static uint16_t kv_encode_value_rot(const float *x, int hd, int grid, unsigned char *out) {
     float r[HG_KV_MAX_HD], g[HG_KV_MAX_HD];
     uint16_t codes[HG_KV_MAX_HD];
@@ -426,7 +428,7 @@ static void kv_store(KVCache *c, int layer, int pos, const float *k, const float
 
 /* After a rewind or a copy to position n: a grouped layer's open group holds positions n / KG * KG
  * .. n - 1. Where that group had closed in src (src_past: the positions src held), its keys come
- * back from the codes, as attention has read them since it closed. */
+ * back from the codes as f16(lo + step * code), and the group is quantized again when it closes. */
 static void kv_reopen(KVCache *dst, const KVCache *src, int n, int src_past) {
     size_t hd = (size_t)src->head_dim, g = (size_t)(n / KG), open = (size_t)(n % KG);
     if (!open) return;

@@ -112,7 +112,7 @@ hg_session *hg_session_new(hg_model *m, const hg_session_params *params, hg_erro
             return hg_buf_free(&m->alloc, types), NULL;
         }
         if (!hg_kv_type_fits(types[i], c->head_dim)) {
-            hg_set_error(e, HG_E_ARG, "KV cache type %s needs a head size of 32, 64, 128, 256 or 512; this model's is %d",
+            hg_set_error(e, HG_E_ARG, "KV cache type %s needs a head size of 32, 64, 128 or 256; this model's is %d",
                          hg_kv_type_name(types[i]), c->head_dim);
             return hg_buf_free(&m->alloc, types), NULL;
         }
