@@ -9,6 +9,9 @@
 
 #define KB 16                         /* positions per key block of the KV cache */
 #define ATT_SPAN 512                  /* positions per span of a long cache: attention tasks split along it */
+/* floats per query head in a task's score buffer: a span, from the start of its first key group to
+ * the end of its last, and 16 more so that the heads' rows do not fall on the same cache sets */
+#define ATT_ROW (ATT_SPAN + 2 * KG + 16)
 #define KG 32                         /* positions per key group of the HIGGS cache types (a multiple of KB) */
 #define HG_KV_MAX_HD 256              /* the largest head size of the HIGGS cache types */
 #define KV_SIGN_SEED 0x4b56           /* the rotated values' random signs: hg_sign_negative(KV_SIGN_SEED, d) */

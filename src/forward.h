@@ -80,7 +80,7 @@ static void attention_task(void *ctx, int task, int thread) {
     int h0 = kvh * rep + ATT_G * grp, G = rep - ATT_G * grp < ATT_G ? rep - ATT_G * grp : ATT_G;
     int pos = j->p->pos0 + b, window = s->m->window;
     int t0 = window && pos >= window ? pos + 1 - window : 0, a = span * ATT_SPAN, end = pos + 1;
-    size_t q_dim = (size_t)c->n_heads * hd, stride = (size_t)s->att_cap;
+    size_t q_dim = (size_t)c->n_heads * hd, stride = ATT_ROW;
     const float *qs[ATT_G] = {0};
     float *atts[ATT_G] = {0}, *outs[ATT_G] = {0}, ml[2 * ATT_G];
     for (int g = 0; g < G; g++) {

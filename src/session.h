@@ -23,8 +23,8 @@ struct hg_session {
     float *rope_cos, *rope_sin;       /* [batch][head_dim / 2] for the pass's positions */
     float *logits;                    /* [vocab] the last token's */
     float *logits_all;                /* [batch][vocab] every token's (HG_EVAL_ALL_LOGITS) */
-    float *att;                       /* [threads][ATT_G * att_cap] attention scores */
-    int att_cap;                      /* positions per head in att: the KV cache's capacity */
+    float *att;                       /* [threads][ATT_G][ATT_ROW] attention scores of one span */
+    int att_cap;                      /* positions the attention buffers serve: the KV cache's capacity */
     float *span_out;                  /* [batch][n_heads][att_cap / ATT_SPAN][head_dim + 2] spans' results */
     /* prompt passes: activations rotated for HIGGS, each token's int8 copy, decoded weight rows */
     float *xrot;                      /* [batch][xr_stride] */
@@ -159,7 +159,7 @@ static int session_reserve(hg_session *s, int n, hg_error *e) {
         return hg_set_error(e, HG_E_NOMEM, "cannot grow the KV cache to %d positions (%.1f MB)", n,
                             (double)kvcache_bytes_at(&s->kv, (n + KG - 1) / KG * KG) / 1e6);
     size_t threads = (size_t)hg_pool_threads(s->m->pool);
-    float *att = (float *)hg_buf_alloc(&s->m->alloc, threads * ATT_G * (size_t)s->kv.kpos, sizeof(float)), *spans = NULL;
+    float *att = (float *)hg_buf_alloc(&s->m->alloc, threads * ATT_G * (size_t)ATT_ROW, sizeof(float)), *spans = NULL;
     int n_spans = (s->kv.kpos + ATT_SPAN - 1) / ATT_SPAN;
     if (att && n_spans > 1)
         spans = (float *)hg_buf_alloc(&s->m->alloc, (size_t)s->batch * s->m->c.n_heads * n_spans * ((size_t)s->m->c.head_dim + 2),
