@@ -202,17 +202,25 @@ def kv_value_grid(kind):
     return np.stack([X[m & 15], Y[m >> 2]], axis=1) * signs
 
 
-def kv_signs(n):
-    """the values' random signs D: d is negated when bit d % 64 of splitmix64's finalizer of
-    (KV_SIGN_SEED << 32 | d // 64) is set"""
+def sign_vector(seed, n):
+    """the random signs of docs/format.md (higgs.h, hg_sign_word): column j is negated when bit j % 64
+    of splitmix64's finalizer of (seed << 32 | j // 64) is set; seed 0: no signs. HIGGS weights use
+    their tensor's seed, the KV cache's rotated values KV_SIGN_SEED."""
+    if not seed:
+        return np.ones(n)
     u = np.uint64
-    z = (u(KV_SIGN_SEED) << u(32)) | np.arange((n + 63) // 64, dtype=np.uint64)
+    z = (u(seed) << u(32)) | np.arange((n + 63) // 64, dtype=np.uint64)
     z = z + u(0x9E3779B97F4A7C15)
     z = (z ^ (z >> u(30))) * u(0xBF58476D1CE4E5B9)
     z = (z ^ (z >> u(27))) * u(0x94D049BB133111EB)
     z = z ^ (z >> u(31))
     bits = (z[:, None] >> np.arange(64, dtype=np.uint64)[None, :]) & u(1)
     return np.where(bits.reshape(-1)[:n] == 1, -1.0, 1.0)
+
+
+def kv_signs(n):
+    """the values' random signs D of the KV cache's rotated types"""
+    return sign_vector(KV_SIGN_SEED, n)
 
 
 def _walsh_hadamard(n):

@@ -149,19 +149,7 @@ def hadamard(h, m=1):
     return sylvester(h) if m == 1 else np.kron(paley(m), sylvester(h // m))
 
 
-def sign_vector(seed, n):
-    """the random signs of a seeded HIGGS tensor (higgs.h, hg_sign_word): column j is negated when
-    bit j % 64 of splitmix64's finalizer of (seed << 32 | j // 64) is set; seed 0: no signs"""
-    if not seed:
-        return np.ones(n)
-    u = np.uint64
-    z = (u(seed) << u(32)) | np.arange((n + 63) // 64, dtype=np.uint64)
-    z = z + u(0x9E3779B97F4A7C15)
-    z = (z ^ (z >> u(30))) * u(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> u(27))) * u(0x94D049BB133111EB)
-    z = z ^ (z >> u(31))
-    bits = (z[:, None] >> np.arange(64, dtype=np.uint64)[None, :]) & u(1)
-    return np.where(bits.reshape(-1)[:n] == 1, -1.0, 1.0)
+sign_vector = ref.sign_vector   # D of docs/format.md
 
 
 def higgs_params(t):
