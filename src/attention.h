@@ -17,6 +17,11 @@
 #define KV_SIGN_SEED 0x4b56           /* the rotated values' random signs: hg_sign_negative(KV_SIGN_SEED, d) */
 enum { KV_GRID_NONE, KV_GRID_P2_256B, KV_GRID_P2_64B, KV_GRID_P1_32 };   /* the rotated values' grids */
 
+/* bytes of one rotated value's codes: 4, 3 or 5 bits a value */
+static inline size_t kv_rot_row_bytes(int grid, int hd) {
+    return (size_t)hd * (grid == KV_GRID_P2_256B ? 4 : grid == KV_GRID_P2_64B ? 3 : 5) / 8;
+}
+
 /* the values' rotation: x -> H D x / sqrt(hd) (D: the random signs, H: Walsh-Hadamard), in place */
 static void kv_rotate(float *x, int hd) {
     for (int d = 0; d < hd; d++)
@@ -482,7 +487,7 @@ static inline void kv_value_points16(const unsigned char *row, int grid, int i0,
 /* out[g] = sum_t p[g][t] * point(t) in the rotated domain, then rotated back (kv_unrotate) */
 ATT_INLINE void attn_values_rot(float *const *out, const float *const *p, const int G, const unsigned char *values, int grid,
                                 int hd, int n) {
-    int pairs = grid != KV_GRID_P1_32, row = hd * (grid == KV_GRID_P2_256B ? 4 : grid == KV_GRID_P2_64B ? 3 : 5) / 8;
+    int pairs = grid != KV_GRID_P1_32, row = (int)kv_rot_row_bytes(grid, hd);
     int chunks = pairs ? hd / 2 : hd;
     for (int i0 = 0; i0 < chunks; i0 += 16) {
         fv ax[ATT_G], ay[ATT_G];
@@ -528,7 +533,7 @@ static void attend_span(float *const *out, float *const *att, const float *const
                         int t0, int n, float *ml) {
     float scale = 1.0f / sqrtf((float)hd);
     int s0 = h->kbits ? t0 / KG * KG : t0 / KB * KB;
-    size_t vrow = h->vgrid ? (size_t)hd * (h->vgrid == KV_GRID_P2_256B ? 4 : h->vgrid == KV_GRID_P2_64B ? 3 : 5) / 8
+    size_t vrow = h->vgrid ? kv_rot_row_bytes(h->vgrid, hd)
                            : kv_load_bytes(h->vk) * hd;
     if (h->kbits) {
         int closed = h->closed < n ? h->closed : n, from = s0 > closed ? s0 : closed;
