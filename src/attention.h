@@ -43,47 +43,6 @@ static void kv_unrotate(float *x, int hd) {
 #define ATT_G 4
 #endif
 
-/* a[t] = exp(a[t] - m) / sum for t < n (softmax of scores whose maximum is m).
- * exp without a libm call per element, so the loop vectorizes: 2^k * e^r with
- * k = round(x / ln 2), r = x - k ln 2 (ln 2 in two parts), e^r by its degree-6
- * Taylor polynomial (within 2.5e-7 of exp over [-87, 0]); x >= -87 keeps
- * 2^k a normal float (smaller terms are below 1e-37 of the largest anyway). */
-static float softmax_shifted(float *a, int n, float m) {
-    for (int t = 0; t < n; t++) {
-        float x = a[t] - m;
-        x = x < -87.0f ? -87.0f : x;
-        float y = x * 1.44269504f;
-        float k = (y + 12582912.0f) - 12582912.0f;          /* round to nearest: no call */
-        float r = x - k * 0.693359375f;
-        r = r - k * -2.12194440e-4f;
-        float p = 1.0f + r * (1.0f + r * (0.5f + r * (1.0f / 6 + r * (1.0f / 24 + r * (1.0f / 120 + r * (1.0f / 720))))));
-        int32_t bits = ((int32_t)k + 127) * (1 << 23);
-        float scale;
-        memcpy(&scale, &bits, sizeof scale);
-        a[t] = p * scale;
-    }
-    float part[16] = {0}, sum = 0;    /* 16 running sums: a vector, not a chain of dependent adds */
-    int t = 0;
-    for (; t + 16 <= n; t += 16)
-        for (int i = 0; i < 16; i++) part[i] += a[t + i];
-    for (int i = 0; i < 16; i++) sum += part[i];
-    for (; t < n; t++) sum += a[t];
-    float inv = 1.0f / sum;
-    for (t = 0; t < n; t++) a[t] *= inv;
-    return sum;
-}
-
-/* max of a[0..n), n >= 1, with 16 running maxima (exact in any order) */
-static float max_of(const float *a, int n) {
-    float part[16], m = a[0];
-    for (int i = 0; i < 16; i++) part[i] = a[0];
-    int t = 0;
-    for (; t + 16 <= n; t += 16)
-        for (int i = 0; i < 16; i++) part[i] = a[t + i] > part[i] ? a[t + i] : part[i];
-    for (int i = 0; i < 16; i++) m = part[i] > m ? part[i] : m;
-    for (; t < n; t++) m = a[t] > m ? a[t] : m;
-    return m;
-}
 
 /* Query heads that share a key/value head (grouped-query attention) go up to
  * ATT_G at a time, so each key and value is loaded once for all of them.
@@ -107,6 +66,23 @@ static inline fv fv_fma(fv acc, float a, fv x) { return (fv){_mm512_fmadd_ps(_mm
 static inline void fv_store_scaled(float *p, fv x, float s) { _mm512_storeu_ps(p, _mm512_mul_ps(x.v, _mm512_set1_ps(s))); }
 static inline fv fv_mul(fv x, fv y) { return (fv){_mm512_mul_ps(x.v, y.v)}; }
 static inline fv fv_load_i8(const int8_t *p) { return (fv){_mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(_mm_loadu_si128((const __m128i *)p)))}; }
+static inline fv fv_load_i32(const int32_t *p) { return (fv){_mm512_cvtepi32_ps(_mm512_loadu_si512(p))}; }
+static inline void fv_store(float *p, fv x) { _mm512_storeu_ps(p, x.v); }
+static inline fv fv_fmav(fv acc, fv x, fv y) { return (fv){_mm512_fmadd_ps(x.v, y.v, acc.v)}; }
+static inline fv fv_add(fv x, fv y) { return (fv){_mm512_add_ps(x.v, y.v)}; }
+static inline fv fv_sub(fv x, fv y) { return (fv){_mm512_sub_ps(x.v, y.v)}; }
+static inline fv fv_maxv(fv x, fv y) { return (fv){_mm512_max_ps(x.v, y.v)}; }
+static inline fv fv_pow2i(fv k) {   /* 2^k for integral k in [-126, 127] */
+    return (fv){_mm512_castsi512_ps(_mm512_slli_epi32(_mm512_add_epi32(_mm512_cvt_roundps_epi32(k.v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC), _mm512_set1_epi32(127)), 23))};
+}
+static inline fv fv_max_abs(fv m, fv x) { return (fv){_mm512_max_ps(m.v, _mm512_abs_ps(x.v))}; }
+static inline float fv_hmax(fv x) { return _mm512_reduce_max_ps(x.v); }
+static inline float fv_hsum(fv x) { return _mm512_reduce_add_ps(x.v); }
+static inline fv fv_round_i8(fv x, int8_t *p) {   /* nearest integers (ties to even), also stored as int8 at p */
+    __m512i i = _mm512_cvt_roundps_epi32(x.v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    _mm_storeu_si128((__m128i *)p, _mm512_cvtepi32_epi8(i));
+    return (fv){_mm512_cvtepi32_ps(i)};
+}
 #if defined(HG_F16C)
 static inline fv fv_load_f16(const uint16_t *p) { return (fv){_mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)p))}; }
 #define FV_HAS_F16 1
@@ -130,6 +106,40 @@ static inline fv fv_mul(fv x, fv y) { return (fv){_mm256_mul_ps(x.lo, y.lo), _mm
 static inline fv fv_load_i8(const int8_t *p) {
     __m128i b = _mm_loadu_si128((const __m128i *)p);
     return (fv){_mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(b)), _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(_mm_srli_si128(b, 8)))};
+}
+static inline fv fv_load_i32(const int32_t *p) {
+    return (fv){_mm256_cvtepi32_ps(_mm256_loadu_si256((const __m256i *)p)), _mm256_cvtepi32_ps(_mm256_loadu_si256((const __m256i *)(p + 8)))};
+}
+static inline void fv_store(float *p, fv x) { _mm256_storeu_ps(p, x.lo), _mm256_storeu_ps(p + 8, x.hi); }
+static inline fv fv_fmav(fv acc, fv x, fv y) { return (fv){_mm256_fmadd_ps(x.lo, y.lo, acc.lo), _mm256_fmadd_ps(x.hi, y.hi, acc.hi)}; }
+static inline fv fv_add(fv x, fv y) { return (fv){_mm256_add_ps(x.lo, y.lo), _mm256_add_ps(x.hi, y.hi)}; }
+static inline fv fv_sub(fv x, fv y) { return (fv){_mm256_sub_ps(x.lo, y.lo), _mm256_sub_ps(x.hi, y.hi)}; }
+static inline fv fv_maxv(fv x, fv y) { return (fv){_mm256_max_ps(x.lo, y.lo), _mm256_max_ps(x.hi, y.hi)}; }
+static inline __m256 fv_pow2i8(__m256 k) {
+    return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(_mm256_cvttps_epi32(k), _mm256_set1_epi32(127)), 23));
+}
+static inline fv fv_pow2i(fv k) { return (fv){fv_pow2i8(k.lo), fv_pow2i8(k.hi)}; }   /* 2^k for integral k in [-126, 127] */
+static inline fv fv_max_abs(fv m, fv x) {
+    const __m256 mag = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
+    return (fv){_mm256_max_ps(m.lo, _mm256_and_ps(x.lo, mag)), _mm256_max_ps(m.hi, _mm256_and_ps(x.hi, mag))};
+}
+static inline float fv_hmax(fv x) {
+    __m256 m = _mm256_max_ps(x.lo, x.hi);
+    __m128 a = _mm_max_ps(_mm256_castps256_ps128(m), _mm256_extractf128_ps(m, 1));
+    a = _mm_max_ps(a, _mm_movehl_ps(a, a));
+    return _mm_cvtss_f32(_mm_max_ss(a, _mm_shuffle_ps(a, a, 1)));
+}
+static inline float fv_hsum(fv x) {
+    __m256 m = _mm256_add_ps(x.lo, x.hi);
+    __m128 a = _mm_add_ps(_mm256_castps256_ps128(m), _mm256_extractf128_ps(m, 1));
+    a = _mm_add_ps(a, _mm_movehl_ps(a, a));
+    return _mm_cvtss_f32(_mm_add_ss(a, _mm_shuffle_ps(a, a, 1)));
+}
+static inline fv fv_round_i8(fv x, int8_t *p) {   /* nearest integers (ties to even), also stored as int8 at p */
+    __m256i a = _mm256_cvtps_epi32(x.lo), b = _mm256_cvtps_epi32(x.hi);
+    __m256i w = _mm256_permute4x64_epi64(_mm256_packs_epi32(a, b), 0xD8);
+    _mm_storeu_si128((__m128i *)p, _mm_packs_epi16(_mm256_castsi256_si128(w), _mm256_extracti128_si256(w, 1)));
+    return (fv){_mm256_cvtepi32_ps(a), _mm256_cvtepi32_ps(b)};
 }
 #if defined(HG_F16C)
 static inline fv fv_load_f16(const uint16_t *p) {
@@ -158,6 +168,26 @@ static inline fv fv_load_f16(const uint16_t *p) {
     for (int i = 0; i < 4; i++) r.v[i] = vcvt_f32_f16(vreinterpret_f16_u16(vld1_u16(p + 4 * i)));
     return r;
 }
+static inline fv fv_load_i32(const int32_t *p) { fv r; for (int i = 0; i < 4; i++) r.v[i] = vcvtq_f32_s32(vld1q_s32(p + 4 * i)); return r; }
+static inline void fv_store(float *p, fv x) { for (int i = 0; i < 4; i++) vst1q_f32(p + 4 * i, x.v[i]); }
+static inline fv fv_fmav(fv acc, fv x, fv y) { for (int i = 0; i < 4; i++) acc.v[i] = vfmaq_f32(acc.v[i], x.v[i], y.v[i]); return acc; }
+static inline fv fv_add(fv x, fv y) { for (int i = 0; i < 4; i++) x.v[i] = vaddq_f32(x.v[i], y.v[i]); return x; }
+static inline fv fv_sub(fv x, fv y) { for (int i = 0; i < 4; i++) x.v[i] = vsubq_f32(x.v[i], y.v[i]); return x; }
+static inline fv fv_maxv(fv x, fv y) { for (int i = 0; i < 4; i++) x.v[i] = vmaxq_f32(x.v[i], y.v[i]); return x; }
+static inline fv fv_pow2i(fv k) {   /* 2^k for integral k in [-126, 127] */
+    for (int i = 0; i < 4; i++) k.v[i] = vreinterpretq_f32_s32(vshlq_n_s32(vaddq_s32(vcvtq_s32_f32(k.v[i]), vdupq_n_s32(127)), 23));
+    return k;
+}
+static inline fv fv_max_abs(fv m, fv x) { for (int i = 0; i < 4; i++) m.v[i] = vmaxq_f32(m.v[i], vabsq_f32(x.v[i])); return m; }
+static inline float fv_hmax(fv x) { return vmaxvq_f32(vmaxq_f32(vmaxq_f32(x.v[0], x.v[1]), vmaxq_f32(x.v[2], x.v[3]))); }
+static inline float fv_hsum(fv x) { return vaddvq_f32(vaddq_f32(vaddq_f32(x.v[0], x.v[1]), vaddq_f32(x.v[2], x.v[3]))); }
+static inline fv fv_round_i8(fv x, int8_t *p) {   /* nearest integers (ties to even), also stored as int8 at p */
+    int32x4_t i[4];
+    for (int k = 0; k < 4; k++) i[k] = vcvtnq_s32_f32(x.v[k]), x.v[k] = vcvtq_f32_s32(i[k]);
+    int16x8_t lo = vcombine_s16(vmovn_s32(i[0]), vmovn_s32(i[1])), hi = vcombine_s16(vmovn_s32(i[2]), vmovn_s32(i[3]));
+    vst1q_s8(p, vcombine_s8(vmovn_s16(lo), vmovn_s16(hi)));
+    return x;
+}
 #define FV_HAS_F16 1
 #define FV_WIDE 1
 #else
@@ -169,6 +199,26 @@ static inline fv fv_fma(fv acc, float a, fv x) { for (int i = 0; i < 16; i++) ac
 static inline void fv_store_scaled(float *p, fv x, float s) { for (int i = 0; i < 16; i++) p[i] = x.v[i] * s; }
 static inline fv fv_mul(fv x, fv y) { for (int i = 0; i < 16; i++) x.v[i] *= y.v[i]; return x; }
 static inline fv fv_load_i8(const int8_t *p) { fv r; for (int i = 0; i < 16; i++) r.v[i] = (float)p[i]; return r; }
+static inline fv fv_load_i32(const int32_t *p) { fv r; for (int i = 0; i < 16; i++) r.v[i] = (float)p[i]; return r; }
+static inline void fv_store(float *p, fv x) { memcpy(p, x.v, sizeof x.v); }
+static inline fv fv_fmav(fv acc, fv x, fv y) { for (int i = 0; i < 16; i++) acc.v[i] += x.v[i] * y.v[i]; return acc; }
+static inline fv fv_add(fv x, fv y) { for (int i = 0; i < 16; i++) x.v[i] += y.v[i]; return x; }
+static inline fv fv_sub(fv x, fv y) { for (int i = 0; i < 16; i++) x.v[i] -= y.v[i]; return x; }
+static inline fv fv_maxv(fv x, fv y) { for (int i = 0; i < 16; i++) x.v[i] = x.v[i] > y.v[i] ? x.v[i] : y.v[i]; return x; }
+static inline fv fv_pow2i(fv k) {   /* 2^k for integral k in [-126, 127] */
+    for (int i = 0; i < 16; i++) {
+        int32_t bits = ((int32_t)k.v[i] + 127) * (1 << 23);
+        memcpy(&k.v[i], &bits, sizeof bits);
+    }
+    return k;
+}
+static inline fv fv_max_abs(fv m, fv x) { for (int i = 0; i < 16; i++) m.v[i] = fabsf(x.v[i]) > m.v[i] ? fabsf(x.v[i]) : m.v[i]; return m; }
+static inline float fv_hmax(fv x) { float m = x.v[0]; for (int i = 1; i < 16; i++) m = x.v[i] > m ? x.v[i] : m; return m; }
+static inline float fv_hsum(fv x) { float s = 0; for (int i = 0; i < 16; i++) s += x.v[i]; return s; }
+static inline fv fv_round_i8(fv x, int8_t *p) {   /* nearest integers (ties to even), also stored as int8 at p */
+    for (int i = 0; i < 16; i++) x.v[i] = rintf(x.v[i]), p[i] = (int8_t)x.v[i];
+    return x;
+}
 #define FV_WIDE 1
 #endif
 #ifndef FV_HAS_F16                    /* no f16 conversion in hardware: exact in software */
@@ -188,6 +238,55 @@ static inline void kv_f16_to_f32_n(float *dst, const uint16_t *src, int n) {
     for (; i + 4 <= n; i += 4) vst1q_f32(dst + i, vcvt_f32_f16(vreinterpret_f16_u16(vld1_u16(src + i))));
 #endif
     for (; i < n; i++) dst[i] = hg_f16_to_f32(src[i]);
+}
+
+/* max of a[0..n), n >= 1 (exact in any order) */
+static float max_of(const float *a, int n) {
+    fv mv = fv_set1(a[0]);
+    int t = 0;
+    for (; t + 16 <= n; t += 16) mv = fv_maxv(mv, fv_load(a + t));
+    float m = fv_hmax(mv);
+    for (; t < n; t++) m = a[t] > m ? a[t] : m;
+    return m;
+}
+
+/* e^x for x <= 0, without a libm call: 2^k * e^r with k = round(x / ln 2), r = x - k ln 2 (ln 2 in
+ * two parts), e^r by its degree-6 Taylor polynomial (within 2.5e-7 of exp over [-87, 0]); x >= -87
+ * keeps 2^k a normal float (smaller terms are below 1e-37 of the largest anyway) */
+static inline fv fv_exp_neg(fv x) {
+    x = fv_maxv(x, fv_set1(-87.0f));
+    fv k = fv_sub(fv_add(fv_mul(x, fv_set1(1.44269504f)), fv_set1(12582912.0f)), fv_set1(12582912.0f));   /* round */
+    fv r = fv_fma(fv_fma(x, -0.693359375f, k), 2.12194440e-4f, k);
+    fv p = fv_set1(1.0f / 720);
+    static const float c[6] = {1.0f / 120, 1.0f / 24, 1.0f / 6, 0.5f, 1.0f, 1.0f};
+    for (int i = 0; i < 6; i++) p = fv_fmav(fv_set1(c[i]), p, r);
+    return fv_mul(p, fv_pow2i(k));
+}
+
+/* The softmax's numerators in one pass: a[t] = e^(a[t] - m) times value t's scale (vs or vs16, when
+ * the values have scales) for t < n, scores whose maximum is m; returns sum_t e^(a[t] - m), by
+ * which the caller divides the weighted sum of values once per head instead of every a[t]. A last
+ * piece shorter than 16 goes through the same vector code, padded in a buffer. */
+static float softmax_numerators(float *a, int n, float m, const float *vs, const uint16_t *vs16) {
+    fv sum = fv_zero(), mv = fv_set1(m);
+    for (int t = 0; t < n; t += 16) {
+        float pad[16], spad[16];
+        int len = n - t < 16 ? n - t : 16;
+        float *x = a + t;
+        const float *sc = vs ? vs + t : NULL;
+        if (len < 16) {   /* e^-87 past the end adds nothing visible; the scales past it are 1 */
+            for (int i = 0; i < 16; i++) pad[i] = i < len ? a[t + i] : m - 87.0f, spad[i] = 1.0f;
+            for (int i = 0; i < len && (vs || vs16); i++) spad[i] = vs ? vs[t + i] : hg_f16_to_f32(vs16[t + i]);
+            x = pad, sc = vs || vs16 ? spad : NULL;
+        }
+        fv e = fv_exp_neg(fv_sub(fv_load(x), mv));
+        sum = fv_add(sum, e);
+        if (sc) e = fv_mul(e, fv_load(sc));
+        else if (vs16) e = fv_mul(e, fv_load_f16(vs16 + t));
+        fv_store(x, e);
+        if (len < 16) memcpy(a + t, pad, sizeof(float) * (size_t)len);
+    }
+    return fv_hsum(sum);
 }
 
 /* How a cache's elements become floats (KVType.load): every conversion is exact, so a kind's
@@ -264,8 +363,8 @@ ATT_INLINE void attn_scores_g(float *const *att, const float *const *q, const in
 /* out[g][d] = sum_t p[g][t] * v_t[d] for d < hd, values of load kind vk: 16 * FV_WIDE dimensions at
  * a time stay in registers across all positions (an axpy per position would store and reload out);
  * a head size that is not a multiple of 16 ends in plain loops */
-ATT_INLINE void attn_values_g(float *const *out, const float *const *p, const int G, const void *restrict values,
-                              const int vk, int hd, int n) {
+ATT_INLINE void attn_values_g(float *const *out, const float *const *p, const float *inv, const int G,
+                              const void *restrict values, const int vk, int hd, int n) {
     int d0 = 0;
 #if FV_WIDE == 2
     for (; G <= 4 && d0 + 64 <= hd; d0 += 64) {   /* 4 x 4 accumulators of the 32 registers */
@@ -283,7 +382,7 @@ ATT_INLINE void attn_values_g(float *const *out, const float *const *p, const in
             }
         }
         for (int g = 0; g < G; g++)
-            for (int k = 0; k < 4; k++) fv_store_scaled(out[g] + d0 + 16 * k, acc[g][k], 1.0f);
+            for (int k = 0; k < 4; k++) fv_store_scaled(out[g] + d0 + 16 * k, acc[g][k], inv[g]);
     }
     for (; d0 + 32 <= hd; d0 += 32) {                 /* up to 8 x 2 */
         fv acc[ATT_G][2];
@@ -297,8 +396,8 @@ ATT_INLINE void attn_values_g(float *const *out, const float *const *p, const in
             }
         }
         for (int g = 0; g < G; g++) {
-            fv_store_scaled(out[g] + d0, acc[g][0], 1.0f);
-            fv_store_scaled(out[g] + d0 + 16, acc[g][1], 1.0f);
+            fv_store_scaled(out[g] + d0, acc[g][0], inv[g]);
+            fv_store_scaled(out[g] + d0 + 16, acc[g][1], inv[g]);
         }
     }
 #endif
@@ -309,13 +408,13 @@ ATT_INLINE void attn_values_g(float *const *out, const float *const *p, const in
             fv v = fv_load_kind(values, (size_t)t * hd + d0, vk);
             for (int g = 0; g < G; g++) acc[g] = fv_fma(acc[g], p[g][t], v);
         }
-        for (int g = 0; g < G; g++) fv_store_scaled(out[g] + d0, acc[g], 1.0f);
+        for (int g = 0; g < G; g++) fv_store_scaled(out[g] + d0, acc[g], inv[g]);
     }
     for (int g = 0; g < G; g++)
         for (int d = d0; d < hd; d++) {
             float a = 0;
             for (int t = 0; t < n; t++) a += p[g][t] * kv_elem(values, (size_t)t * hd + d, vk);
-            out[g][d] = a;
+            out[g][d] = a * inv[g];
         }
 }
 
@@ -328,8 +427,8 @@ typedef struct {
     const void *keys, *values;
     const float *kscale, *vscale;
     int kk, vk;                       /* KV_LOAD_* */
-    int kbits, closed;                /* grouped keys: code bits; positions in closed groups */
-    const uint16_t *krange, *kopen;   /* [groups][hd][2] f16 (min, step); [positions from closed][hd] f16 */
+    int kbits, knib, closed;          /* grouped keys: code bits; nibbles (else bit planes); positions in closed groups */
+    const uint16_t *krange, *kopen;   /* [groups][2][hd] f16 (minima, steps); [positions from closed][hd] f16 */
     int vgrid;                        /* KV_GRID_* of rotated values, else KV_GRID_NONE */
     const uint16_t *vscale16;         /* rotated values: [positions] f16 */
 } KVHead;
@@ -374,8 +473,8 @@ ATT_INLINE void attn_scores_groups(float *const *att, const float *const *q, con
         fv acc[ATT_G][2];
         for (int g = 0; g < G; g++) acc[g][0] = acc[g][1] = fv_zero();
         for (int d = 0; d < hd; d++) {
-            fv lo = fv_set1(range[2 * d]);
-            float step = range[2 * d + 1];
+            fv lo = fv_set1(range[d]);
+            float step = range[hd + d];
             fv k0 = fv_fma(lo, step, kv_key_codes16(planes + (size_t)d * h->kbits, h->kbits, 0));
             fv k1 = fv_fma(lo, step, kv_key_codes16(planes + (size_t)d * h->kbits, h->kbits, 1));
             for (int g = 0; g < G; g++) {
@@ -386,6 +485,108 @@ ATT_INLINE void attn_scores_groups(float *const *att, const float *const *q, con
         for (int g = 0; g < G; g++) {
             fv_store_scaled(att[g] + gs - s0, acc[g][0], scale);
             fv_store_scaled(att[g] + gs - s0 + 16, acc[g][1], scale);
+        }
+    }
+}
+
+/* ----------------------------------------------------------- 4-bit keys by integer dot products */
+
+/* One head's query for a closed group of nibble keys, as integers. <q, k_t> = sum_d q_d lo_d +
+ * sum_d q'_d c_td, q'_d = q_d step_d. q' is rounded to int8 at qs = max|q'| / 127 (q8_d = the nearest
+ * integer, ties to even, to q'_d * (127 / max|q'|)). Its rounding errors e_d = q'_d - qs q8_d enter the
+ * constant term as 7.5 sum_d e_d, as if every code were the middle of 0..15, so what is lost is
+ * sum_d e_d (c_td - 7.5): about 1% of the keys' own quantization noise. Returns the constant term
+ * and sets *qs; a query with max|q'| <= 1e-30 is all constant (q8 = 0, qs = 0). */
+static float kq_prepare(const float *q, const float *lo, const float *step, int hd, int8_t *q8, float *qs) {
+    float qp[HG_KV_MAX_HD];
+    fv m = fv_zero();
+    for (int d = 0; d < hd; d += 16) {
+        fv x = fv_mul(fv_load(q + d), fv_load(step + d));
+        fv_store(qp + d, x);
+        m = fv_max_abs(m, x);
+    }
+    float amax = fv_hmax(m), inv = amax > 1e-30f ? 127.0f / amax : 0.0f;
+    *qs = inv > 0 ? amax / 127.0f : 0.0f;
+    fv acc = fv_zero(), mid = fv_set1(7.5f), by = fv_set1(inv);
+    for (int d = 0; d < hd; d += 16) {
+        fv x = fv_load(qp + d), r = fv_round_i8(fv_mul(x, by), q8 + d);
+        acc = fv_fmav(acc, fv_load(q + d), fv_load(lo + d));
+        acc = fv_fmav(acc, mid, fv_fma(x, -*qs, r));
+    }
+    return fv_hsum(acc);
+}
+
+/* isum[g][t] = sum_d q8[g][d] c_td for the KG positions of one group's nibbles (src/kv_cache.h: 64
+ * bytes per channel quad, 4 bytes a position, low nibbles positions 0..15, high 16..31), exact */
+ATT_INLINE void kq_dot_group(int32_t (*isum)[KG], const int8_t (*q8)[HG_KV_MAX_HD], const int G, const unsigned char *codes,
+                             int hd) {
+#if defined(HG_AVX512_VNNI)   /* vpdpbusd as an asm statement: GCC 12 keeps the intrinsic's accumulators in memory */
+    const __m512i low = _mm512_set1_epi8(15);
+    __m512i acc[ATT_G][2];
+    for (int g = 0; g < G; g++) acc[g][0] = acc[g][1] = _mm512_setzero_si512();
+    for (int j = 0; j < hd / 4; j++) {
+        __m512i v = _mm512_loadu_si512(codes + 64 * j);
+        __m512i c0 = _mm512_and_si512(v, low), c1 = _mm512_and_si512(_mm512_srli_epi16(v, 4), low);
+        for (int g = 0; g < G; g++) {
+            int32_t w;
+            memcpy(&w, q8[g] + 4 * j, 4);
+            acc[g][0] = hg_dpbusd_rr(acc[g][0], c0, _mm512_set1_epi32(w));
+            acc[g][1] = hg_dpbusd_rr(acc[g][1], c1, _mm512_set1_epi32(w));
+        }
+    }
+    for (int g = 0; g < G; g++) {
+        _mm512_storeu_si512(isum[g], acc[g][0]);
+        _mm512_storeu_si512(isum[g] + 16, acc[g][1]);
+    }
+#elif defined(HG_AVX2)   /* and AVX-512 without VNNI: maddubs pairs within 2 * 15 * 127, no saturation */
+    const __m256i low = _mm256_set1_epi8(15);
+    for (int half = 0; half < 2; half++) {   /* bytes 0..31 of each quad (positions 0..7, 16..23), then 32..63 */
+        __m256i acc[ATT_G][2];
+        for (int g = 0; g < G; g++) acc[g][0] = acc[g][1] = _mm256_setzero_si256();
+        for (int j = 0; j < hd / 4; j++) {
+            __m256i v = _mm256_loadu_si256((const __m256i *)(codes + 64 * j + 32 * half));
+            __m256i c0 = _mm256_and_si256(v, low), c1 = _mm256_and_si256(_mm256_srli_epi16(v, 4), low);
+            for (int g = 0; g < G; g++) {
+                int32_t w;
+                memcpy(&w, q8[g] + 4 * j, 4);
+                acc[g][0] = hg_dpbusd_avx2(acc[g][0], c0, _mm256_set1_epi32(w));
+                acc[g][1] = hg_dpbusd_avx2(acc[g][1], c1, _mm256_set1_epi32(w));
+            }
+        }
+        for (int g = 0; g < G; g++) {
+            _mm256_storeu_si256((__m256i *)(isum[g] + 8 * half), acc[g][0]);
+            _mm256_storeu_si256((__m256i *)(isum[g] + 16 + 8 * half), acc[g][1]);
+        }
+    }
+#else
+    for (int g = 0; g < G; g++) {
+        int32_t lo[16] = {0}, hi[16] = {0};
+        for (int j = 0; j < hd / 4; j++)
+            for (int i = 0; i < 16; i++)
+                for (int c = 0; c < 4; c++) {
+                    int b = codes[64 * j + 4 * i + c], w = q8[g][4 * j + c];
+                    lo[i] += w * (b & 15), hi[i] += w * (b >> 4);
+                }
+        for (int i = 0; i < 16; i++) isum[g][i] = lo[i], isum[g][16 + i] = hi[i];
+    }
+#endif
+}
+
+/* att[g][t - s0] = scale * <q[g], k_t> for t in [s0, closed) (whole groups of nibble keys) as
+ * scale * (constant + qs * integer sum) (kq_prepare) */
+ATT_INLINE void attn_scores_nib(float *const *att, const float *const *q, const int G, const KVHead *h, int hd, int s0,
+                                int closed, float scale) {
+    float range[2 * HG_KV_MAX_HD], base[ATT_G], qs[ATT_G];
+    _Alignas(64) int8_t q8[ATT_G][HG_KV_MAX_HD];
+    _Alignas(64) int32_t isum[ATT_G][KG];
+    for (int gs = s0; gs < closed; gs += KG) {
+        kv_f16_to_f32_n(range, h->krange + (size_t)(gs / KG) * hd * 2, 2 * hd);
+        for (int g = 0; g < G; g++) base[g] = kq_prepare(q[g], range, range + hd, hd, q8[g], &qs[g]);
+        kq_dot_group(isum, (const int8_t (*)[HG_KV_MAX_HD])q8, G, (const unsigned char *)h->keys + (size_t)(gs / KG) * hd * 16, hd);
+        for (int g = 0; g < G; g++) {
+            fv b = fv_set1(base[g]);
+            fv_store_scaled(att[g] + gs - s0, fv_fma(b, qs[g], fv_load_i32(isum[g])), scale);
+            fv_store_scaled(att[g] + gs - s0 + 16, fv_fma(b, qs[g], fv_load_i32(isum[g] + 16)), scale);
         }
     }
 }
@@ -485,8 +686,8 @@ static inline void kv_value_points16(const unsigned char *row, int grid, int i0,
 }
 
 /* out[g] = sum_t p[g][t] * point(t) in the rotated domain, then rotated back (kv_unrotate) */
-ATT_INLINE void attn_values_rot(float *const *out, const float *const *p, const int G, const unsigned char *values, int grid,
-                                int hd, int n) {
+ATT_INLINE void attn_values_rot(float *const *out, const float *const *p, const float *inv, const int G,
+                                const unsigned char *values, int grid, int hd, int n) {
     int pairs = grid != KV_GRID_P1_32, row = (int)kv_rot_row_bytes(grid, hd);
     int chunks = pairs ? hd / 2 : hd;
     for (int i0 = 0; i0 < chunks; i0 += 16) {
@@ -501,8 +702,8 @@ ATT_INLINE void attn_values_rot(float *const *out, const float *const *p, const 
             }
         }
         for (int g = 0; g < G; g++) {
-            fv_store_scaled(out[g] + i0, ax[g], 1.0f);
-            if (pairs) fv_store_scaled(out[g] + hd / 2 + i0, ay[g], 1.0f);
+            fv_store_scaled(out[g] + i0, ax[g], inv[g]);
+            if (pairs) fv_store_scaled(out[g] + hd / 2 + i0, ay[g], inv[g]);
         }
     }
     for (int g = 0; g < G; g++) kv_unrotate(out[g], hd);
@@ -519,10 +720,11 @@ ATT_INLINE void attn_values_rot(float *const *out, const float *const *p, const 
     default: F(1, __VA_ARGS__); break;
 #endif
 #define ATT_SCORES(GG, K) attn_scores_g(att, q, GG, keys, ks, K, hd, m, scale, vs, vrow)
-#define ATT_VALUES(GG, K) attn_values_g(out, p, GG, values, K, hd, m)
+#define ATT_VALUES(GG, K) attn_values_g(out, p, inv, GG, values, K, hd, m)
 #define ATT_GROUPS_SCORES(GG, K) attn_scores_groups(att, q, GG, h, hd, s0, closed, scale + 0 * (K))
+#define ATT_NIB_SCORES(GG, K) attn_scores_nib(att, q, GG, h, hd, s0, closed, scale + 0 * (K))
 #define ATT_OPEN_SCORES(GG, K) attn_scores_open(att, q, GG, h, hd, s0, from + 0 * (K), n, scale)
-#define ATT_VALUES_ROT(GG, K) attn_values_rot(out, p, GG, (const unsigned char *)values, h->vgrid + 0 * (K), hd, m)
+#define ATT_VALUES_ROT(GG, K) attn_values_rot(out, p, inv, GG, (const unsigned char *)values, h->vgrid + 0 * (K), hd, m)
 
 /* heads q[0..G) attend to positions t0..n-1 of one key/value head h (t0 > 0: a sliding window, or
  * a span of a longer cache); att[g] is scratch of n floats, out[g] receives hd floats. The scores
@@ -537,7 +739,8 @@ static void attend_span(float *const *out, float *const *att, const float *const
                            : kv_load_bytes(h->vk) * hd;
     if (h->kbits) {
         int closed = h->closed < n ? h->closed : n, from = s0 > closed ? s0 : closed;
-        switch (G) { ATT_G_CASES(ATT_GROUPS_SCORES, 0) }
+        if (h->knib) switch (G) { ATT_G_CASES(ATT_NIB_SCORES, 0) }
+        else switch (G) { ATT_G_CASES(ATT_GROUPS_SCORES, 0) }
         switch (G) { ATT_G_CASES(ATT_OPEN_SCORES, 0) }
     } else {
         size_t krow = kv_load_bytes(h->kk) * hd;
@@ -552,22 +755,16 @@ static void attend_span(float *const *out, float *const *att, const float *const
         }
     }
     const float *p[ATT_G] = {0};
+    float inv[ATT_G];                             /* 1 / each head's softmax sum, applied to its output */
     int skip = t0 - s0;                           /* positions of the first block before the window */
     const void *values = (const char *)h->values + (size_t)t0 * vrow;
     int m = n - t0;
     for (int g = 0; g < G; g++) {
-        float *pg = att[g] + skip, mx = max_of(pg, m), sum = softmax_shifted(pg, m, mx);
+        float *pg = att[g] + skip, mx = max_of(pg, m);
+        float sum = softmax_numerators(pg, m, mx, h->vscale ? h->vscale + t0 : NULL, h->vscale16 ? h->vscale16 + t0 : NULL);
         if (ml) ml[2 * g] = mx, ml[2 * g + 1] = sum;
-        if (h->vscale)
-            for (int t = 0; t < m; t++) pg[t] *= h->vscale[t0 + t];
+        inv[g] = 1.0f / sum;
         p[g] = pg;
-    }
-    for (int c0 = 0; h->vscale16 && c0 < m; c0 += 64) {   /* f16 scales, converted once for all heads */
-        float sc[64];
-        int len = m - c0 < 64 ? m - c0 : 64;
-        kv_f16_to_f32_n(sc, h->vscale16 + t0 + c0, len);
-        for (int g = 0; g < G; g++)
-            for (int t = 0; t < len; t++) att[g][skip + c0 + t] *= sc[t];
     }
     if (h->vgrid) {
         switch (G) { ATT_G_CASES(ATT_VALUES_ROT, 0) }

@@ -8,7 +8,8 @@
  *   `encode` is the scalar definition.
  * - HIGGS types (q5, q4, q3):
  *   keys: per channel over groups of KG positions, uniform levels between the group's minimum and
- *   maximum (two f16 per channel and group), codes in bit planes. The group being filled is kept in
+ *   maximum (two f16 per channel and group), codes in bit planes (q5, q3) or, for q4, in nibbles
+ *   laid out for integer dot products (src/attention.h). The group being filled is kept in
  *   f16 until it closes (the recent keys, which attention weighs most, are not quantized);
  *   values: per (token, kv head), random signs and a Walsh-Hadamard transform, one f16 scale
  *   (least squares), the nearest point of the project's MSE-optimal Gaussian grid (q4: the 256-point
@@ -19,8 +20,10 @@
  * Layout, per layer and key/value head, each one contiguous stream (a transposed [hd][max_pos]
  * array made the hardware prefetcher follow hd streams at once):
  * - flat keys: blocks of KB positions, each dimension-major ([kpos / KB][hd][KB] elements);
- * - grouped keys: [kpos / KG][hd][bits] uint32 planes (bit t of plane j: bit j of position t's code),
- *   [kpos / KG][hd][2] f16 (minimum, step), and the open group [KG][hd] f16;
+ * - grouped keys, bit planes: [kpos / KG][hd][bits] uint32 (bit t of plane j: bit j of position t's
+ *   code); nibbles: [kpos / KG][hd / 4][64] bytes, byte 4 i + c of channel quad j holding channel
+ *   4 j + c of position i (low nibble) and of position 16 + i (high nibble), i < 16; both with
+ *   [kpos / KG][2][hd] f16 (the minima, then the steps), and the open group [KG][hd] f16;
  * - values: [kpos][row] (flat: hd elements; rotated: hd * bits / 8 bytes of codes);
  * - scales: [kpos] per head (q8 keys or values: f32; rotated values: f16).
  * The cache grows with the conversation (kv_reserve), up to the session's context. */
@@ -35,6 +38,7 @@ typedef struct {
     float (*encode)(const float *x, int n, void *out);
     int bits;                         /* HIGGS: code bits per key and per value */
     int vgrid;                        /* HIGGS: KV_GRID_* of the values */
+    int knib;                         /* HIGGS keys: 1 = nibbles by channel quads (integer dot products), 0 = bit planes */
 } KVType;
 
 static float kv_encode_f32(const float *x, int n, void *out) {
@@ -57,16 +61,16 @@ static float kv_encode_q8(const float *x, int n, void *out) {
 }
 
 static const KVType kv_types[HG_KV_COUNT] = {
-    [HG_KV_F32] = {"f32", "32-bit floats (exact)", 4, KV_LOAD_F32, 0, kv_encode_f32, 0, KV_GRID_NONE},
-    [HG_KV_F16] = {"f16", "16-bit floats", 2, KV_LOAD_F16, 0, kv_encode_f16, 0, KV_GRID_NONE},
+    [HG_KV_F32] = {"f32", "32-bit floats (exact)", 4, KV_LOAD_F32, 0, kv_encode_f32, 0, KV_GRID_NONE, 0},
+    [HG_KV_F16] = {"f16", "16-bit floats", 2, KV_LOAD_F16, 0, kv_encode_f16, 0, KV_GRID_NONE, 0},
     [HG_KV_Q8] = {"q8", "8-bit integers, one scale per token and kv head (max|x| / 127)", 1, KV_LOAD_I8, 1, kv_encode_q8, 0,
-                  KV_GRID_NONE},
+                  KV_GRID_NONE, 0},
     [HG_KV_Q5] = {"q5", "HIGGS 5-bit: keys per channel over 32 tokens, values rotated on the 32-level Gaussian grid", 0, 0, 0,
-                  NULL, 5, KV_GRID_P1_32},
+                  NULL, 5, KV_GRID_P1_32, 0},
     [HG_KV_Q4] = {"q4", "HIGGS 4-bit: keys per channel over 32 tokens, values rotated on the 256-point p=2 grid", 0, 0, 0,
-                  NULL, 4, KV_GRID_P2_256B},
+                  NULL, 4, KV_GRID_P2_256B, 1},
     [HG_KV_Q3] = {"q3", "HIGGS 3-bit: keys per channel over 32 tokens, values rotated on the 64-point p=2 grid", 0, 0, 0,
-                  NULL, 3, KV_GRID_P2_64B},
+                  NULL, 3, KV_GRID_P2_64B, 0},
 };
 
 static int kv_grouped(int type) { return kv_types[type].elem_bytes == 0; }
@@ -210,12 +214,16 @@ static uint16_t kv_encode_value_rot(const float *x, int hd, int grid, unsigned c
     return hg_f32_to_f16(s);
 }
 
+/* where position t's code of channel d sits in a closed group's nibbles: byte (and shift) */
+static inline size_t kv_nib_byte(int d, int t) { return (size_t)(d / 4) * 64 + 4 * (size_t)(t % 16) + (size_t)(d % 4); }
+
 /* The scalar definition of a closed key group: for each channel d, over the KG positions' keys
  * x[t * hd + d] (f16 values), lo = f16(min), step = f16((max - lo) / (2^bits - 1)); code = the nearest
- * level, clamp(rint((x - lo) / step), 0, 2^bits - 1) (0 when step is 0). Writes [hd][bits] planes and
- * [hd][2] f16 (lo, step). */
-static void kv_encode_key_group(const uint16_t *x, int hd, int bits, uint32_t *planes, uint16_t *range) {
+ * level, clamp(rint((x - lo) / step), 0, 2^bits - 1) (0 when step is 0). Writes the codes ([hd][bits]
+ * planes, or nibbles when nib) and [2][hd] f16 (the minima, then the steps). */
+static void kv_encode_key_group(const uint16_t *x, int hd, int bits, int nib, void *codes, uint16_t *range) {
     int top = (1 << bits) - 1;
+    if (nib) memset(codes, 0, (size_t)hd * 16);
     for (int d = 0; d < hd; d++) {
         float lo = INFINITY, hi = -INFINITY;
         for (int t = 0; t < KG; t++) {
@@ -224,22 +232,30 @@ static void kv_encode_key_group(const uint16_t *x, int hd, int bits, uint32_t *p
         }
         uint16_t lo16 = hg_f32_to_f16(lo), st16 = hg_f32_to_f16((hi - hg_f16_to_f32(lo16)) / (float)top);
         float lof = hg_f16_to_f32(lo16), step = hg_f16_to_f32(st16), inv = step > 0 ? 1.0f / step : 0.0f;
-        uint32_t *pl = planes + (size_t)d * bits;
-        for (int j = 0; j < bits; j++) pl[j] = 0;
+        uint32_t *pl = (uint32_t *)codes + (size_t)d * bits;
+        for (int j = 0; !nib && j < bits; j++) pl[j] = 0;
         for (int t = 0; t < KG; t++) {
             long c = lrintf((hg_f16_to_f32(x[(size_t)t * hd + d]) - lof) * inv);
             c = c < 0 ? 0 : c > top ? top : c;
-            for (int j = 0; j < bits; j++) pl[j] |= (uint32_t)(c >> j & 1) << t;
+            if (nib) ((unsigned char *)codes)[kv_nib_byte(d, t)] |= (unsigned char)(c << (t / 16 * 4));
+            else
+                for (int j = 0; j < bits; j++) pl[j] |= (uint32_t)(c >> j & 1) << t;
         }
-        range[2 * d] = lo16, range[2 * d + 1] = st16;
+        range[d] = lo16, range[hd + d] = st16;
     }
 }
 
-/* position t's key in channel d of a closed group, as attention reads it */
-static float kv_key_group_value(const uint32_t *planes, const uint16_t *range, int bits, int d, int t) {
+/* position t's code in channel d of a closed group's codes (planes or nibbles) */
+static int kv_key_code(const void *codes, int bits, int nib, int d, int t) {
+    if (nib) return ((const unsigned char *)codes)[kv_nib_byte(d, t)] >> (t / 16 * 4) & 15;
     int c = 0;
-    for (int j = 0; j < bits; j++) c |= (int)(planes[(size_t)d * bits + j] >> t & 1) << j;
-    return hg_f16_to_f32(range[2 * d]) + hg_f16_to_f32(range[2 * d + 1]) * (float)c;
+    for (int j = 0; j < bits; j++) c |= (int)(((const uint32_t *)codes)[(size_t)d * bits + j] >> t & 1) << j;
+    return c;
+}
+
+/* position t's key in channel d of a closed group, as lo + step * code */
+static float kv_key_group_value(const void *codes, const uint16_t *range, int bits, int nib, int hd, int d, int t) {
+    return hg_f16_to_f32(range[d]) + hg_f16_to_f32(range[hd + d]) * (float)kv_key_code(codes, bits, nib, d, t);
 }
 
 /* ------------------------------------------------------------ the cache */
@@ -359,7 +375,7 @@ static KVHead kv_head(const KVCache *c, int layer, int kvh, int t) {
     if (kt->scaled) r.kscale = (const float *)kv_arr(L, KA_KSCALE, h);
     if (vt->scaled) r.vscale = (const float *)kv_arr(L, KA_VSCALE, h);
     if (kv_grouped(L->ktype)) {
-        r.kbits = kt->bits;
+        r.kbits = kt->bits, r.knib = kt->knib;
         r.krange = (const uint16_t *)kv_arr(L, KA_KRANGE, h);
         r.closed = t / KG * KG;       /* positions before t's group are in closed groups */
         r.kopen = c->kpass + (h * (size_t)c->pass_cap + (size_t)(r.closed - c->pass_start)) * hd;
@@ -409,7 +425,7 @@ static void kv_store(KVCache *c, int layer, int pos, const float *k, const float
             for (int d = 0; d < hd; d++) row[d] = hg_f32_to_f16(kh[d]);
             if (pos % KG == KG - 1) {   /* the group closes */
                 size_t g = (size_t)(pos / KG);
-                kv_encode_key_group(rows + (size_t)(pos + 1 - KG - c->pass_start) * hd, hd, kt->bits,
+                kv_encode_key_group(rows + (size_t)(pos + 1 - KG - c->pass_start) * hd, hd, kt->bits, kt->knib,
                                     (uint32_t *)kv_arr(L, KA_KEYS, h) + g * hd * kt->bits,
                                     (uint16_t *)kv_arr(L, KA_KRANGE, h) + g * hd * 2);
             }
@@ -436,17 +452,18 @@ static void kv_reopen(KVCache *dst, const KVCache *src, int n, int src_past) {
         const KVLayer *S = &src->layers[l];
         KVLayer *D = &dst->layers[l];
         if (!kv_grouped(S->ktype)) continue;
-        int bits = kv_types[S->ktype].bits;
+        int bits = kv_types[S->ktype].bits, nib = kv_types[S->ktype].knib;
         for (size_t h = 0; h < (size_t)src->n_kv_heads; h++) {
             uint16_t *o = D->kopen + h * KG * hd;
             if (src_past / KG == n / KG) {   /* still open in src */
                 if (D != S) memcpy(o, S->kopen + h * KG * hd, open * hd * 2);
                 continue;
             }
-            const uint32_t *planes = (const uint32_t *)kv_arr(S, KA_KEYS, h) + g * hd * bits;
+            const uint32_t *codes = (const uint32_t *)kv_arr(S, KA_KEYS, h) + g * hd * bits;
             const uint16_t *range = (const uint16_t *)kv_arr(S, KA_KRANGE, h) + g * hd * 2;
             for (size_t t = 0; t < open; t++)
-                for (size_t d = 0; d < hd; d++) o[t * hd + d] = hg_f32_to_f16(kv_key_group_value(planes, range, bits, (int)d, (int)t));
+                for (size_t d = 0; d < hd; d++)
+                    o[t * hd + d] = hg_f32_to_f16(kv_key_group_value(codes, range, bits, nib, (int)hd, (int)d, (int)t));
         }
     }
 }

@@ -237,8 +237,9 @@ def _f16(a):
 def _kv_higgs_keys(bits, x32):
     """HIGGS keys: rounded to f16; per channel over each group of KG positions lo = f16(min),
     step = f16((max - lo) / (2^bits - 1)), code = clamp(rint((x - lo) * (1 / step)), 0, 2^bits - 1)
-    (0 when step is 0), decoded as lo + step * code. Returns (closed, open): the keys as a closed
-    group gives them back (positions of the last, unfinished group: f16) and as f16."""
+    (0 when step is 0), decoded as lo + step * code. Returns (closed, open, groups): the keys as a
+    closed group gives them back (positions of the last, unfinished group: f16), as f16, and for
+    4 bits, which attention reads as integers (q4_scores), (lo, step, code) of the closed groups."""
     H, T, hd = x32.shape
     x16 = _f16(x32)
     closed = x16.astype(np.float64)
@@ -252,7 +253,27 @@ def _kv_higgs_keys(bits, x32):
         code = np.clip(np.rint((g - lo[:, :, None]) * inv[:, :, None]), 0, top)
         dec = lo[:, :, None].astype(np.float64) + step[:, :, None].astype(np.float64) * code
         closed[:, :G * KG] = dec.reshape(H, G * KG, hd)
-    return closed, x16.astype(np.float64)
+        if bits == 4:
+            return closed, x16.astype(np.float64), (lo, step, code)
+    return closed, x16.astype(np.float64), None
+
+
+def q4_scores(q, lo, step, code):
+    """<q_t, k_j> for every query row t of q [T, hd] and every position j of q4's closed groups
+    (lo, step [G, hd], code [G, KG, hd]), as the runtime reads 4-bit keys: q' = q * step (float32)
+    rounded to int8 at qs = max|q'| / 127, q8 = rint(q' * (127 / max|q'|)), score = sum q lo +
+    7.5 sum (q' - qs q8) + qs sum q8 code (max|q'| <= 1e-30: q8 = 0, qs = 0). [T, G * KG]."""
+    q32 = q.astype(np.float32)
+    qp = q32[:, None, :] * step[None, :, :]                            # [T, G, hd] float32
+    amax = np.abs(qp).max(axis=-1)
+    ok = amax > np.float32(1e-30)
+    inv = np.where(ok, np.float32(127) / np.where(ok, amax, np.float32(1)), np.float32(0)).astype(np.float32)
+    qs = np.where(ok, amax / np.float32(127), np.float32(0)).astype(np.float64)
+    q8 = np.rint(qp * inv[..., None]).astype(np.float64)
+    base = (q32[:, None, :].astype(np.float64) * lo[None].astype(np.float64)).sum(-1) \
+        + 7.5 * (qp.astype(np.float64) - qs[..., None] * q8).sum(-1)
+    isum = np.einsum("tgd,gkd->tgk", q8, code.astype(np.float64))
+    return (base[..., None] + qs[..., None] * isum).reshape(q.shape[0], -1)
 
 
 def _kv_higgs_values(kind, x32):
@@ -360,12 +381,16 @@ def forward(model, token_ids, return_hidden=False, linear=None, kv_types=None):
         if kv_types:
             k, v = kv_store(kv_types[0], k, keys=True), kv_store(kv_types[1], v)
             if isinstance(k, tuple):                                # HIGGS keys: per query row
-                k, k_open = k
+                k, k_open, k_groups = k
                 sees_open = pos[None, :] >= (pos[:, None] // KG) * KG   # [T, T]: j in query t's own group
         out = np.empty((nh, T, hd))
         for hh in range(nh):
             kv = hh // group                                        # repeat_kv
             s = q[hh] @ k[kv].T / math.sqrt(hd)                     # [T, T]
+            if k_open is not None and k_groups is not None:          # q4: closed groups as integers
+                lo, step, code = (a[kv] for a in k_groups)
+                n = code.shape[0] * KG
+                s[:, :n] = q4_scores(q[hh], lo, step, code) / math.sqrt(hd)
             if k_open is not None:
                 s = np.where(sees_open, q[hh] @ k_open[kv].T / math.sqrt(hd), s)
             s = np.where(mask, -np.inf, s)

@@ -126,8 +126,15 @@ static int ref_vcode(const unsigned char *row, int t, int i) {
     }
     return c;
 }
-/* code of position p (0..KG-1) of a closed key group in channel d: [hd][bits] uint32 planes, bit p of plane j */
-static int ref_kcode(const uint32_t *planes, int bits, int d, int p) {
+/* code of position p (0..KG-1) of a closed key group in channel d. q4 (4 bits): nibbles, 64 bytes per
+ * channel quad, byte 4 i + c of quad j holding channel 4 j + c of position i in its low nibble and of
+ * position 16 + i in its high one; q5, q3: [hd][bits] uint32 planes, bit p of plane j */
+static int ref_kcode(const void *codes, int bits, int d, int p) {
+    if (bits == 4) {
+        unsigned char b = ((const unsigned char *)codes)[(size_t)(d / 4) * 64 + 4 * (p % 16) + d % 4];
+        return p < 16 ? b & 15 : b >> 4;
+    }
+    const uint32_t *planes = (const uint32_t *)codes;
     int c = 0;
     for (int j = 0; j < bits; j++) c |= (int)(planes[(size_t)d * bits + j] >> p & 1) << j;
     return c;
@@ -442,9 +449,9 @@ static void sim_close_group(Sim *S, int l, int h, int g, const KVHead *hh) {
     float *lo = S->klo + at_grp(S, l, h, g) * hd, *st = S->kstep + at_grp(S, l, h, g) * hd;
     ref_key_group(rows, hd, bits, lo, st, codes);
     const uint32_t *planes = (const uint32_t *)hh->keys + (size_t)g * hd * bits;
-    const uint16_t *range = hh->krange + (size_t)g * hd * 2;
+    const uint16_t *range = hh->krange + (size_t)g * hd * 2;   /* [2][hd]: the minima, then the steps */
     for (int d = 0; d < hd; d++) {
-        if (!same_f16(range[2 * d], lo[d]) || !same_f16(range[2 * d + 1], st[d])) sim_bad(S, "key range", l, h, g * KG, d);
+        if (!same_f16(range[d], lo[d]) || !same_f16(range[hd + d], st[d])) sim_bad(S, "key range", l, h, g * KG, d);
         for (int p = 0; p < KG; p++) {
             int c = codes[(size_t)p * hd + d];
             if (ref_kcode(planes, bits, d, p) != c) sim_bad(S, "key code", l, h, g * KG + p, d);
@@ -494,7 +501,7 @@ static void sim_verify(Sim *S, int n) {
                     const uint16_t *range = hh.krange + (size_t)g * hd * 2;
                     const float *lo = S->klo + at_grp(S, l, h, g) * hd, *st = S->kstep + at_grp(S, l, h, g) * hd;
                     for (int d = 0; d < hd; d++) {
-                        if (!same_f16(range[2 * d], lo[d]) || !same_f16(range[2 * d + 1], st[d])) sim_bad(S, "key range (verify)", l, h, g * KG, d);
+                        if (!same_f16(range[d], lo[d]) || !same_f16(range[hd + d], st[d])) sim_bad(S, "key range (verify)", l, h, g * KG, d);
                         for (int p = 0; p < KG; p++)
                             if (ref_kcode(planes, bits, d, p) != S->kcode[at_pos(S, l, h, g * KG + p) * hd + d])
                                 sim_bad(S, "key code (verify)", l, h, g * KG + p, d);
@@ -550,10 +557,31 @@ static void sim_attend(Sim *S, int l, int h, int t, int t0, int G, float *const 
     attend(out, S->att, (const float *const *)q, G, &hh, S->hd, t0, t + 1);
 }
 
+/* q4's scores against a closed group (docs/kv-cache.md): <q, k_j> = sum_d q_d lo_d + sum_d q'_d c_jd with
+ * q'_d = q_d step_d (a float product) taken as int8: amax = max|q'|, q8_d = rint(q'_d * (127 / amax)) (float
+ * products, ties to even), qs = amax / 127 (amax <= 1e-30: q8 = 0, qs = 0); score = sum_d q_d lo_d +
+ * 7.5 sum_d (q'_d - qs q8_d) + qs sum_d q8_d c_jd. Sets *a to a bound of the terms' magnitudes. */
+static double ref_score_q4(const Sim *S, int l, int h, int j, const float *q, double *a) {
+    int hd = S->hd, g = j / KG;
+    const float *lo = S->klo + at_grp(S, l, h, g) * hd, *st = S->kstep + at_grp(S, l, h, g) * hd;
+    float qp[MAXHD], amax = 0;
+    for (int d = 0; d < hd; d++) qp[d] = q[d] * st[d], amax = fabsf(qp[d]) > amax ? fabsf(qp[d]) : amax;
+    float inv = amax > 1e-30f ? 127.0f / amax : 0.0f, qs = inv > 0 ? amax / 127.0f : 0.0f;
+    double s = 0;
+    *a = 0;
+    for (int d = 0; d < hd; d++) {
+        float q8 = rintf(qp[d] * inv);
+        int c = S->kcode[at_pos(S, l, h, j) * hd + d];
+        s += (double)q[d] * lo[d] + 7.5 * ((double)qp[d] - (double)qs * q8) + (double)qs * q8 * c;
+        *a += fabs((double)q[d] * lo[d]) + 16 * fabs((double)qp[d]);
+    }
+    return s;
+}
+
 /* one head's output against attention in double over the reference's keys (HIGGS: closed groups
- * before t's group decoded, from t / KG * KG on the f16 rows) and values: the worst |got - want| in
- * units of what float rounding may move it by, vmax (1 + amax) (vmax: the largest |value| attended,
- * amax: the largest sum_d |q_d k_d| / sqrt(hd), which bounds a score's rounding) */
+ * before t's group decoded (q4: as ref_score_q4), from t / KG * KG on the f16 rows) and values: the
+ * worst |got - want| in units of what float rounding may move it by, vmax (1 + amax) (vmax: the largest
+ * |value| attended, amax: the largest sum_d |q_d k_d| / sqrt(hd), which bounds a score's rounding) */
 static double ref_err(const Sim *S, int l, int h, int t, int t0, const float *q, const float *got) {
     int hd = S->hd, n = t + 1, closed = is_higgs(S->kt[l]) ? t / KG * KG : n;
     static double sc[4096];
@@ -567,6 +595,7 @@ static double ref_err(const Sim *S, int l, int h, int t, int t0, const float *q,
             s += (double)q[d] * k, a += fabs((double)q[d] * k);
             vmax = fabs(S->vdec[ip + d]) > vmax ? fabs(S->vdec[ip + d]) : vmax;
         }
+        if (j < closed && S->kt[l] == HG_KV_Q4) s = ref_score_q4(S, l, h, j, q, &a);
         sc[j] = s / sqrt((double)hd);
         amax = a / sqrt((double)hd) > amax ? a / sqrt((double)hd) : amax;
         m = sc[j] > m ? sc[j] : m;
@@ -819,15 +848,15 @@ static void test_encoders(void) {
                         x16[(size_t)p * hd + c] = hg_f32_to_f16(v);
                         rows[(size_t)p * hd + c] = ref_f16(v);
                     }
-                kv_encode_key_group(x16, hd, bits, planes, range);
+                kv_encode_key_group(x16, hd, bits, bits == 4, planes, range);
                 ref_key_group(rows, hd, bits, lo, st, codes);
                 int ok = 1;
                 for (int c = 0; c < hd; c++) {
-                    ok &= same_f16(range[2 * c], lo[c]) && same_f16(range[2 * c + 1], st[c]);
+                    ok &= same_f16(range[c], lo[c]) && same_f16(range[hd + c], st[c]);
                     for (int p = 0; p < KG; p++) {
                         ok &= ref_kcode(planes, bits, c, p) == codes[(size_t)p * hd + c];
-                        /* kv_key_group_value: lo + step * code, as attention reads it */
-                        ok &= kv_key_group_value(planes, range, bits, c, p) == lo[c] + st[c] * (float)codes[(size_t)p * hd + c];
+                        /* kv_key_group_value: lo + step * code, as a reopened group reads it */
+                        ok &= kv_key_group_value(planes, range, bits, bits == 4, hd, c, p) == lo[c] + st[c] * (float)codes[(size_t)p * hd + c];
                     }
                 }
                 n++;
@@ -845,8 +874,8 @@ static void test_encoders(void) {
         const int want[8] = {0, 7, 2, 4, 0, 2, 6, 5};
         for (int p = 0; p < KG; p++)
             for (int c = 0; c < 32; c++) x16[p * 32 + c] = hg_f32_to_f16(c == 0 ? vals[p % 8] : 1.0f);
-        kv_encode_key_group(x16, 32, 3, planes, range);
-        int ok = ref_f16_value(range[0]) == 0 && ref_f16_value(range[1]) == 1 && ref_f16_value(range[2]) == 1 && ref_f16_value(range[3]) == 0;
+        kv_encode_key_group(x16, 32, 3, 0, planes, range);
+        int ok = ref_f16_value(range[0]) == 0 && ref_f16_value(range[32]) == 1 && ref_f16_value(range[1]) == 1 && ref_f16_value(range[33]) == 0;
         for (int p = 0; p < KG; p++) ok &= ref_kcode(planes, 3, 0, p) == want[p % 8] && ref_kcode(planes, 3, 1, p) == 0;
         check(ok, "encode_key_group_hand_cases", "range 0..7, step 1: halves to even; a constant channel: step 0, codes 0");
     }
