@@ -4,8 +4,9 @@
  * query heads per kv head) filled with Gaussian keys and values to a depth, then times what one
  * decoded token's attention does in every layer: each kv head's query heads attend to the whole
  * cache in spans of ATT_SPAN positions (attend_span), and the spans are combined (attend_combine),
- * as src/forward.h runs it on one thread. The cache is as large as a real one at that depth, so it
- * is read from memory as in decode, not from a warm cache.
+ * as src/forward.h runs it on one thread. Before each layer the processor's caches are flushed by
+ * reading a buffer larger than them (untimed): in decode a layer's weights (30 MB on this shape)
+ * stream between two layers' attention, so the KV cache and the scratch come from memory.
  *
  * Reports milliseconds per token (all layers) and nanoseconds per (position, query head). Types
  * alternate within each round; the best round counts (the machine may be shared).
@@ -57,10 +58,24 @@ static int fill(KVCache *c, int type, int layers, int depth) {
     return bad;
 }
 
-/* one token's attention at position depth - 1 over every layer and kv head, one thread */
-static void attend_all(KVCache *c, int layers, int depth, const float *q, float *att, float *span_out, float *out) {
+static const size_t flush_n = (size_t)64 << 20;   /* bytes: beyond any L3 of one core's reach */
+static unsigned char *flush;
+static volatile unsigned sink;
+
+static void flush_caches(void) {
+    unsigned acc = 0;
+    for (size_t j = 0; j < flush_n; j += 64) acc += flush[j];
+    sink += acc;
+}
+
+/* one token's attention at position depth - 1 over every layer and kv head, one thread; returns
+ * the seconds it took, the flushes before each layer left out */
+static double attend_all(KVCache *c, int layers, int depth, const float *q, float *att, float *span_out, float *out) {
     int spans = (depth + ATT_SPAN - 1) / ATT_SPAN;
+    double t = 0;
     for (int l = 0; l < layers; l++) {
+        flush_caches();
+        double t0 = now();
         kv_pass_begin(c, l, depth - 1);
         for (int h = 0; h < H; h++) {
             KVHead kh = kv_head(c, l, h, depth - 1);
@@ -82,7 +97,9 @@ static void attend_all(KVCache *c, int layers, int depth, const float *q, float 
             for (int g = 0; g < REP; g++) attend_combine(out + (size_t)(h * REP + g) * HD, span_out + (size_t)g * spans * (HD + 2), spans, HD);
         }
         kv_pass_end(c, l, depth);
+        t += now() - t0;
     }
+    return t;
 }
 
 int main(int argc, char **argv) {
@@ -107,16 +124,19 @@ int main(int argc, char **argv) {
     for (int i = 0; i < H * REP * HD; i++) q[i] = 0.5f * gauss();
     for (int i = 0; i < nt; i++)
         if (fill(&c[i], types[i], layers, depth)) { fprintf(stderr, "out of memory\n"); return 1; }
+    flush = malloc(flush_n);
+    memset(flush, 1, flush_n);
     double best[HG_KV_COUNT];
     for (int i = 0; i < nt; i++) best[i] = 1e30;
     for (int r = 0; r < rounds; r++)
         for (int i = 0; i < nt; i++) {
             int reps = 0;
-            double t0 = now(), t;
-            do attend_all(&c[i], layers, depth, q, att, span_out, out), reps++;
-            while ((t = now() - t0) < 0.5);
+            double t = 0;
+            do t += attend_all(&c[i], layers, depth, q, att, span_out, out), reps++;
+            while (reps < 4);
             best[i] = t / reps < best[i] ? t / reps : best[i];
         }
+    free(flush);
     printf("depth %d, %d layers x %d kv heads x %d query heads, head size %d, best of %d rounds\n", depth, layers, H, REP, HD, rounds);
     for (int i = 0; i < nt; i++)
         printf("%-4s %8.3f ms per token  %6.3f ns per (position, query head)\n", kv_types[types[i]].name, 1e3 * best[i],
