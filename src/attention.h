@@ -240,6 +240,37 @@ static inline void kv_f16_to_f32_n(float *dst, const uint16_t *src, int n) {
     for (; i < n; i++) dst[i] = hg_f16_to_f32(src[i]);
 }
 
+/* Flat values' softmax: a[t] = exp(a[t] - m) / sum for t < n (scores whose maximum is m), normalized
+ * in place (the arithmetic of 89a384c, which tests/test_identical.sh holds the default cache to).
+ * exp without a libm call per element, so the loop vectorizes: 2^k * e^r with
+ * k = round(x / ln 2), r = x - k ln 2 (ln 2 in two parts), e^r by its degree-6
+ * Taylor polynomial (within 2.5e-7 of exp over [-87, 0]); x >= -87 keeps
+ * 2^k a normal float (smaller terms are below 1e-37 of the largest anyway). */
+static float softmax_shifted(float *a, int n, float m) {
+    for (int t = 0; t < n; t++) {
+        float x = a[t] - m;
+        x = x < -87.0f ? -87.0f : x;
+        float y = x * 1.44269504f;
+        float k = (y + 12582912.0f) - 12582912.0f;          /* round to nearest: no call */
+        float r = x - k * 0.693359375f;
+        r = r - k * -2.12194440e-4f;
+        float p = 1.0f + r * (1.0f + r * (0.5f + r * (1.0f / 6 + r * (1.0f / 24 + r * (1.0f / 120 + r * (1.0f / 720))))));
+        int32_t bits = ((int32_t)k + 127) * (1 << 23);
+        float scale;
+        memcpy(&scale, &bits, sizeof scale);
+        a[t] = p * scale;
+    }
+    float part[16] = {0}, sum = 0;    /* 16 running sums: a vector, not a chain of dependent adds */
+    int t = 0;
+    for (; t + 16 <= n; t += 16)
+        for (int i = 0; i < 16; i++) part[i] += a[t + i];
+    for (int i = 0; i < 16; i++) sum += part[i];
+    for (; t < n; t++) sum += a[t];
+    float inv = 1.0f / sum;
+    for (t = 0; t < n; t++) a[t] *= inv;
+    return sum;
+}
+
 /* max of a[0..n), n >= 1 (exact in any order) */
 static float max_of(const float *a, int n) {
     fv mv = fv_set1(a[0]);
@@ -263,27 +294,25 @@ static inline fv fv_exp_neg(fv x) {
     return fv_mul(p, fv_pow2i(k));
 }
 
-/* The softmax's numerators in one pass: a[t] = e^(a[t] - m) times value t's scale (vs or vs16, when
- * the values have scales) for t < n, scores whose maximum is m; returns sum_t e^(a[t] - m), by
- * which the caller divides the weighted sum of values once per head instead of every a[t]. A last
- * piece shorter than 16 goes through the same vector code, padded in a buffer. */
-static float softmax_numerators(float *a, int n, float m, const float *vs, const uint16_t *vs16) {
+/* Rotated values' softmax: the numerators in one pass, a[t] = e^(a[t] - m) times value t's f16 scale
+ * vs16[t] for t < n (scores whose maximum is m); returns sum_t e^(a[t] - m), by which the caller
+ * divides each head's weighted sum of values once instead of every a[t]. A last piece shorter than
+ * 16 goes through the same vector code, padded in a buffer. */
+static float softmax_numerators(float *a, int n, float m, const uint16_t *vs16) {
     fv sum = fv_zero(), mv = fv_set1(m);
     for (int t = 0; t < n; t += 16) {
         float pad[16], spad[16];
         int len = n - t < 16 ? n - t : 16;
         float *x = a + t;
-        const float *sc = vs ? vs + t : NULL;
+        fv sc;
         if (len < 16) {   /* e^-87 past the end adds nothing visible; the scales past it are 1 */
-            for (int i = 0; i < 16; i++) pad[i] = i < len ? a[t + i] : m - 87.0f, spad[i] = 1.0f;
-            for (int i = 0; i < len && (vs || vs16); i++) spad[i] = vs ? vs[t + i] : hg_f16_to_f32(vs16[t + i]);
-            x = pad, sc = vs || vs16 ? spad : NULL;
-        }
+            for (int i = 0; i < 16; i++) pad[i] = i < len ? a[t + i] : m - 87.0f, spad[i] = i < len ? hg_f16_to_f32(vs16[t + i]) : 1.0f;
+            x = pad, sc = fv_load(spad);
+        } else
+            sc = fv_load_f16(vs16 + t);
         fv e = fv_exp_neg(fv_sub(fv_load(x), mv));
         sum = fv_add(sum, e);
-        if (sc) e = fv_mul(e, fv_load(sc));
-        else if (vs16) e = fv_mul(e, fv_load_f16(vs16 + t));
-        fv_store(x, e);
+        fv_store(x, fv_mul(e, sc));
         if (len < 16) memcpy(a + t, pad, sizeof(float) * (size_t)len);
     }
     return fv_hsum(sum);
@@ -760,10 +789,17 @@ static void attend_span(float *const *out, float *const *att, const float *const
     const void *values = (const char *)h->values + (size_t)t0 * vrow;
     int m = n - t0;
     for (int g = 0; g < G; g++) {
-        float *pg = att[g] + skip, mx = max_of(pg, m);
-        float sum = softmax_numerators(pg, m, mx, h->vscale ? h->vscale + t0 : NULL, h->vscale16 ? h->vscale16 + t0 : NULL);
+        float *pg = att[g] + skip, mx = max_of(pg, m), sum;
+        if (h->vgrid) {   /* rotated values: the numerators times the f16 scales in one pass, 1 / sum on the output */
+            sum = softmax_numerators(pg, m, mx, h->vscale16 + t0);
+            inv[g] = 1.0f / sum;
+        } else {          /* flat values: probabilities, then the q8 scales (bit for bit as before) */
+            sum = softmax_shifted(pg, m, mx);
+            inv[g] = 1.0f;
+            if (h->vscale)
+                for (int t = 0; t < m; t++) pg[t] *= h->vscale[t0 + t];
+        }
         if (ml) ml[2 * g] = mx, ml[2 * g + 1] = sum;
-        inv[g] = 1.0f / sum;
         p[g] = pg;
     }
     if (h->vgrid) {
