@@ -630,7 +630,7 @@ int hg_kv_type_fits(int type, int hd);       /* 1 when the type serves heads of 
 typedef struct {                  /* {0}: every default */
     int n_ctx;                    /* positions the session may hold; 0: the model's context (seq_len). The
                                      KV cache grows with the conversation up to it. */
-    int kv_type;                  /* HG_KV_* of the keys */
+    int kv_type;                  /* HG_KV_* of the keys; 0 is HG_KV_F32, exact (run's CLI defaults to q8) */
     int kv_vtype;                 /* HG_KV_* of the values */
     const int *kv_layers;         /* optional [2 * n_layers]: each layer's key types, then its value types
                                      (hg_kv_allocate); replaces kv_type and kv_vtype */

@@ -659,9 +659,10 @@ static _Noreturn void usage(int rc) {
             "  -o <string> output file (logits mode: float32 [tokens, vocab]; chat: the token ids\n"
             "              the context holds after each turn, a line each)\n"
             "  -T <int>    threads, default: the CPUs this process may use (affinity mask, cgroup quota)\n"
-            "  --kv <type> KV cache type, or KTYPE,VTYPE for keys and values: f32 (default, exact), f16, q8\n"
-            "              (one scale per token and head), q5, q4, q3 (HIGGS: keys per channel over 32\n"
-            "              tokens, values rotated onto Gaussian grids); ppl --kld always runs BASE with f32\n"
+            "  --kv <type> KV cache type, or KTYPE,VTYPE for keys and values: q8 (default; one\n"
+            "              scale per token and head), f32 (exact; alphas' default), f16, q5, q4, q3\n"
+            "              (HIGGS: keys per channel over 32 tokens, values rotated onto Gaussian grids);\n"
+            "              ppl --kld always runs BASE with f32\n"
             "  --kv-bits <float>  per-layer KV cache types for this average width in bits per value\n"
             "              (the linearity theorem's DP over each layer's measured damage; -f TEXT to\n"
             "              measure on a text, else on text the model samples itself)\n"
@@ -855,6 +856,7 @@ int main(int argc, char **argv) {
     a.steps = 256;
     a.sp.temperature = 1.0f;
     a.sp.top_p = 0.9f;
+    a.kv[0] = a.kv[1] = -1;
     parse_args(&a, argc, argv);
     const char *mode = a.mode;
     if (!a.model_path) usage(1);
@@ -862,6 +864,10 @@ int main(int argc, char **argv) {
     int is_tok = !strcmp(mode, "tokenize"), is_dec = !strcmp(mode, "decode"), is_logits = !strcmp(mode, "logits");
     int is_sens = !strcmp(mode, "alphas");
     if (!(is_gen || is_chat || is_ppl || is_tok || is_dec || is_logits || is_sens)) die("unknown mode '%s' (see run -h)", mode);
+    /* q8 is the default cache: its KLD against f32 is 0.003e-3 and it decodes at least as fast as f32
+     * at every depth measured (bench/results/kv-quality.md, kv-speed.md). The alphas measure the
+     * weights, so they keep the exact cache, as quantize's do. */
+    if (a.kv[0] < 0) a.kv[0] = a.kv[1] = is_sens ? HG_KV_F32 : HG_KV_Q8;
     if (is_sens && !a.out_file) die("mode alphas needs -o FILE");
     if ((is_ppl || is_dec || is_logits) && !a.in_file && !a.info && !a.verify) die("mode %s needs -f FILE", mode);
     if (is_logits && !a.out_file) die("mode logits needs -o FILE");

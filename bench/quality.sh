@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Quality vs size of every quantization method: perplexity and KL divergence from the
-# unquantized model on a held-out text, HIGGS rows averaged over random-sign seeds.
+# unquantized model on a held-out text, HIGGS rows averaged over random-sign seeds; the f32 KV
+# cache throughout, so that the rows measure the weights alone (bench/kv_quality.sh: the caches).
 #
 #   bench/quality.sh [options] [MODEL.higgs [TEXT]]
 #     --seeds N        HIGGS realizations (sign seeds 1..N), default 4
@@ -155,7 +156,7 @@ LLAMA_ROWS="higgs 4-bit default (DP), int8;higgs p=2 4-bit, int8;higgs p=2 4-bit
 [ "$ONLY" != rotations ] || ONLY=$ROT_ROWS
 ONLY=${ONLY:-$DEFAULT_ROWS}
 
-base_line=$(./run "$MODEL" -m ppl -f "$TEXT" "${CTX[@]}" -T "$THREADS" 2>/dev/null | tail -1)
+base_line=$(./run "$MODEL" -m ppl -f "$TEXT" "${CTX[@]}" -T "$THREADS" --kv f32 2>/dev/null | tail -1)
 base_ppl=$(echo "$base_line" | awk '{print $2}'); base_tokens=$(echo "$base_line" | tr -d '(' | awk '{print $3}')
 base_mb=$(stat -c %s "$MODEL" | awk '{printf "%.3f", $1/1e6}')
 printf "f16\tnone\t0\t16\t%s\t%s\t%s\t0\t100\t%s\n" "$base_mb" "$base_ppl" "$base_ppl" "$base_tokens" | tee -a "$OUT"
@@ -188,7 +189,7 @@ for want in "${wanted[@]}"; do
       [ -n "$bits" ] || bits=$(echo "$log" | sed -n 's/^allocated \([0-9.]*\) bits\/weight.*/\1/p')
       mb=$(stat -c %s "$file" | awk '{printf "%.3f", $1/1e6}')
       # shellcheck disable=SC2086
-      res=$(./run "$file" -m ppl -f "$TEXT" "${CTX[@]}" -T "$THREADS" --kld "$MODEL" $flags 2>/dev/null)
+      res=$(./run "$file" -m ppl -f "$TEXT" "${CTX[@]}" -T "$THREADS" --kv f32 --kld "$MODEL" $flags 2>/dev/null)
       ppl=$(echo "$res" | sed -n 's/^perplexity: \([0-9.]*\).*/\1/p')
       bppl=$(echo "$res" | sed -n 's/^base perplexity: \([0-9.]*\).*/\1/p')
       kld=$(echo "$res" | sed -n 's/^kld: \([0-9.]*\) .*/\1/p')

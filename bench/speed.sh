@@ -2,7 +2,8 @@
 # Decode and prompt speed on a synthetic TinyLlama-1.1B-shaped model (dim 2048,
 # hidden 5632, 22 layers, 32/4 heads, vocab 32000, random weights), f16 and each
 # HIGGS config, 1 and 2 threads, with the machine's read bandwidth measured in
-# the same run. The model (2.2 GB f16 + quantized copies) is cached in bench/cache/.
+# the same run, with the f32 KV cache (bench/kv.sh compares the caches). The model (2.2 GB f16 +
+# quantized copies) is cached in bench/cache/.
 #   bench/speed.sh [--layers N] [--configs "p2b4 p1b4 ..."] [--rounds R] [--tag NAME] [--native "FLAGS"]
 # (--tag: write bench/results/NAME.tsv and NAME.md and leave the README alone; --native: time a
 # run built with these target flags instead of -march=native, e.g. --native "-mavx2 -mfma -mf16c"
@@ -74,7 +75,7 @@ print('%.1f' % (sum(t['nbytes'] for t in h['tensors'] if t['name'] != 'model.emb
     dec=0; pp=0; bw=0; fracs=""
     b=$(bench/bandwidth "$T" | awk '/threads/{print $3}')
     for _ in $(seq "$ROUNDS"); do
-      err=$("$RUN" "$file" -i "$PROMPT" -n "$STEPS" -t 0 -T "$T" 2>&1 >/dev/null)
+      err=$("$RUN" "$file" -i "$PROMPT" -n "$STEPS" -t 0 -T "$T" --kv f32 2>&1 >/dev/null)
       b2=$(bench/bandwidth "$T" | awk '/threads/{print $3}')
       d=$(echo "$err" | awk '/achieved tok\/s/{print $3}'); p=$(echo "$err" | awk '/^prompt:/{print $5}')
       fracs="$fracs $(awk -v m="$mb" -v t="$d" -v a="$b" -v c="$b2" 'BEGIN{print 100 * m * t / 1000 / (a > c ? a : c)}')"

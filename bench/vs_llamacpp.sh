@@ -12,7 +12,8 @@
 # F16 GGUF, then --llama-quantize (llama.cpp's quantize tool) makes the quantized ones.
 # Every (pair, build, threads) cell runs R rounds (default 3), each ./run (a 194-token prompt, then
 # 200 decoded tokens, as in bench/speed.sh) right before llama-bench (-p 194 -n 200 -r 1) on the
-# same model, so both see the machine in the same state; the table gives medians over rounds.
+# same model, so both see the machine in the same state; the table gives medians over rounds. ./run
+# uses the f32 KV cache, as when the stored results were measured (bench/kv.sh compares the caches).
 # --llama-args: more llama-bench options, default "-mmp 0": read the model into memory, as ./run does
 # by default (mapped from the page cache, llama.cpp's F16 decode ran at half speed on our VM). Each
 # round first waits (up to --wait S, default 600) until other processes use under 10% of the CPUs:
@@ -120,7 +121,7 @@ print('%.1f' % (sum(t['nbytes'] for t in export.read_higgs('$h', load_tensors=Fa
       for r in $(seq "$ROUNDS"); do
         for try in 1 2 3; do   # a round disturbed by other processes (10% of the CPUs) is run again
           wait_quiet
-          t0=$(ticks); err=$("$run" "$h" -i "$PROMPT" -n "$STEPS" -t 0 -T "$T" 2>&1 >/dev/null); t1=$(ticks)
+          t0=$(ticks); err=$("$run" "$h" -i "$PROMPT" -n "$STEPS" -t 0 -T "$T" --kv f32 2>&1 >/dev/null); t1=$(ticks)
           d=$(echo "$err" | awk '/achieved tok\/s/{print $3}'); q=$(echo "$err" | awk '/^prompt:/{print $5}')
           if [ -z "$d" ] || [ -z "$q" ]; then die "no timing lines from $run on $h"; fi
           read -r pp tg lsize ktype lcommit lnum <<< "$(llama_json "$g" "$T" "$lbench")"; t2=$(ticks)

@@ -15,6 +15,8 @@ PROMPT="The jury said"
 # One thread throughout: the results do not depend on the thread count (checked below with two), and
 # one thread stays fast on a machine that other programs keep busy.
 T1="-T 1"
+# the exact f32 KV cache, as the stored values were measured (run's default cache is q8)
+KV="--kv f32"
 
 # Stored values. Produced on an x86-64 CPU with AVX-512 (AMD EPYC, Zen 5) by `make` (gcc 12),
 # PPL_BUNDLED with the bundled file that sensitivities on the model's own samples allocated, with
@@ -51,7 +53,7 @@ head -n "$SLICE_LINES" data/brown-heldout.txt >"$TMP/slice.txt"
 # ppl_check NAME MODEL EXPECTED: "perplexity: X (N tokens)" with N = SLICE_TOKENS and X within PPL_TOL
 ppl_check() {
   local out
-  out=$(./run "$2" -m ppl -f "$TMP/slice.txt" $T1 2>"$TMP/ppl.err" | tail -n 1)
+  out=$(./run "$2" -m ppl -f "$TMP/slice.txt" $T1 $KV 2>"$TMP/ppl.err" | tail -n 1)
   if awk -v line="$out" -v want="$3" -v tol="$PPL_TOL" -v n="$SLICE_TOKENS" 'BEGIN {
        if (split(line, f, " ") < 4 || f[1] != "perplexity:" || f[3] != "(" n) exit 1
        r = (f[2] - want) / want; if (r < 0) r = -r; exit !(r <= tol) }'; then
@@ -67,12 +69,12 @@ if ./run "$MODEL" --verify >"$TMP/verify" 2>&1; then pass "run --verify $MODEL"
 else fail "run --verify $MODEL: $(tail -c 300 "$TMP/verify")"; fi
 
 # 2. greedy generation: non-empty, the stored text, the same with two threads
-./run "$MODEL" -i "$PROMPT" -n 24 -t 0 $T1 >"$TMP/g1" 2>"$TMP/g1.err"; rc=$?
+./run "$MODEL" -i "$PROMPT" -n 24 -t 0 $T1 $KV >"$TMP/g1" 2>"$TMP/g1.err"; rc=$?
 if [ $rc -eq 0 ] && [ -s "$TMP/g1" ] && [ "$(cat "$TMP/g1")" != "$PROMPT" ]; then pass "generate -t 0: $(head -c 60 "$TMP/g1" | tr '\n' ' ')..."
 else fail "generate -t 0: exit $rc, output '$(head -c 200 "$TMP/g1")' $(tail -c 300 "$TMP/g1.err")"; fi
 if [ "$(cat "$TMP/g1")" = "$GREEDY_TEXT" ]; then pass "generate -t 0 gives the stored text"
 else fail "generate -t 0 gives '$(cat "$TMP/g1")', stored: '$GREEDY_TEXT'"; fi
-./run "$MODEL" -i "$PROMPT" -n 24 -t 0 -T 2 >"$TMP/g2" 2>/dev/null
+./run "$MODEL" -i "$PROMPT" -n 24 -t 0 -T 2 $KV >"$TMP/g2" 2>/dev/null
 if cmp -s "$TMP/g1" "$TMP/g2"; then pass "generate -t 0: same text with -T 2"
 else fail "generate -t 0: -T 2 gives '$(cat "$TMP/g2")', -T 1 '$(cat "$TMP/g1")'"; fi
 
@@ -107,10 +109,11 @@ fi
 
 # 6. the library embedded (tests/embed_example.c): two conversations taking turns on one model, each
 # reply the same as run -m chat's for its system prompt and message at temperature 0
+# (the library's default cache is f32, run's q8: $KV pins run to f32)
 if [ -x tests/embed_example ]; then
   if tests/embed_example "$MODEL" >"$TMP/embed" 2>"$TMP/embed.err"; then
-    { ./run "$MODEL" -m chat -y "You are terse." -i "Tell me about the jury." -t 0 $T1 2>/dev/null | sed '1s/^Assistant: /A: /'
-      ./run "$MODEL" -m chat -y "" -i "What did the committee say about the city?" -t 0 $T1 2>/dev/null | sed '1s/^Assistant: /B: /'
+    { ./run "$MODEL" -m chat -y "You are terse." -i "Tell me about the jury." -t 0 $T1 $KV 2>/dev/null | sed '1s/^Assistant: /A: /'
+      ./run "$MODEL" -m chat -y "" -i "What did the committee say about the city?" -t 0 $T1 $KV 2>/dev/null | sed '1s/^Assistant: /B: /'
     } >"$TMP/embed.want"
     if [ -s "$TMP/embed" ] && cmp -s "$TMP/embed" "$TMP/embed.want"; then pass "embed_example: two interleaved conversations = run -m chat's replies"
     else fail "embed_example: '$(head -c 200 "$TMP/embed")' differs from run -m chat: '$(head -c 200 "$TMP/embed.want")'"; fi

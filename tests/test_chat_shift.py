@@ -50,7 +50,7 @@ def messages(n):
 def chat(model, users, extra, log, system=SYS, timeout=60):
     stdin = "".join(u + "\n" for u in users)
     t0 = time.time()
-    r = subprocess.run([RUN, model, "-m", "chat", "-y", system, "-o", log, "-T", "2", *map(str, extra)], input=stdin,
+    r = subprocess.run([RUN, model, "-m", "chat", "-y", system, "-o", log, "-T", "2", "--kv", "f32", *map(str, extra)], input=stdin,
                        capture_output=True, text=True, errors="replace", timeout=timeout)
     lines = []
     if os.path.exists(log):
@@ -136,7 +136,7 @@ def test_long_conversation(tmp):
         idf, out = os.path.join(tmp, "ids.txt"), os.path.join(tmp, "logits.bin")
         with open(idf, "w") as f:
             f.write(" ".join(map(str, ids[:-1])))
-        sh(RUN, model, "-m", "logits", "-f", idf, "-o", out, "-T", 2, timeout=60)
+        sh(RUN, model, "-m", "logits", "-f", idf, "-o", out, "-T", 2, "--kv", "f32", timeout=60)
         logits = np.fromfile(out, dtype=np.float32).reshape(len(ids) - 1, -1)
         rows = logits[len(ids) - 1 - n_reply:]                      # the rows that predict the reply
         gap = float(max(row.max() - row[tok] for row, tok in zip(rows, ids[len(ids) - n_reply:])))

@@ -58,7 +58,7 @@ def run_logits(model, ids, tmp, extra=()):
     idf, out = os.path.join(tmp, "ids.txt"), os.path.join(tmp, "logits.bin")
     with open(idf, "w") as f:
         f.write(" ".join(map(str, ids)))
-    sh(RUN, model, "-m", "logits", "-f", idf, "-o", out, "-T", 2, *extra)
+    sh(RUN, model, "-m", "logits", "-f", idf, "-o", out, "-T", 2, "--kv", "f32", *extra)
     return np.fromfile(out, dtype=np.float32).reshape(len(ids), -1)
 
 
@@ -85,7 +85,7 @@ def greedy_check(name, model, ref_model, tmp, stops):
         f.write(" ".join(map(str, seq[1:])))
     want = sh(RUN, model, "-m", "decode", "-f", idf, text=False).stdout
     want = bytes(b for b in want if b >= 32 or b in (9, 10))      # generate drops raw control bytes
-    got = sh(RUN, model, "-i", "The jury", "-n", steps, "-t", 0, "-T", 2, text=False).stdout
+    got = sh(RUN, model, "-i", "The jury", "-n", steps, "-t", 0, "-T", 2, "--kv", "f32", text=False).stdout
     report(len(seq) > len(ids) + 5 and got.startswith(want), f"{name}_greedy_follows_reference",
            f"{len(seq) - 1 - len(ids)} reference tokens past the prompt ({steps} positions); "
            f"{want[:50]!r} vs {got[:50]!r}")

@@ -33,11 +33,12 @@ RUN_BIN = os.environ.get("HIGGS_RUN") or os.path.join(ROOT, "run")
 
 
 def run_logits(model, ids, tmp, threads=2, binary="run", extra=()):
+    """./run -m logits with the exact f32 cache (run's default is q8) unless extra names --kv"""
     idf, out = os.path.join(tmp, "ids.txt"), os.path.join(tmp, "logits.bin")
     with open(idf, "w") as f:
         f.write(" ".join(map(str, ids)))
     sh(RUN_BIN if binary == "run" else os.path.join(ROOT, binary), model, "-m", "logits", "-f", idf, "-o", out, "-T",
-       threads, *extra)
+       threads, "--kv", "f32", *extra)
     return np.fromfile(out, dtype=np.float32).reshape(len(ids), -1)
 
 
@@ -313,7 +314,7 @@ def test_perplexity(tmp):
     model = ref.load_model(d)
     for ctx in (64, 37):
         want, n_want = ref.perplexity(model, ids, ctx)
-        r = sh(os.path.join(ROOT, "run"), out, "-m", "ppl", "-f", tf, "-c", ctx)
+        r = sh(os.path.join(ROOT, "run"), out, "-m", "ppl", "-f", tf, "-c", ctx, "--kv", "f32")
         last = r.stdout.strip().splitlines()[-1]
         ok = last.startswith("perplexity: ")
         got = float(last.split()[1]) if ok else float("nan")
@@ -341,7 +342,7 @@ def test_kld(tmp):
     mq, mb = ref.load_model(dq), ref.load_model(db)
     for ctx, half in ((64, False), (48, True), (37, True)):
         want = ref.compare(mq, mb, ids, ctx, second_half=half, bos=sp.bos_id())
-        r = sh(os.path.join(ROOT, "run"), dq + ".higgs", "-m", "ppl", "-f", tf, "-c", ctx, "--kld", db + ".higgs",
+        r = sh(os.path.join(ROOT, "run"), dq + ".higgs", "-m", "ppl", "-f", tf, "-c", ctx, "--kv", "f32", "--kld", db + ".higgs",
                *(["--second-half"] if half else []))
         lines = r.stdout.strip().splitlines()
         got = {}
@@ -360,7 +361,7 @@ def test_kld(tmp):
                f"run {lines[-3:]} vs reference ppl {want[0]:.6f} base {want[1]:.6f} kld {want[2]:.6f} "
                f"same {100 * want[3]:.3f}% n {want[4]}")
     # the same model as its own base: no divergence, every top token the same
-    r = sh(os.path.join(ROOT, "run"), dq + ".higgs", "-m", "ppl", "-f", tf, "-c", 64, "--kld", dq + ".higgs")
+    r = sh(os.path.join(ROOT, "run"), dq + ".higgs", "-m", "ppl", "-f", tf, "-c", 64, "--kv", "f32", "--kld", dq + ".higgs")
     report(r.stdout.strip().splitlines()[-1].startswith("kld: 0.000000 (same top token 100.000%"), "ppl_kld_self_is_zero",
            r.stdout.strip().splitlines()[-1])
 
@@ -397,7 +398,7 @@ def test_generate(tmp):
     out = d + ".higgs"
     export_hf(d, out, "f16")
     # random weights emit arbitrary byte tokens: compare bytes, not text
-    runs = [sh(os.path.join(ROOT, "run"), out, "-i", "The jury", "-n", 30, "-s", 7, "-t", t, text=False) for t in ("0", "0", "0.8")]
+    runs = [sh(os.path.join(ROOT, "run"), out, "-i", "The jury", "-n", 30, "-s", 7, "-t", t, "--kv", "f32", text=False) for t in ("0", "0", "0.8")]
     report(runs[0].stdout == runs[1].stdout and runs[0].stdout.startswith(b"The jury"), "generate_greedy_deterministic",
            repr(runs[0].stdout[:60]))
     report(b"achieved tok/s:" in runs[2].stderr, "generate_reports_tok_per_s", runs[2].stderr.strip()[-80:])

@@ -46,7 +46,7 @@ def logits(model, ids, tmp):
     idf, out = os.path.join(tmp, "ids.txt"), os.path.join(tmp, "logits.bin")
     with open(idf, "w") as f:
         f.write(" ".join(map(str, ids)))
-    sh(RUN, model, "-m", "logits", "-f", idf, "-o", out, "-T", 2)
+    sh(RUN, model, "-m", "logits", "-f", idf, "-o", out, "-T", 2, "--kv", "f32")
     return np.fromfile(out, dtype=np.float32).reshape(len(ids), -1)
 
 

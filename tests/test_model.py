@@ -39,7 +39,7 @@ def run(*args, text=True):
 
 
 def ppl_of(path, text):
-    last = run(path, "-m", "ppl", "-f", text, "-T", "2").strip().splitlines()[-1]
+    last = run(path, "-m", "ppl", "-f", text, "-T", "2", "--kv", "f32").strip().splitlines()[-1]
     return float(last.split()[1]), int(last.split("(")[1].split()[0])
 
 
@@ -77,7 +77,7 @@ def main():
         idf, out = os.path.join(tmp, "ids.txt"), os.path.join(tmp, "l.bin")
         with open(idf, "w") as f:
             f.write(" ".join(map(str, ids)))
-        run(F16, "-m", "logits", "-f", idf, "-o", out, "-T", "2")
+        run(F16, "-m", "logits", "-f", idf, "-o", out, "-T", "2", "--kv", "f32")
         got = np.fromfile(out, dtype=np.float32).reshape(len(ids), -1)
     err = float(np.abs(got - want).max())
     report(err <= 1e-3, "trained_model_logits_equal_reference", f"max abs err {err:.2e} on logits of std {want.std():.2f}")
