@@ -54,6 +54,20 @@ static void kv_unrotate(float *x, int hd) {
 #define ATT_INLINE static inline
 #endif
 
+/* Rotated values are summed as bf16 products: each softmax numerator (times the value's scale) and
+ * each grid coordinate is rounded to bf16, so that vdpbf16ps can take them; a product of two bf16 is
+ * exact in a float, so every ISA's sum (one rounding per position, in position order) is the same.
+ * Numerators below 2^-64 count as 0: then no product or partial sum is subnormal, which vdpbf16ps
+ * would flush. kv_bf16_weight is the definition fv_bf16 vectorises. */
+static inline float kv_bf16_round(float x) {   /* a finite float to the nearest bf16 (ties to even) */
+    uint32_t u;
+    memcpy(&u, &x, 4);
+    u = (u + 0x7fffu + (u >> 16 & 1)) & 0xffff0000u;
+    memcpy(&x, &u, 4);
+    return x;
+}
+static inline float kv_bf16_weight(float x) { return x >= 0x1p-64f ? kv_bf16_round(x) : 0.0f; }
+
 /* 16 floats in registers: one zmm, two ymm, four NEON q registers, or a plain
  * array (the portable reference, which the compiler vectorizes as it can).
  * fv_fma(acc, a, x) = acc + a * x (fused where the ISA fuses). */
@@ -78,6 +92,12 @@ static inline fv fv_pow2i(fv k) {   /* 2^k for integral k in [-126, 127] */
 static inline fv fv_max_abs(fv m, fv x) { return (fv){_mm512_max_ps(m.v, _mm512_abs_ps(x.v))}; }
 static inline float fv_hmax(fv x) { return _mm512_reduce_max_ps(x.v); }
 static inline float fv_hsum(fv x) { return _mm512_reduce_add_ps(x.v); }
+static inline fv fv_bf16(fv x) {   /* each x >= 2^-64 rounded to bf16 (ties to even), smaller ones 0 (kv_bf16_weight) */
+    __m512i u = _mm512_castps_si512(x.v);
+    u = _mm512_add_epi32(u, _mm512_add_epi32(_mm512_set1_epi32(0x7fff), _mm512_and_si512(_mm512_srli_epi32(u, 16), _mm512_set1_epi32(1))));
+    __mmask16 big = _mm512_cmp_ps_mask(x.v, _mm512_set1_ps(0x1p-64f), _CMP_GE_OQ);
+    return (fv){_mm512_castsi512_ps(_mm512_maskz_and_epi32(big, u, _mm512_set1_epi32((int)0xffff0000u)))};
+}
 static inline fv fv_round_i8(fv x, int8_t *p) {   /* nearest integers (ties to even), also stored as int8 at p */
     __m512i i = _mm512_cvt_roundps_epi32(x.v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
     _mm_storeu_si128((__m128i *)p, _mm512_cvtepi32_epi8(i));
@@ -135,6 +155,13 @@ static inline float fv_hsum(fv x) {
     a = _mm_add_ps(a, _mm_movehl_ps(a, a));
     return _mm_cvtss_f32(_mm_add_ss(a, _mm_shuffle_ps(a, a, 1)));
 }
+static inline __m256 fv_bf16_8(__m256 x) {
+    __m256i u = _mm256_castps_si256(x);
+    u = _mm256_add_epi32(u, _mm256_add_epi32(_mm256_set1_epi32(0x7fff), _mm256_and_si256(_mm256_srli_epi32(u, 16), _mm256_set1_epi32(1))));
+    __m256 big = _mm256_cmp_ps(x, _mm256_set1_ps(0x1p-64f), _CMP_GE_OQ);
+    return _mm256_and_ps(_mm256_and_ps(_mm256_castsi256_ps(u), big), _mm256_castsi256_ps(_mm256_set1_epi32((int)0xffff0000u)));
+}
+static inline fv fv_bf16(fv x) { return (fv){fv_bf16_8(x.lo), fv_bf16_8(x.hi)}; }   /* see the AVX-512 one */
 static inline fv fv_round_i8(fv x, int8_t *p) {   /* nearest integers (ties to even), also stored as int8 at p */
     __m256i a = _mm256_cvtps_epi32(x.lo), b = _mm256_cvtps_epi32(x.hi);
     __m256i w = _mm256_permute4x64_epi64(_mm256_packs_epi32(a, b), 0xD8);
@@ -181,6 +208,15 @@ static inline fv fv_pow2i(fv k) {   /* 2^k for integral k in [-126, 127] */
 static inline fv fv_max_abs(fv m, fv x) { for (int i = 0; i < 4; i++) m.v[i] = vmaxq_f32(m.v[i], vabsq_f32(x.v[i])); return m; }
 static inline float fv_hmax(fv x) { return vmaxvq_f32(vmaxq_f32(vmaxq_f32(x.v[0], x.v[1]), vmaxq_f32(x.v[2], x.v[3]))); }
 static inline float fv_hsum(fv x) { return vaddvq_f32(vaddq_f32(vaddq_f32(x.v[0], x.v[1]), vaddq_f32(x.v[2], x.v[3]))); }
+static inline fv fv_bf16(fv x) {   /* see the AVX-512 one */
+    for (int k = 0; k < 4; k++) {
+        uint32x4_t u = vreinterpretq_u32_f32(x.v[k]);
+        u = vaddq_u32(u, vaddq_u32(vdupq_n_u32(0x7fff), vandq_u32(vshrq_n_u32(u, 16), vdupq_n_u32(1))));
+        u = vandq_u32(vandq_u32(u, vdupq_n_u32(0xffff0000u)), vcgeq_f32(x.v[k], vdupq_n_f32(0x1p-64f)));
+        x.v[k] = vreinterpretq_f32_u32(u);
+    }
+    return x;
+}
 static inline fv fv_round_i8(fv x, int8_t *p) {   /* nearest integers (ties to even), also stored as int8 at p */
     int32x4_t i[4];
     for (int k = 0; k < 4; k++) i[k] = vcvtnq_s32_f32(x.v[k]), x.v[k] = vcvtq_f32_s32(i[k]);
@@ -215,6 +251,10 @@ static inline fv fv_pow2i(fv k) {   /* 2^k for integral k in [-126, 127] */
 static inline fv fv_max_abs(fv m, fv x) { for (int i = 0; i < 16; i++) m.v[i] = fabsf(x.v[i]) > m.v[i] ? fabsf(x.v[i]) : m.v[i]; return m; }
 static inline float fv_hmax(fv x) { float m = x.v[0]; for (int i = 1; i < 16; i++) m = x.v[i] > m ? x.v[i] : m; return m; }
 static inline float fv_hsum(fv x) { float s = 0; for (int i = 0; i < 16; i++) s += x.v[i]; return s; }
+static inline fv fv_bf16(fv x) {   /* see the AVX-512 one */
+    for (int i = 0; i < 16; i++) x.v[i] = kv_bf16_weight(x.v[i]);
+    return x;
+}
 static inline fv fv_round_i8(fv x, int8_t *p) {   /* nearest integers (ties to even), also stored as int8 at p */
     for (int i = 0; i < 16; i++) x.v[i] = rintf(x.v[i]), p[i] = (int8_t)x.v[i];
     return x;
@@ -295,7 +335,7 @@ static inline fv fv_exp_neg(fv x) {
 }
 
 /* Rotated values' softmax: the numerators in one pass, a[t] = e^(a[t] - m) times value t's f16 scale
- * vs16[t] for t < n (scores whose maximum is m); returns sum_t e^(a[t] - m), by which the caller
+ * vs16[t] for t < n (scores whose maximum is m), as bf16 (kv_bf16_weight); returns sum_t e^(a[t] - m), by which the caller
  * divides each head's weighted sum of values once instead of every a[t]. A last piece shorter than
  * 16 goes through the same vector code, padded in a buffer. */
 static float softmax_numerators(float *a, int n, float m, const uint16_t *vs16) {
@@ -312,7 +352,7 @@ static float softmax_numerators(float *a, int n, float m, const uint16_t *vs16) 
             sc = fv_load_f16(vs16 + t);
         fv e = fv_exp_neg(fv_sub(fv_load(x), mv));
         sum = fv_add(sum, e);
-        fv_store(x, fv_mul(e, sc));
+        fv_store(x, fv_bf16(fv_mul(e, sc)));
         if (len < 16) memcpy(a + t, pad, sizeof(float) * (size_t)len);
     }
     return fv_hsum(sum);
@@ -601,6 +641,113 @@ ATT_INLINE void kq_dot_group(int32_t (*isum)[KG], const int8_t (*q8)[HG_KV_MAX_H
 #endif
 }
 
+#if defined(HG_AVX512_VNNI)
+/* acc + the VNNI dot products of u and the 4 bytes at w broadcast (a memory operand with {1to16}) */
+static inline __m512i kq_dpbusd_b(__m512i acc, __m512i u, const int32_t *w) {
+#if defined(__GNUC__) && !defined(HG_NO_ASM)
+    __asm__("vpdpbusd %2%{1to16%}, %1, %0" : "+v"(acc) : "v"(u), "m"(*w));
+    return acc;
+#else
+    return _mm512_dpbusd_epi32(acc, u, _mm512_set1_epi32(*w));
+#endif
+}
+
+/* kq_prepare for up to 8 heads at once, without a horizontal reduction per head: lane 2g + k of
+ * vector i holds head g's dimension 2i + k (ql: the queries so, heads past G 0), so a pair of steps
+ * (or of mid = lo + 7.5 step) is one 64-bit broadcast, the maxima and sums run down the vectors,
+ * and the lanes of a head are combined once. The same q8 and qs as kq_prepare (the same float
+ * operations per element); the constant sum_d q_d mid_d - 7.5 qs sum_d q8_d is kq_prepare's
+ * sum_d q_d lo_d + 7.5 sum_d e_d, summed in another order. w[j][g]: head g's q8 of dimensions
+ * 4j..4j+3, the 4 bytes kq_dot_group broadcasts. */
+static void kq_prepare8(const float *ql, const float *lo, const float *step, int hd, int32_t (*w)[8], float *base, float *qs) {
+    float mid[HG_KV_MAX_HD];
+    for (int d = 0; d < hd; d += 16)
+        _mm512_storeu_ps(mid + d, _mm512_fmadd_ps(_mm512_set1_ps(7.5f), _mm512_loadu_ps(step + d), _mm512_loadu_ps(lo + d)));
+    __m512 m = _mm512_setzero_ps();
+    for (int i = 0; i < hd / 2; i++) {
+        __m512 st = _mm512_castpd_ps(_mm512_set1_pd(*(const double *)(const void *)(step + 2 * i)));
+        m = _mm512_max_ps(m, _mm512_abs_ps(_mm512_mul_ps(_mm512_loadu_ps(ql + 16 * i), st)));
+    }
+    m = _mm512_max_ps(m, _mm512_permute_ps(m, 0xB1));                       /* both lanes of a head: its max */
+    __mmask16 live = _mm512_cmp_ps_mask(m, _mm512_set1_ps(1e-30f), _CMP_GT_OQ);
+    __m512 inv = _mm512_maskz_div_ps(live, _mm512_set1_ps(127.0f), m);
+    __m512 qsv = _mm512_maskz_div_ps(live, m, _mm512_set1_ps(127.0f));
+    __m512 acc = _mm512_setzero_ps();
+    __m512i isum = _mm512_setzero_si512();
+    for (int i = 0; i < hd / 2; i += 2) {
+        __m128i b[2];
+        for (int k = 0; k < 2; k++) {
+            const float *qi = ql + 16 * (i + k);
+            __m512 st = _mm512_castpd_ps(_mm512_set1_pd(*(const double *)(const void *)(step + 2 * (i + k))));
+            __m512 md = _mm512_castpd_ps(_mm512_set1_pd(*(const double *)(const void *)(mid + 2 * (i + k))));
+            __m512 q = _mm512_loadu_ps(qi);
+            __m512i r = _mm512_cvt_roundps_epi32(_mm512_mul_ps(_mm512_mul_ps(q, st), inv), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+            isum = _mm512_add_epi32(isum, r);
+            acc = _mm512_fmadd_ps(q, md, acc);
+            b[k] = _mm512_cvtepi32_epi8(r);                                       /* (head, 2 dims) x 8 */
+        }
+        _mm_storeu_si128((__m128i *)w[i / 2], _mm_unpacklo_epi16(b[0], b[1]));   /* heads 0-3: 4 dims each */
+        _mm_storeu_si128((__m128i *)w[i / 2] + 1, _mm_unpackhi_epi16(b[0], b[1]));
+    }
+    acc = _mm512_add_ps(acc, _mm512_permute_ps(acc, 0xB1));
+    __m512 is = _mm512_cvtepi32_ps(_mm512_add_epi32(isum, _mm512_castps_si512(_mm512_permute_ps(_mm512_castsi512_ps(isum), 0xB1))));
+    acc = _mm512_fnmadd_ps(_mm512_mul_ps(_mm512_set1_ps(7.5f), qsv), is, acc);
+    float a[16], s[16];
+    _mm512_storeu_ps(a, acc), _mm512_storeu_ps(s, qsv);
+    for (int g = 0; g < 8; g++) base[g] = a[2 * g], qs[g] = s[2 * g];
+}
+
+#define KQ_AHEAD 2                    /* groups ahead whose keys attn_scores_nib8 prefetches */
+
+/* att[g][t - s0] for the closed groups, as attn_scores_nib, with kq_prepare8 */
+ATT_INLINE void attn_scores_nib8(float *const *att, const float *const *q, const int G, const KVHead *h, int hd, int s0,
+                                 int closed, float scale) {
+    _Alignas(64) float ql[HG_KV_MAX_HD * 8];
+    _Alignas(64) int32_t w[HG_KV_MAX_HD / 4][8];
+    float range[2 * HG_KV_MAX_HD], base[8], qs[8];
+    for (int i = 0; i < hd / 2; i++)
+        for (int g = 0; g < 8; g++)
+            ql[16 * i + 2 * g] = g < G ? q[g][2 * i] : 0.0f, ql[16 * i + 2 * g + 1] = g < G ? q[g][2 * i + 1] : 0.0f;
+    const __m512i low = _mm512_set1_epi8(15);
+    /* Toward the cache while a group's scores run: the codes and ranges of the group KQ_AHEAD groups
+     * on, and this group's values and their scales (the value pass reads them after the span's
+     * scores). In decode the cache comes from memory (a layer's weights pass through between two
+     * layers' attention); once the scores needed a third of their earlier work, the hardware's
+     * prefetching no longer kept up (docs/kv-cache.md has the measurements). */
+    const char *vals = (const char *)h->values;
+    size_t vrow = h->vgrid ? kv_rot_row_bytes(h->vgrid, hd) : kv_load_bytes(h->vk) * (size_t)hd;
+    int vgroup = KG * (int)vrow;
+    for (int gs = s0; gs < closed; gs += KG) {
+        kv_f16_to_f32_n(range, h->krange + (size_t)(gs / KG) * hd * 2, 2 * hd);
+        if (gs + KQ_AHEAD * KG < closed) {
+            const char *k = (const char *)h->keys + (size_t)(gs / KG + KQ_AHEAD) * hd * 16;
+            const char *r = (const char *)(h->krange + (size_t)(gs / KG + KQ_AHEAD) * hd * 2);
+            for (int o = 0; o < hd * 16; o += 64) __builtin_prefetch(k + o, 0, 3);
+            for (int o = 0; o < hd * 4; o += 64) __builtin_prefetch(r + o, 0, 3);
+        }
+        for (int o = 0; o < vgroup; o += 64) __builtin_prefetch(vals + (size_t)gs * vrow + o, 0, 3);
+        if (h->vscale16) __builtin_prefetch(h->vscale16 + gs, 0, 3);
+        kq_prepare8(ql, range, range + hd, hd, w, base, qs);
+        const unsigned char *codes = (const unsigned char *)h->keys + (size_t)(gs / KG) * hd * 16;
+        __m512i acc[ATT_G][2];
+        for (int g = 0; g < G; g++) acc[g][0] = acc[g][1] = _mm512_setzero_si512();
+        for (int j = 0; j < hd / 4; j++) {
+            __m512i v = _mm512_loadu_si512(codes + 64 * j);
+            __m512i c0 = _mm512_and_si512(v, low), c1 = _mm512_and_si512(_mm512_srli_epi16(v, 4), low);
+            for (int g = 0; g < G; g++) {
+                acc[g][0] = kq_dpbusd_b(acc[g][0], c0, &w[j][g]);
+                acc[g][1] = kq_dpbusd_b(acc[g][1], c1, &w[j][g]);
+            }
+        }
+        for (int g = 0; g < G; g++) {
+            __m512 b = _mm512_set1_ps(base[g]), s = _mm512_set1_ps(qs[g]), sc = _mm512_set1_ps(scale);
+            _mm512_storeu_ps(att[g] + gs - s0, _mm512_mul_ps(_mm512_fmadd_ps(s, _mm512_cvtepi32_ps(acc[g][0]), b), sc));
+            _mm512_storeu_ps(att[g] + gs - s0 + 16, _mm512_mul_ps(_mm512_fmadd_ps(s, _mm512_cvtepi32_ps(acc[g][1]), b), sc));
+        }
+    }
+}
+#endif
+
 /* att[g][t - s0] = scale * <q[g], k_t> for t in [s0, closed) (whole groups of nibble keys) as
  * scale * (constant + qs * integer sum) (kq_prepare) */
 ATT_INLINE void attn_scores_nib(float *const *att, const float *const *q, const int G, const KVHead *h, int hd, int s0,
@@ -640,18 +787,29 @@ ATT_INLINE void attn_scores_open(float *const *att, const float *const *q, const
 
 /* ----------------------------------------------------------- rotated values */
 
+/* The grid's coordinates as bf16 (kv_bf16_round), for kv_value_points16: q4 and q3 the block grids'
+ * X (tx[0..15]) and Y (ty[0..15]), q5 the 32 levels (tx[0..31]) */
+static void kv_value_tables(int grid, float *tx, float *ty) {
+    const float *X = grid == KV_GRID_P2_256B ? HG_GRID_P2_N256B_X : HG_GRID_P2_N64B_X;
+    const float *Y = grid == KV_GRID_P2_256B ? HG_GRID_P2_N256B_Y : HG_GRID_P2_N64B_Y;
+    if (grid == KV_GRID_P1_32) X = hg_grid(1, 32, NULL), Y = NULL;
+    for (int i = 0; i < (Y ? 16 : 32); i++) tx[i] = kv_bf16_round(X[i]);
+    for (int i = 0; i < 16; i++) ty[i] = Y ? kv_bf16_round(Y[i]) : 0.0f;
+}
+
 /* 16 points of chunk i0 / 16 of a rotated value row: q4's byte codes (pairs (i, i + hd/2) of the
  * 256-point block grid), q3's 6-bit pair codes in planes (the 64-point block grid) or q5's 5-bit
- * level codes in planes (32 levels). x: the chunk's first coordinates (dims i0..i0+15), y: the
- * second (dims hd/2 + i0..), unused for q5 (dims i0..i0+15). */
-static inline void kv_value_points16(const unsigned char *row, int grid, int i0, fv *x, fv *y) {
+ * level codes in planes (32 levels), from the tables of kv_value_tables. x: the chunk's first
+ * coordinates (dims i0..i0+15), y: the second (dims hd/2 + i0..), unused for q5 (dims i0..i0+15). */
+ATT_INLINE void kv_value_points16(const unsigned char *row, const int grid, int i0, const float *tx, const float *ty, fv *x,
+                                  fv *y) {
 #if defined(HG_AVX512)
     const __m512i low = _mm512_set1_epi32(15);
     if (grid == KV_GRID_P2_256B) {
         __m512i c = _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)(row + i0)));
         const __m512i sign = _mm512_set1_epi32((int)0x80000000u);
-        __m512 px = _mm512_permutexvar_ps(_mm512_and_si512(c, low), _mm512_loadu_ps(HG_GRID_P2_N256B_X));
-        __m512 py = _mm512_permutexvar_ps(_mm512_and_si512(_mm512_srli_epi32(c, 2), low), _mm512_loadu_ps(HG_GRID_P2_N256B_Y));
+        __m512 px = _mm512_permutexvar_ps(_mm512_and_si512(c, low), _mm512_loadu_ps(tx));
+        __m512 py = _mm512_permutexvar_ps(_mm512_and_si512(_mm512_srli_epi32(c, 2), low), _mm512_loadu_ps(ty));
         __m512i sx = _mm512_and_si512(_mm512_slli_epi32(c, 25), sign), sy = _mm512_and_si512(_mm512_slli_epi32(c, 24), sign);
         x->v = _mm512_castsi512_ps(_mm512_xor_si512(_mm512_castps_si512(px), sx));
         y->v = _mm512_castsi512_ps(_mm512_xor_si512(_mm512_castps_si512(py), sy));
@@ -663,11 +821,10 @@ static inline void kv_value_points16(const unsigned char *row, int grid, int i0,
         __m512i c = _mm512_setzero_si512();
         for (int j = 0; j < bits; j++) c = _mm512_mask_add_epi32(c, (__mmask16)pl[j], c, _mm512_set1_epi32(1 << j));
         if (grid == KV_GRID_P2_64B) {
-            x->v = _mm512_permutexvar_ps(_mm512_and_si512(c, low), _mm512_loadu_ps(HG_GRID_P2_N64B_X));
-            y->v = _mm512_permutexvar_ps(_mm512_srli_epi32(c, 2), _mm512_loadu_ps(HG_GRID_P2_N64B_Y));
+            x->v = _mm512_permutexvar_ps(_mm512_and_si512(c, low), _mm512_loadu_ps(tx));
+            y->v = _mm512_permutexvar_ps(_mm512_srli_epi32(c, 2), _mm512_loadu_ps(ty));
         } else {
-            const float *lv = hg_grid(1, 32, NULL);
-            x->v = _mm512_permutex2var_ps(_mm512_loadu_ps(lv), c, _mm512_loadu_ps(lv + 16));
+            x->v = _mm512_permutex2var_ps(_mm512_loadu_ps(tx), c, _mm512_loadu_ps(tx + 16));
             y->v = _mm512_setzero_ps();
         }
         return;
@@ -675,8 +832,8 @@ static inline void kv_value_points16(const unsigned char *row, int grid, int i0,
 #elif defined(HG_AVX2)
     if (grid == KV_GRID_P2_256B) {   /* 16-entry lookups: two 8-entry ones, chosen by bit 3 of the index */
         const __m256i low = _mm256_set1_epi32(15), sign = _mm256_set1_epi32((int)0x80000000u);
-        __m256 X0 = _mm256_loadu_ps(HG_GRID_P2_N256B_X), X1 = _mm256_loadu_ps(HG_GRID_P2_N256B_X + 8);
-        __m256 Y0 = _mm256_loadu_ps(HG_GRID_P2_N256B_Y), Y1 = _mm256_loadu_ps(HG_GRID_P2_N256B_Y + 8);
+        __m256 X0 = _mm256_loadu_ps(tx), X1 = _mm256_loadu_ps(tx + 8);
+        __m256 Y0 = _mm256_loadu_ps(ty), Y1 = _mm256_loadu_ps(ty + 8);
         __m256 rx[2], ry[2];
         for (int k = 0; k < 2; k++) {
             __m256i c = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(row + i0 + 8 * k)));
@@ -692,39 +849,41 @@ static inline void kv_value_points16(const unsigned char *row, int grid, int i0,
         return;
     }
 #endif
-    float tx[16], ty[16];
+    float px[16], py[16];
     if (grid == KV_GRID_P2_256B)
         for (int i = 0; i < 16; i++) {
             int c = row[i0 + i];
-            tx[i] = c >> 6 & 1 ? -HG_GRID_P2_N256B_X[c & 15] : HG_GRID_P2_N256B_X[c & 15];
-            ty[i] = c >> 7 & 1 ? -HG_GRID_P2_N256B_Y[c >> 2 & 15] : HG_GRID_P2_N256B_Y[c >> 2 & 15];
+            px[i] = c >> 6 & 1 ? -tx[c & 15] : tx[c & 15];
+            py[i] = c >> 7 & 1 ? -ty[c >> 2 & 15] : ty[c >> 2 & 15];
         }
     else {
         int bits = grid == KV_GRID_P2_64B ? 6 : 5;
         const uint16_t *pl = (const uint16_t *)row + (size_t)(i0 / 16) * bits;
-        const float *lv = grid == KV_GRID_P1_32 ? hg_grid(1, 32, NULL) : NULL;
         for (int i = 0; i < 16; i++) {
             int c = 0;
             for (int j = 0; j < bits; j++) c |= (pl[j] >> i & 1) << j;
-            if (lv) tx[i] = lv[c], ty[i] = 0;
-            else tx[i] = HG_GRID_P2_N64B_X[c & 15], ty[i] = HG_GRID_P2_N64B_Y[c >> 2];
+            if (grid == KV_GRID_P1_32) px[i] = tx[c], py[i] = 0;
+            else px[i] = tx[c & 15], py[i] = ty[c >> 2];
         }
     }
-    *x = fv_load(tx);
-    *y = fv_load(ty);
+    *x = fv_load(px);
+    *y = fv_load(py);
 }
 
-/* out[g] = sum_t p[g][t] * point(t) in the rotated domain, then rotated back (kv_unrotate) */
+/* out[g] = sum_t p[g][t] * point(t) in the rotated domain (bf16 weights and coordinates, one rounding
+ * per position in position order), then rotated back (kv_unrotate) */
 ATT_INLINE void attn_values_rot(float *const *out, const float *const *p, const float *inv, const int G,
-                                const unsigned char *values, int grid, int hd, int n) {
+                                const unsigned char *values, const int grid, int hd, int n) {
     int pairs = grid != KV_GRID_P1_32, row = (int)kv_rot_row_bytes(grid, hd);
     int chunks = pairs ? hd / 2 : hd;
+    float tx[32], ty[16];
+    kv_value_tables(grid, tx, ty);
     for (int i0 = 0; i0 < chunks; i0 += 16) {
         fv ax[ATT_G], ay[ATT_G];
         for (int g = 0; g < G; g++) ax[g] = ay[g] = fv_zero();
         for (int t = 0; t < n; t++) {
             fv x, y;
-            kv_value_points16(values + (size_t)t * row, grid, i0, &x, &y);
+            kv_value_points16(values + (size_t)t * row, grid, i0, tx, ty, &x, &y);
             for (int g = 0; g < G; g++) {
                 ax[g] = fv_fma(ax[g], p[g][t], x);
                 if (pairs) ay[g] = fv_fma(ay[g], p[g][t], y);
@@ -737,6 +896,61 @@ ATT_INLINE void attn_values_rot(float *const *out, const float *const *p, const 
     }
     for (int g = 0; g < G; g++) kv_unrotate(out[g], hd);
 }
+
+#if defined(HG_AVX512_BF16)
+/* q4's values by vdpbf16ps: two positions per instruction. It adds the product of a pair's odd
+ * element (bits 16-31), then its even one, each rounded once: so the odd element is position t and
+ * the even one t + 1, and the sums are attn_values_rot's, position by position. The weights are
+ * packed as such pairs first (already bf16: exact); an odd last position pairs with a weight of 0. */
+ATT_INLINE void attn_values_q4_bf16(float *const *out, const float *const *p, const float *inv, const int G,
+                                    const unsigned char *values, int hd, int n) {
+    enum { PW = (ATT_ROW + 1) / 2 + 16 };
+    _Alignas(64) uint32_t pw[ATT_G][PW];   /* pw[g][j]: bf16 of p[g][2j] << 16 | bf16 of p[g][2j + 1] */
+    int np = (n + 1) / 2, row = hd / 2;
+    for (int g = 0; g < G; g++) {
+        int t = 0;
+        for (; t + 32 <= n; t += 32)
+            _mm512_storeu_si512(pw[g] + t / 2, _mm512_rol_epi32((__m512i)_mm512_cvtne2ps_pbh(_mm512_loadu_ps(p[g] + t + 16),
+                                                                                        _mm512_loadu_ps(p[g] + t)), 16));
+        if (t < n) {
+            float pad[32] = {0};
+            memcpy(pad, p[g] + t, sizeof(float) * (size_t)(n - t));
+            _mm512_storeu_si512(pw[g] + t / 2, _mm512_rol_epi32((__m512i)_mm512_cvtne2ps_pbh(_mm512_loadu_ps(pad + 16),
+                                                                                        _mm512_loadu_ps(pad)), 16));
+        }
+    }
+    float tx[32], ty[16];
+    kv_value_tables(KV_GRID_P2_256B, tx, ty);
+    const __m512i X = _mm512_castsi256_si512((__m256i)_mm512_cvtneps_pbh(_mm512_loadu_ps(tx)));
+    const __m512i Y = _mm512_castsi256_si512((__m256i)_mm512_cvtneps_pbh(_mm512_loadu_ps(ty)));
+    const __m512i low = _mm512_set1_epi16(15), sign = _mm512_set1_epi16((short)0x8000);
+    for (int i0 = 0; i0 < hd / 2; i0 += 16) {
+        __m512 ax[ATT_G], ay[ATT_G];
+        for (int g = 0; g < G; g++) ax[g] = ay[g] = _mm512_setzero_ps();
+        for (int j = 0; j < np; j++) {
+            const unsigned char *r0 = values + (size_t)(2 * j) * row + i0, *r1 = 2 * j + 1 < n ? r0 + row : r0;
+            __m128i a = _mm_loadu_si128((const __m128i *)r0), b = _mm_loadu_si128((const __m128i *)r1);
+            /* words: even t + 1's code, odd t's */
+            __m512i c = _mm512_cvtepu8_epi16(_mm256_set_m128i(_mm_unpackhi_epi8(b, a), _mm_unpacklo_epi8(b, a)));
+            __m512i x = _mm512_permutexvar_epi16(_mm512_and_si512(c, low), X);
+            __m512i y = _mm512_permutexvar_epi16(_mm512_and_si512(_mm512_srli_epi16(c, 2), low), Y);
+            x = _mm512_xor_si512(x, _mm512_and_si512(_mm512_slli_epi16(c, 9), sign));   /* bit 6: x's sign */
+            y = _mm512_xor_si512(y, _mm512_and_si512(_mm512_slli_epi16(c, 8), sign));   /* bit 7: y's */
+            for (int g = 0; g < G; g++) {
+                __m512bh w = (__m512bh)_mm512_set1_epi32((int)pw[g][j]);
+                ax[g] = _mm512_dpbf16_ps(ax[g], (__m512bh)x, w);
+                ay[g] = _mm512_dpbf16_ps(ay[g], (__m512bh)y, w);
+            }
+        }
+        for (int g = 0; g < G; g++) {
+            _mm512_storeu_ps(out[g] + i0, _mm512_mul_ps(ax[g], _mm512_set1_ps(inv[g])));
+            _mm512_storeu_ps(out[g] + hd / 2 + i0, _mm512_mul_ps(ay[g], _mm512_set1_ps(inv[g])));
+        }
+    }
+    for (int g = 0; g < G; g++) kv_unrotate(out[g], hd);
+}
+#define ATT_VALUES_Q4_BF16(GG, K) attn_values_q4_bf16(out, p, inv, GG, (const unsigned char *)values, hd, m + 0 * (K))
+#endif
 
 #if ATT_G == 8
 #define ATT_G_CASES(F, ...) \
@@ -751,9 +965,13 @@ ATT_INLINE void attn_values_rot(float *const *out, const float *const *p, const 
 #define ATT_SCORES(GG, K) attn_scores_g(att, q, GG, keys, ks, K, hd, m, scale, vs, vrow)
 #define ATT_VALUES(GG, K) attn_values_g(out, p, inv, GG, values, K, hd, m)
 #define ATT_GROUPS_SCORES(GG, K) attn_scores_groups(att, q, GG, h, hd, s0, closed, scale + 0 * (K))
+#if defined(HG_AVX512_VNNI)
+#define ATT_NIB_SCORES(GG, K) attn_scores_nib8(att, q, GG, h, hd, s0, closed, scale + 0 * (K))
+#else
 #define ATT_NIB_SCORES(GG, K) attn_scores_nib(att, q, GG, h, hd, s0, closed, scale + 0 * (K))
+#endif
 #define ATT_OPEN_SCORES(GG, K) attn_scores_open(att, q, GG, h, hd, s0, from + 0 * (K), n, scale)
-#define ATT_VALUES_ROT(GG, K) attn_values_rot(out, p, inv, GG, (const unsigned char *)values, h->vgrid + 0 * (K), hd, m)
+#define ATT_VALUES_ROT(GG, K) attn_values_rot(out, p, inv, GG, (const unsigned char *)values, K, hd, m)
 
 /* heads q[0..G) attend to positions t0..n-1 of one key/value head h (t0 > 0: a sliding window, or
  * a span of a longer cache); att[g] is scratch of n floats, out[g] receives hd floats. The scores
@@ -802,8 +1020,16 @@ static void attend_span(float *const *out, float *const *att, const float *const
         if (ml) ml[2 * g] = mx, ml[2 * g + 1] = sum;
         p[g] = pg;
     }
-    if (h->vgrid) {
-        switch (G) { ATT_G_CASES(ATT_VALUES_ROT, 0) }
+    if (h->vgrid) {   /* the grid a constant in each kernel: its decoding without branches */
+        switch (h->vgrid) {
+#if defined(HG_AVX512_BF16)
+        case KV_GRID_P2_256B: switch (G) { ATT_G_CASES(ATT_VALUES_Q4_BF16, 0) } break;
+#else
+        case KV_GRID_P2_256B: switch (G) { ATT_G_CASES(ATT_VALUES_ROT, KV_GRID_P2_256B) } break;
+#endif
+        case KV_GRID_P2_64B: switch (G) { ATT_G_CASES(ATT_VALUES_ROT, KV_GRID_P2_64B) } break;
+        default: switch (G) { ATT_G_CASES(ATT_VALUES_ROT, KV_GRID_P1_32) } break;
+        }
         return;
     }
     switch (h->vk) {

@@ -14,6 +14,7 @@
  *   HG_AVX512       AVX-512 F + BW: the float kernels, conversions, reductions
  *   HG_AVX512_VBMI  + VBMI: byte permutes (the 64-entry float tables, code unpacking)
  *   HG_AVX512_VNNI  + VNNI + VBMI: the int8 kernels with vpdpbusd
+ *   HG_AVX512_BF16  + BF16: rotated KV values summed by vdpbf16ps (the same sums as the float path)
  *   HG_AVX2         AVX2 + FMA (every AVX2 CPU has FMA)
  *   HG_F16C         F16C on an AVX2 or AVX-512 build: f16 <-> f32 in hardware
  *   HG_AVXVNNI      AVX-VNNI on an AVX2 build (Intel Alder Lake and later, AMD Zen 5): the AVX2
@@ -22,6 +23,9 @@
  *   HG_NEON_DOTPROD + the dot-product instructions (sdot; -march=armv8.2-a+dotprod and later) */
 #if defined(__AVX512F__) && defined(__AVX512BW__)
 #define HG_AVX512 1
+#if defined(__AVX512BF16__)
+#define HG_AVX512_BF16 1
+#endif
 #if defined(__AVX512VBMI__)
 #define HG_AVX512_VBMI 1
 #if defined(__AVX512VNNI__) && defined(__AVX2__) && defined(__FMA__)   /* its kernels share AVX2 helpers; */

@@ -276,10 +276,29 @@ def q4_scores(q, lo, step, code):
     return (base[..., None] + qs[..., None] * isum).reshape(q.shape[0], -1)
 
 
-def _kv_higgs_values(kind, x32):
+def bf16_round(a):
+    """float32 a rounded to the nearest bf16 (ties to even), as float32 (finite values)"""
+    u = np.asarray(a, dtype=np.float32).view(np.uint32).astype(np.uint64)
+    u = (u + 0x7FFF + ((u >> 16) & 1)) & 0xFFFF0000
+    return u.astype(np.uint32).view(np.float32)
+
+
+def rot_values_attend(e, s16, g, hd):
+    """Attention over rotated values as the runtime sums them (src/attention.h): e [T, T'] the softmax's
+    numerators e^(score - max) (0 where masked), s16 [T'] the values' scales, g [T', hd] their grid points
+    (rotated domain). Each weight e * s16 (float32) is rounded to bf16 (0 below 2^-64), each coordinate
+    too; their products summed, / sum e, then rotated back: D H (.) / sqrt(hd)."""
+    w = (e * s16[None, :]).astype(np.float32)
+    w = np.where(w >= np.float32(2.0 ** -64), bf16_round(w), np.float32(0)).astype(np.float64)
+    y = (w @ bf16_round(g).astype(np.float64)) / e.sum(axis=-1, keepdims=True)
+    return (y @ _walsh_hadamard(hd)) * kv_signs(hd) / math.sqrt(hd)
+
+
+def _kv_higgs_values(kind, x32, parts=False):
     """HIGGS values, per (head, token): r = H D x / sqrt(hd) (D the signs, H Walsh-Hadamard), s = rms(r),
     the nearest grid points to r / s (p=2: pairs (i, i + hd/2)), then twice s = <r, g> / <g, g> and the
-    points again (a scale that reaches 0 stays there); the value D H (f16(s) g) / sqrt(hd)"""
+    points again (a scale that reaches 0 stays there); the value D H (f16(s) g) / sqrt(hd). parts: the
+    scales f16(s) [H, T] and points g [H, T, hd] instead (rot_values_attend)."""
     H_, T, hd = x32.shape
     D, W = kv_signs(hd), _walsh_hadamard(hd)
     r = (x32.astype(np.float64) * D) @ W / math.sqrt(hd)             # W is symmetric
@@ -303,6 +322,8 @@ def _kv_higgs_values(kind, x32):
         s = np.where(active, new, s)
         g = np.where(active[..., None], points(s), g)
     s16 = _f16(s).astype(np.float64)
+    if parts:
+        return s16, g
     return ((s16[..., None] * g) @ W) * D / math.sqrt(hd)
 
 
@@ -378,6 +399,9 @@ def forward(model, token_ids, return_hidden=False, linear=None, kv_types=None):
         q = apply_rope(q, cos, sin)
         k = apply_rope(k, cos, sin)
         k_open = None
+        v_rot = None
+        if kv_types and kv_types[1] in HIGGS_KV_BITS:                # rotated values: scales and points
+            v_rot = _kv_higgs_values(kv_types[1], v.astype(np.float32), parts=True)
         if kv_types:
             k, v = kv_store(kv_types[0], k, keys=True), kv_store(kv_types[1], v)
             if isinstance(k, tuple):                                # HIGGS keys: per query row
@@ -394,7 +418,11 @@ def forward(model, token_ids, return_hidden=False, linear=None, kv_types=None):
             if k_open is not None:
                 s = np.where(sees_open, q[hh] @ k_open[kv].T / math.sqrt(hd), s)
             s = np.where(mask, -np.inf, s)
-            out[hh] = softmax(s, axis=-1) @ v[kv]
+            if v_rot is not None:
+                e = np.exp(s - np.max(s, axis=-1, keepdims=True))
+                out[hh] = rot_values_attend(e, v_rot[0][kv], v_rot[1][kv], hd)
+            else:
+                out[hh] = softmax(s, axis=-1) @ v[kv]
         attn = out.transpose(1, 0, 2).reshape(T, nh * hd)
         x = x + mm(attn, p + "self_attn.o_proj.weight")
         h = rmsnorm(x, w[p + "post_attention_layernorm.weight"], eps)

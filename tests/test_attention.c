@@ -582,11 +582,56 @@ static double ref_score_q4(const Sim *S, int l, int h, int j, const float *q, do
  * before t's group decoded (q4: as ref_score_q4), from t / KG * KG on the f16 rows) and values: the
  * worst |got - want| in units of what float rounding may move it by, vmax (1 + amax) (vmax: the largest
  * |value| attended, amax: the largest sum_d |q_d k_d| / sqrt(hd), which bounds a score's rounding) */
-static double ref_err(const Sim *S, int l, int h, int t, int t0, const float *q, const float *got) {
-    int hd = S->hd, n = t + 1, closed = is_higgs(S->kt[l]) ? t / KG * KG : n;
+/* w to the nearest bf16 (8 significant bits; ties to even), 0 below 2^-64 (src/attention.h
+ * kv_bf16_weight); *ulp: its spacing there, *near: w is within 1e-5 relative of a rounding boundary */
+static double ref_bf16(double w, double *ulp, int *near) {
+    *ulp = 0, *near = 0;
+    if (w < 0x1p-64) return 0;
+    int ex;
+    frexp(w, &ex);                       /* w = f 2^ex, f in [0.5, 1): 8 bits are f's first 8 */
+    double u = ldexp(1.0, ex - 8), q = w / u, r = nearbyint(q);   /* the default mode: ties to even */
+    *ulp = u, *near = fabs(fabs(q - floor(q)) - 0.5) * u < 1e-5 * w;
+    return r * u;
+}
+
+/* Rotated values' attention output, the definition of src/attention.h: the weights w_j = e_j s_j
+ * (e_j = e^(score - max), s_j the value's f16 scale) and the grid coordinates rounded to bf16, their
+ * products summed in the rotated domain, / sum e_j, then rotated back; in double. The kernel's scores
+ * and exponentials are floats, so a weight within rounding of a bf16 boundary may round either way:
+ * returns the most those can move an output (the rotation keeps lengths). */
+static double ref_rot_values(const Sim *S, int l, int h, int t0, int n, const double *e, double sum, double *out) {
+    int hd = S->hd, t = S->vt[l], pairs = v_pairs(t), near;
+    double y[MAXHD] = {0}, slack = 0, ulp, dummy;
+    for (int j = t0; j < n; j++) {
+        size_t ip = at_pos(S, l, h, j);
+        double w = ref_bf16(e[j] * S->vscale[ip], &ulp, &near), len = 0;
+        const int *codes = S->vcode + ip * hd;
+        for (int i = 0; i < v_ncodes(t, hd); i++) {
+            const double *pt = ref_point(t, codes[i]);
+            double x = ref_bf16(fabs(pt[0]), &dummy, &near) * (pt[0] < 0 ? -1 : 1);
+            y[i] += w * x, len += x * x;
+            if (pairs) {
+                double z = ref_bf16(fabs(pt[1]), &dummy, &near) * (pt[1] < 0 ? -1 : 1);
+                y[i + hd / 2] += w * z, len += z * z;
+            }
+        }
+        ref_bf16(e[j] * S->vscale[ip], &ulp, &near);
+        if (near) slack += ulp * sqrt(len) / sum;
+    }
+    for (int i = 0; i < hd; i++) y[i] /= sum;
+    ref_wht_d(y, hd);
+    for (int d = 0; d < hd; d++) out[d] = (ref_sign(d) ? -y[d] : y[d]) / sqrt((double)hd);
+    return slack;
+}
+
+/* Query q at position t over positions [t0, n) (n <= t + 1; the open group is t's): want[hd] the
+ * output; returns the slack of ref_rot_values (0 for flat values) and sets *mx, *sum (the softmax's
+ * maximum and sum over the range) and *scale, the size its errors are measured against */
+typedef struct { double mx, sum, scale; } RefSpan;
+static double ref_attend(const Sim *S, int l, int h, int t, int t0, int n, const float *q, double *want, RefSpan *r) {
+    int hd = S->hd, closed = is_higgs(S->kt[l]) ? t / KG * KG : t + 1;
     static double sc[4096];
-    double m = -INFINITY, sum = 0, worst = 0, amax = 0, vmax = 0;
-    if (n > 4096) return 1e300;
+    double m = -INFINITY, sum = 0, amax = 0, vmax = 0, slack = 0;
     for (int j = t0; j < n; j++) {
         size_t ip = at_pos(S, l, h, j) * hd;
         double s = 0, a = 0;
@@ -601,14 +646,34 @@ static double ref_err(const Sim *S, int l, int h, int t, int t0, const float *q,
         m = sc[j] > m ? sc[j] : m;
     }
     for (int j = t0; j < n; j++) sum += (sc[j] = exp(sc[j] - m));
+    if (is_higgs(S->vt[l])) slack = ref_rot_values(S, l, h, t0, n, sc, sum, want);
+    else
+        for (int d = 0; d < hd; d++) {
+            want[d] = 0;
+            for (int j = t0; j < n; j++) want[d] += sc[j] / sum * S->vdec[at_pos(S, l, h, j) * hd + d];
+        }
+    r->mx = m, r->sum = sum, r->scale = vmax * (1 + amax) + 1e-30;
+    return slack;
+}
+
+/* the worst error of got[hd] beyond the slack, relative to the reference's scale */
+static double ref_worst(const double *want, const float *got, int hd, double slack, double scale) {
+    double worst = 0;
     for (int d = 0; d < hd; d++) {
-        double want = 0;
-        for (int j = t0; j < n; j++) want += sc[j] / sum * S->vdec[at_pos(S, l, h, j) * hd + d];
-        double e = fabs(got[d] - want) / (vmax * (1 + amax) + 1e-30);
+        double diff = fabs(got[d] - want[d]) - slack;
+        double e = (diff > 0 ? diff : 0) / scale;
         if (!(e <= 1e300)) e = 1e300;   /* NaN */
         worst = e > worst ? e : worst;
     }
     return worst;
+}
+
+static double ref_err(const Sim *S, int l, int h, int t, int t0, const float *q, const float *got) {
+    double want[MAXHD];
+    RefSpan r;
+    if (t + 1 > 4096) return 1e300;
+    double slack = ref_attend(S, l, h, t, t0, t + 1, q, want, &r);
+    return ref_worst(want, got, S->hd, slack, r.scale);
 }
 
 /* ================================================================ passes and what each query checks */
@@ -1084,6 +1149,34 @@ static void test_rewinds(void) {
     }
 }
 
+/* the reference of a query at t over [t0, t] split into spans of ATT_SPAN positions as forward.h
+ * splits them, each span's output weighted by its sum times e^(its maximum - the largest), in double.
+ * Rotated values round their weights to bf16 within each span (against the span's own maximum), so
+ * their definition is per span; for the other types this is the whole range's softmax. */
+static double ref_err_spans(const Sim *S, int t, int t0, const float *q, const float *got) {
+    int hd = S->hd, n_spans = (t + 1 + ATT_SPAN - 1) / ATT_SPAN;
+    double want[MAXHD] = {0}, part[MAXHD], slack = 0, mx = -INFINITY, total = 0, scale = 0;
+    RefSpan r[8];
+    if (n_spans > 8) return 1e300;
+    for (int sp = 0; sp < n_spans; sp++) {
+        int a = sp * ATT_SPAN < t0 ? t0 : sp * ATT_SPAN, end = t + 1 < (sp + 1) * ATT_SPAN ? t + 1 : (sp + 1) * ATT_SPAN;
+        r[sp].sum = 0;
+        if (a >= end) continue;
+        ref_attend(S, 0, 0, t, a, end, q, part, &r[sp]);
+        mx = r[sp].mx > mx ? r[sp].mx : mx;
+    }
+    for (int sp = 0; sp < n_spans; sp++) {
+        int a = sp * ATT_SPAN < t0 ? t0 : sp * ATT_SPAN, end = t + 1 < (sp + 1) * ATT_SPAN ? t + 1 : (sp + 1) * ATT_SPAN;
+        if (a >= end) continue;
+        double s = ref_attend(S, 0, 0, t, a, end, q, part, &r[sp]), w = r[sp].sum * exp(r[sp].mx - mx);
+        for (int d = 0; d < hd; d++) want[d] += w * part[d];
+        slack += w * s, total += w;
+        scale = r[sp].scale > scale ? r[sp].scale : scale;
+    }
+    for (int d = 0; d < hd; d++) want[d] /= total;
+    return ref_worst(want, got, hd, slack / total, scale);
+}
+
 /* a cache longer than ATT_SPAN positions: each span's attend_span (its maximum and sum) and attend_combine,
  * as forward.h's attention splits it (spans of fixed positions; a window clips the first), against the
  * reference over the whole range; and with one span, attend_span as attend, bit for bit */
@@ -1129,7 +1222,7 @@ static void test_spans(void) {
                         }
                         for (int g = 0; g < ATT_G; g++) {
                             attend_combine(vout[g], spans + (size_t)g * 4 * (hd + 2), n_spans, hd);
-                            double e = ref_err(&S, 0, 0, t, t0, vq[g], vout[g]);
+                            double e = ref_err_spans(&S, t, t0, vq[g], vout[g]);
                             nref++;
                             if (e > worst) worst = e, snprintf(where, sizeof where, "query %d, t0 %d", t, t0);
                         }

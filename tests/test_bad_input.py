@@ -671,7 +671,7 @@ def cli_cases(C, model, tokbin, valid):
     C.add("ppl: -c larger than seq_len", R("-m", "ppl", "-f", os.path.join(tmp, "ppl_ok.txt"), "-c", "64"))
     ppl_ok = os.path.join(tmp, "ppl_ok.txt")
     C.add("valid: ppl --kld against itself, --second-half", R("-m", "ppl", "-f", ppl_ok, "-c", "8", "--kld", model,
-                                                              "--second-half", "-T", "1"), "ok",
+                                                              "--second-half", "-T", "1", "--kv", "f32"), "ok",
           post=lambda rc, o, e: None if o.strip().splitlines()[-1].startswith("kld: 0.000000 (same top token 100.000%")
           else "last line is not kld: 0 for the model against itself: %r" % o[-200:])
     C.add("ppl --kld: base file missing", R("-m", "ppl", "-f", ppl_ok, "--kld", os.path.join(tmp, "nope.higgs")))

@@ -577,7 +577,7 @@ def check_configs(tmp, grids, cfg, base, w_orig, ids, idf, configs, prefix):
                 # float activations (--no-int8; the default where no tensor has an int8 path), batched and not
                 for flag in (["--no-int8"], ["--no-batch", "--no-int8"]):
                     lo = os.path.join(tmp, "logits.bin")
-                    sh(os.path.join(ROOT, "run"), out, "-m", "logits", "-f", idf, "-o", lo, "-T", "2",
+                    sh(os.path.join(ROOT, "run"), out, "-m", "logits", "-f", idf, "-o", lo, "-T", "2", "--kv", "f32",
                        *(flag if int8 or len(flag) > 1 else []))
                     got = np.fromfile(lo, dtype=np.float32).reshape(len(ids), -1)
                     err = float(np.abs(got - want).max())
@@ -586,11 +586,11 @@ def check_configs(tmp, grids, cfg, base, w_orig, ids, idf, configs, prefix):
                 if int8:
                     # the int8 path, token by token (decoding), against numpy's model of its definition
                     lo = os.path.join(tmp, "logits.bin")
-                    sh(os.path.join(ROOT, "run"), out, "-m", "logits", "-f", idf, "-o", lo, "-T", "2", "--no-batch")
+                    sh(os.path.join(ROOT, "run"), out, "-m", "logits", "-f", idf, "-o", lo, "-T", "2", "--no-batch", "--kv", "f32")
                     got = np.fromfile(lo, dtype=np.float32).reshape(len(ids), -1)
                     # and batched (prompts, perplexity: the int8 products of hg_qmatmul8_rows, which
                     # equal hg_qdot8_row's bit for bit in test_kernels), against the same reference
-                    sh(os.path.join(ROOT, "run"), out, "-m", "logits", "-f", idf, "-o", lo, "-T", "3")
+                    sh(os.path.join(ROOT, "run"), out, "-m", "logits", "-f", idf, "-o", lo, "-T", "3", "--kv", "f32")
                     got_b = np.fromfile(lo, dtype=np.float32).reshape(len(ids), -1)
                     want8 = ref.forward(model, ids, linear=lambda nm, x: (int8_linear(int8[nm], x) if nm in int8
                                                                           else x @ weights[nm].T))
@@ -702,7 +702,7 @@ def dp_and_cli_checks(tmp, grids, cfg, base, w_orig, ids, idf):
                     weights[t["name"]] = decode_tensor(out, h, t, grids)[0].astype(np.float32)
             want = ref.forward(ref.load_model(None, weights=weights, config=cfg), ids)
             lo = os.path.join(tmp, "logits.bin")
-            sh(os.path.join(ROOT, "run"), out, "-m", "logits", "-f", idf, "-o", lo, "-T", "2", "--no-int8")
+            sh(os.path.join(ROOT, "run"), out, "-m", "logits", "-f", idf, "-o", lo, "-T", "2", "--no-int8", "--kv", "f32")
             err = float(np.abs(np.fromfile(lo, dtype=np.float32).reshape(len(ids), -1) - want).max())
             report(err <= 1e-4, f"dp_target_{target}_mixed_file_logits_equal_reference", f"max abs err {err:.2e}")
             info = sh(os.path.join(ROOT, "run"), out, "--info")
@@ -862,7 +862,7 @@ def bundled_allocation_checks(tmp):
     measured = []
     for t in (2.5, 3.0, 3.5, 4.25):
         alloc("--target-bits", t)
-        r = sh(run, out, "-m", "ppl", "-f", text, "-c", "256", "--second-half", "--kld", model, "-T", "2")
+        r = sh(run, out, "-m", "ppl", "-f", text, "-c", "256", "--second-half", "--kld", model, "-T", "2", "--kv", "f32")
         m = re.search(r"^kld: ([0-9.]+)", r, re.M)
         measured.append((t, float(m.group(1)) if m else float("nan")))
     report(all(b[1] < a[1] for a, b in zip(measured, measured[1:])), "dp_bundled_measured_kld_falls_with_target_bits",
@@ -879,7 +879,7 @@ def bundled_allocation_checks(tmp):
         # and the file measures close to the request: the sensitivities are KL on the model's own samples
         # (on uniformly random tokens they predicted ~1.4x the measured loss, and files measured ~0.7 X)
         alloc("--max-kld", x)
-        r = sh(run, out, "-m", "ppl", "-f", text, "-c", "256", "--second-half", "--kld", model, "-T", "2")
+        r = sh(run, out, "-m", "ppl", "-f", text, "-c", "256", "--second-half", "--kld", model, "-T", "2", "--kv", "f32")
         m = re.search(r"^kld: ([0-9.]+)", r, re.M)
         got = float(m.group(1)) if m else float("nan")
         report(0.75 * x <= got <= 1.25 * x, f"dp_bundled_max_kld_{x}_measures_within_25pct",
