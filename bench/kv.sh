@@ -7,7 +7,8 @@
 #       [--ctx 2048] [--llama-bin DIR [--llama-types "f16 q8_0 q4_0"]]
 # --ctx N: the model with an N-token context (bench/tinyllama_model.sh --ctx: same shape and weights)
 # Prints a markdown table (depth in tokens, decode and prompt tok/s, decode at depth over decode at the
-# shallowest depth, KV cache MB and peak resident MB).
+# shallowest depth, KV cache MB and peak resident MB). Without --llama-bin a type's depths run back to
+# back and its ratio is the median of each round's own ratio.
 # --llama-bin DIR: a llama.cpp build's bin folder (the project never builds it; ../shared/peers/README.md).
 # Adds rows of llama-batched-bench on the same shape and weights (the f16 model as an F16 GGUF by
 # bench/gguf_from_higgs.py, then llama-quantize to Q4_0; both cached in bench/cache/) with -fa and
@@ -62,35 +63,41 @@ echo "|---|---|---|---|---|---|---|"
 for d in $DEPTHS; do
   if [ "$d" -eq 0 ]; then printf 'The' >"$TMP/p$d"; else head -c "$(awk -v d="$d" -v b="$BPT" 'BEGIN { printf "%d", d * b }')" data/brown-heldout.txt >"$TMP/p$d"; fi
 done
-for r in $(seq "$R"); do
-  for d in $DEPTHS; do
-    for kv in $TYPES; do
-      n=$(( $(./run "$MODEL" -m tokenize -f "$TMP/p$d" | wc -w) + 1 + 64 ))
-      ./run "$MODEL" -i "$(cat "$TMP/p$d")" -n "$n" -t 0 -T "$T" --kv "$kv" --profile 2>"$TMP/err" >/dev/null
-      dec=$(awk '/achieved tok\/s/ { print $3 }' "$TMP/err"); pr=$(awk '/^prompt:/ { print $2, $5 }' "$TMP/err")
-      mem=$(sed -n 's/^memory: KV cache \([0-9.]*\) MB.*peak resident \([0-9.]*\) MB/\1 \2/p' "$TMP/err")
-      echo "$kv $d $dec $pr $mem" >>"$TMP/rows"
-      echo "round $r: --kv $kv depth $d: $dec tok/s, prompt $pr, memory $mem" >&2
-    done
-    [ -n "$LBIN" ] || continue
-    npp=$(( $(./run "$MODEL" -m tokenize -f "$TMP/p$d" | wc -w) + 1 ))   # the prompt ./run gets: its ids and BOS
-    for lt in $LTYPES; do
-      rc=0
-      if [ -x /usr/bin/time ]; then tm=(/usr/bin/time -f 'maxrss %M' -o "$TMP/time"); else tm=(); echo "maxrss -" >"$TMP/time"; fi
-      "${tm[@]}" timeout 900 "$LBIN/llama-batched-bench" -m "$GQ4" "${FA[@]}" -ctk "$lt" -ctv "$lt" -npp "$npp" -ntg 64 -npl 1 \
-        -c $((npp + 64)) -t "$T" --no-mmap --output-format jsonl >"$TMP/lout" 2>"$TMP/lerr" || rc=$?
-      [ "$rc" = 0 ] || { echo "kv.sh: llama-batched-bench -ctk $lt failed at depth $d (exit $rc; 124: killed after 900 s):" >&2; tail -5 "$TMP/lerr" >&2; exit 1; }
-      # jsonl goes to stdout or stderr depending on the build's log settings: read both
-      read -r dec pr <<<"$(cat "$TMP/lout" "$TMP/lerr" | sed -n 's/.*"speed_pp": *\([0-9.]*\).*"speed_tg": *\([0-9.]*\).*/\2 \1/p' | tail -1)"
-      kvmb=$(cat "$TMP/lout" "$TMP/lerr" | sed -n 's/.*KV self size *= *\([0-9.]*\) MiB.*/\1/p' | tail -1 | awk '{ printf "%.1f", $1 * 1.048576 }')
-      rss=$(awk '/maxrss/ { print $2 == "-" ? "-" : $2 / 1024 * 1.048576 }' "$TMP/time")
-      [ -n "$dec" ] || { echo "kv.sh: no timings from llama-batched-bench -ctk $lt at depth $d" >&2; exit 1; }
-      echo "llama:$lt $d $dec $npp $pr $kvmb $rss" >>"$TMP/rows"
-      echo "round $r: llama.cpp -ctk/-ctv $lt depth $d: $dec tok/s, prompt $npp tokens at $pr tok/s, KV $kvmb MB, peak RSS $rss MB" >&2
-    done
+run_llama() {   # llama-batched-bench at depth $2 in round $1, each type of --llama-types
+  local r=$1 d=$2 npp lt rc dec pr kvmb rss
+  npp=$(( $(./run "$MODEL" -m tokenize -f "$TMP/p$d" </dev/null | wc -w) + 1 ))   # the prompt ./run gets: its ids and BOS
+  for lt in $LTYPES; do
+    rc=0
+    if [ -x /usr/bin/time ]; then tm=(/usr/bin/time -f 'maxrss %M' -o "$TMP/time"); else tm=(); echo "maxrss -" >"$TMP/time"; fi
+    "${tm[@]}" timeout 900 "$LBIN/llama-batched-bench" -m "$GQ4" "${FA[@]}" -ctk "$lt" -ctv "$lt" -npp "$npp" -ntg 64 -npl 1 \
+      -c $((npp + 64)) -t "$T" --no-mmap --output-format jsonl </dev/null >"$TMP/lout" 2>"$TMP/lerr" || rc=$?
+    [ "$rc" = 0 ] || { echo "kv.sh: llama-batched-bench -ctk $lt failed at depth $d (exit $rc; 124: killed after 900 s):" >&2; tail -5 "$TMP/lerr" >&2; exit 1; }
+    # jsonl goes to stdout or stderr depending on the build's log settings: read both
+    read -r dec pr <<<"$(cat "$TMP/lout" "$TMP/lerr" | sed -n 's/.*"speed_pp": *\([0-9.]*\).*"speed_tg": *\([0-9.]*\).*/\2 \1/p' | tail -1)"
+    kvmb=$(cat "$TMP/lout" "$TMP/lerr" | sed -n 's/.*KV self size *= *\([0-9.]*\) MiB.*/\1/p' | tail -1 | awk '{ printf "%.1f", $1 * 1.048576 }')
+    rss=$(awk '/maxrss/ { print $2 == "-" ? "-" : $2 / 1024 * 1.048576 }' "$TMP/time")
+    [ -n "$dec" ] || { echo "kv.sh: no timings from llama-batched-bench -ctk $lt at depth $d" >&2; exit 1; }
+    echo "llama:$lt $d $dec $npp $pr $kvmb $rss $r" >>"$TMP/rows"
+    echo "round $r: llama.cpp -ctk/-ctv $lt depth $d: $dec tok/s, prompt $npp tokens at $pr tok/s, KV $kvmb MB, peak RSS $rss MB" >&2
   done
+}
+# Without llama.cpp rows each type's depths run back to back (this machine drifts within minutes), and
+# a type's ratio column is the median over rounds of the ratio within each round; with them each
+# depth's llama.cpp rows follow ./run's at that depth, and the ratio is of the medians.
+if [ -n "$LBIN" ]; then ORDER=$(for d in $DEPTHS; do for kv in $TYPES; do echo "$d $kv"; done; echo "$d -"; done)
+else ORDER=$(for kv in $TYPES; do for d in $DEPTHS; do echo "$d $kv"; done; done); fi
+for r in $(seq "$R"); do
+  while read -r d kv; do
+    if [ "$kv" = - ]; then run_llama "$r" "$d"; continue; fi
+    n=$(( $(./run "$MODEL" -m tokenize -f "$TMP/p$d" </dev/null | wc -w) + 1 + 64 ))
+    ./run "$MODEL" -i "$(cat "$TMP/p$d")" -n "$n" -t 0 -T "$T" --kv "$kv" --profile </dev/null 2>"$TMP/err" >/dev/null
+    dec=$(awk '/achieved tok\/s/ { print $3 }' "$TMP/err"); pr=$(awk '/^prompt:/ { print $2, $5 }' "$TMP/err")
+    mem=$(sed -n 's/^memory: KV cache \([0-9.]*\) MB.*peak resident \([0-9.]*\) MB/\1 \2/p' "$TMP/err")
+    echo "$kv $d $dec $pr $mem $r" >>"$TMP/rows"
+    echo "round $r: --kv $kv depth $d: $dec tok/s, prompt $pr, memory $mem" >&2
+  done <<<"$ORDER"
 done
-med() { { grep -E '^[0-9.]+$' || true; } | sort -g | awk '{ v[NR] = $1 } END { if (!NR) printf "-"; else printf "%.2f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+med() { { grep -E '^[0-9.]+$' || true; } | sort -g | awk -v f="${1:-%.2f}" '{ v[NR] = $1 } END { if (!NR) printf "-"; else printf f, NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 first=${DEPTHS%% *}
 for kv in $ALL; do
   base=$(awk -v k="$kv" -v d="$first" '$1 == k && $2 == d { print $3 }' "$TMP/rows" | med)
@@ -100,8 +107,10 @@ for kv in $ALL; do
     pr=$(awk -v k="$kv" -v d="$d" '$1 == k && $2 == d { print $5 }' "$TMP/rows" | med)
     kvmb=$(awk -v k="$kv" -v d="$d" '$1 == k && $2 == d { print $6; exit }' "$TMP/rows")
     rss=$(awk -v k="$kv" -v d="$d" '$1 == k && $2 == d { print $7 }' "$TMP/rows" | med)
+    ratio=$(awk -v d="$dec" -v b="$base" 'BEGIN { printf "%.3f", d / b }')
+    [ -n "$LBIN" ] || ratio=$(awk -v k="$kv" -v d="$d" -v f="$first" '$1 == k && $2 == f { b[$8] = $3 }
+      $1 == k && $2 == d { x[$8] = $3 } END { for (r in x) if (b[r] > 0) print x[r] / b[r] }' "$TMP/rows" | med "%.3f")
     label=$kv; [ "${kv#llama:}" = "$kv" ] || label="llama.cpp Q4_0, -fa -ctk/-ctv ${kv#llama:}"
-    awk -v kv="$label" -v d="$toks" -v dec="$dec" -v base="$base" -v pr="$pr" -v kvmb="$kvmb" -v rss="$rss" \
-      'BEGIN { printf "| %s | %s | %s | %.3f | %s | %s | %s |\n", kv, d, dec, dec / base, pr, kvmb, rss }'
+    echo "| $label | $toks | $dec | $ratio | $pr | $kvmb | $rss |"
   done
 done
