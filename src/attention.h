@@ -659,13 +659,18 @@ static inline __m512i kq_dpbusd_b(__m512i acc, __m512i u, const int32_t *w) {
  * operations per element); the constant sum_d q_d mid_d - 7.5 qs sum_d q8_d is kq_prepare's
  * sum_d q_d lo_d + 7.5 sum_d e_d, summed in another order. w[j][g]: head g's q8 of dimensions
  * 4j..4j+3, the 4 bytes kq_dot_group broadcasts. */
+static inline __m512 kq_pair(const float *p) {   /* p[0], p[1] repeated: one 64-bit broadcast (memcpy: no aliasing) */
+    double d;
+    memcpy(&d, p, sizeof d);
+    return _mm512_castpd_ps(_mm512_set1_pd(d));
+}
 static void kq_prepare8(const float *ql, const float *lo, const float *step, int hd, int32_t (*w)[8], float *base, float *qs) {
     float mid[HG_KV_MAX_HD];
     for (int d = 0; d < hd; d += 16)
         _mm512_storeu_ps(mid + d, _mm512_fmadd_ps(_mm512_set1_ps(7.5f), _mm512_loadu_ps(step + d), _mm512_loadu_ps(lo + d)));
     __m512 m = _mm512_setzero_ps();
     for (int i = 0; i < hd / 2; i++) {
-        __m512 st = _mm512_castpd_ps(_mm512_set1_pd(*(const double *)(const void *)(step + 2 * i)));
+        __m512 st = kq_pair(step + 2 * i);
         m = _mm512_max_ps(m, _mm512_abs_ps(_mm512_mul_ps(_mm512_loadu_ps(ql + 16 * i), st)));
     }
     m = _mm512_max_ps(m, _mm512_permute_ps(m, 0xB1));                       /* both lanes of a head: its max */
@@ -678,8 +683,8 @@ static void kq_prepare8(const float *ql, const float *lo, const float *step, int
         __m128i b[2];
         for (int k = 0; k < 2; k++) {
             const float *qi = ql + 16 * (i + k);
-            __m512 st = _mm512_castpd_ps(_mm512_set1_pd(*(const double *)(const void *)(step + 2 * (i + k))));
-            __m512 md = _mm512_castpd_ps(_mm512_set1_pd(*(const double *)(const void *)(mid + 2 * (i + k))));
+            __m512 st = kq_pair(step + 2 * (i + k));
+            __m512 md = kq_pair(mid + 2 * (i + k));
             __m512 q = _mm512_loadu_ps(qi);
             __m512i r = _mm512_cvt_roundps_epi32(_mm512_mul_ps(_mm512_mul_ps(q, st), inv), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
             isum = _mm512_add_epi32(isum, r);
