@@ -589,25 +589,7 @@ static float kq_prepare(const float *q, const float *lo, const float *step, int 
  * bytes per channel quad, 4 bytes a position, low nibbles positions 0..15, high 16..31), exact */
 ATT_INLINE void kq_dot_group(int32_t (*isum)[KG], const int8_t (*q8)[HG_KV_MAX_HD], const int G, const unsigned char *codes,
                              int hd) {
-#if defined(HG_AVX512_VNNI)   /* vpdpbusd as an asm statement: GCC 12 keeps the intrinsic's accumulators in memory */
-    const __m512i low = _mm512_set1_epi8(15);
-    __m512i acc[ATT_G][2];
-    for (int g = 0; g < G; g++) acc[g][0] = acc[g][1] = _mm512_setzero_si512();
-    for (int j = 0; j < hd / 4; j++) {
-        __m512i v = _mm512_loadu_si512(codes + 64 * j);
-        __m512i c0 = _mm512_and_si512(v, low), c1 = _mm512_and_si512(_mm512_srli_epi16(v, 4), low);
-        for (int g = 0; g < G; g++) {
-            int32_t w;
-            memcpy(&w, q8[g] + 4 * j, 4);
-            acc[g][0] = hg_dpbusd_rr(acc[g][0], c0, _mm512_set1_epi32(w));
-            acc[g][1] = hg_dpbusd_rr(acc[g][1], c1, _mm512_set1_epi32(w));
-        }
-    }
-    for (int g = 0; g < G; g++) {
-        _mm512_storeu_si512(isum[g], acc[g][0]);
-        _mm512_storeu_si512(isum[g] + 16, acc[g][1]);
-    }
-#elif defined(HG_AVX2)   /* and AVX-512 without VNNI: maddubs pairs within 2 * 15 * 127, no saturation */
+#if defined(HG_AVX2)   /* (AVX-512 VNNI takes attn_scores_nib8) maddubs pairs within 2 * 15 * 127, no saturation */
     const __m256i low = _mm256_set1_epi8(15);
     for (int half = 0; half < 2; half++) {   /* bytes 0..31 of each quad (positions 0..7, 16..23), then 32..63 */
         __m256i acc[ATT_G][2];
@@ -658,7 +640,7 @@ static inline __m512i kq_dpbusd_b(__m512i acc, __m512i u, const int32_t *w) {
  * and the lanes of a head are combined once. The same q8 and qs as kq_prepare (the same float
  * operations per element); the constant sum_d q_d mid_d - 7.5 qs sum_d q8_d is kq_prepare's
  * sum_d q_d lo_d + 7.5 sum_d e_d, summed in another order. w[j][g]: head g's q8 of dimensions
- * 4j..4j+3, the 4 bytes kq_dot_group broadcasts. */
+ * 4j..4j+3, the 4 bytes each vpdpbusd of attn_scores_nib8 broadcasts. */
 static inline __m512 kq_pair(const float *p) {   /* p[0], p[1] repeated: one 64-bit broadcast (memcpy: no aliasing) */
     double d;
     memcpy(&d, p, sizeof d);
