@@ -286,23 +286,37 @@ static inline void kv_f16_to_f32_n(float *dst, const uint16_t *src, int n) {
  * k = round(x / ln 2), r = x - k ln 2 (ln 2 in two parts), e^r by its degree-6
  * Taylor polynomial (within 2.5e-7 of exp over [-87, 0]); x >= -87 keeps
  * 2^k a normal float (smaller terms are below 1e-37 of the largest anyway). */
-static float softmax_shifted(float *a, int n, float m) {
-    for (int t = 0; t < n; t++) {
-        float x = a[t] - m;
-        x = x < -87.0f ? -87.0f : x;
-        float y = x * 1.44269504f;
-        float k = (y + 12582912.0f) - 12582912.0f;          /* round to nearest: no call */
-        float r = x - k * 0.693359375f;
-        r = r - k * -2.12194440e-4f;
-        float p = 1.0f + r * (1.0f + r * (0.5f + r * (1.0f / 6 + r * (1.0f / 24 + r * (1.0f / 120 + r * (1.0f / 720))))));
-        int32_t bits = ((int32_t)k + 127) * (1 << 23);
-        float scale;
-        memcpy(&scale, &bits, sizeof scale);
-        a[t] = p * scale;
+static inline float exp_shifted1(float x) {   /* one element of it, scalar */
+    x = x < -87.0f ? -87.0f : x;
+    float y = x * 1.44269504f;
+    float k = (y + 12582912.0f) - 12582912.0f;          /* round to nearest: no call */
+    float r = x - k * 0.693359375f;
+    r = r - k * -2.12194440e-4f;
+    float p = 1.0f + r * (1.0f + r * (0.5f + r * (1.0f / 6 + r * (1.0f / 24 + r * (1.0f / 120 + r * (1.0f / 720))))));
+    int32_t bits = ((int32_t)k + 127) * (1 << 23);
+    float scale;
+    memcpy(&scale, &bits, sizeof scale);
+    return p * scale;
+}
+static inline fv exp_shifted16(fv x) {         /* the same operations on 16 elements (no FMA: none above) */
+    x = fv_maxv(fv_set1(-87.0f), x);           /* -87 > x ? -87 : x, as above (NaN stays NaN) */
+    fv k = fv_sub(fv_add(fv_mul(x, fv_set1(1.44269504f)), fv_set1(12582912.0f)), fv_set1(12582912.0f));
+    fv r = fv_sub(x, fv_mul(k, fv_set1(0.693359375f)));
+    r = fv_sub(r, fv_mul(k, fv_set1(-2.12194440e-4f)));
+    static const float c[6] = {1.0f / 120, 1.0f / 24, 1.0f / 6, 0.5f, 1.0f, 1.0f};
+    fv p = fv_mul(r, fv_set1(1.0f / 720));
+    for (int i = 0; i < 6; i++) {
+        p = fv_add(fv_set1(c[i]), p);
+        if (i < 5) p = fv_mul(r, p);
     }
-    float part[16] = {0}, sum = 0;    /* 16 running sums: a vector, not a chain of dependent adds */
+    return fv_mul(p, fv_pow2i(k));
+}
+static float softmax_shifted(float *a, int n, float m) {
     int t = 0;
-    for (; t + 16 <= n; t += 16)
+    for (; t + 16 <= n; t += 16) fv_store(a + t, exp_shifted16(fv_sub(fv_load(a + t), fv_set1(m))));
+    for (; t < n; t++) a[t] = exp_shifted1(a[t] - m);
+    float part[16] = {0}, sum = 0;    /* 16 running sums: a vector, not a chain of dependent adds */
+    for (t = 0; t + 16 <= n; t += 16)
         for (int i = 0; i < 16; i++) part[i] += a[t + i];
     for (int i = 0; i < 16; i++) sum += part[i];
     for (; t < n; t++) sum += a[t];
@@ -368,13 +382,27 @@ ATT_INLINE fv fv_load_kind(const void *p, size_t i, const int kind) {
 }
 static inline size_t kv_load_bytes(int kind) { return kind == KV_LOAD_F32 ? 4 : kind == KV_LOAD_F16 ? 2 : 1; }
 
-/* The values of positions t0..t0+m-1 (clipped to n) toward the cache while
- * the scores read the keys: a second stream through memory keeps more reads
- * in flight than the keys alone, and the value pass then reads from cache. */
-static inline void prefetch_values(const void *values, int t0, int n, int m, size_t row_bytes) {
-    int t1 = t0 + m < n ? t0 + m : n;
-    const char *p = (const char *)values + (size_t)t0 * row_bytes, *end = (const char *)values + (size_t)t1 * row_bytes;
-    for (; p < end; p += 64) __builtin_prefetch(p, 0, 3);
+/* A run of cache lines brought toward the cache a few at a time, spread over a loop's iterations
+ * (pf_step once an iteration). Decode attention reads the cache from memory: a layer's weights pass
+ * through the caches between two layers' attention. The processor's own prefetching loses the
+ * stream at every 4 KB key block, and a burst of a whole block's prefetches at once stalled the
+ * loads behind it; lines spread evenly keep about twice the reads in flight (docs/kv-cache.md). */
+typedef struct {
+    const char *next;                 /* the next line to fetch */
+    size_t left;                      /* lines still to fetch */
+    size_t per;                       /* lines a step */
+} Prefetch;
+
+/* bytes at p over `steps` steps (none where bytes or steps is 0) */
+static inline Prefetch pf_span(const void *p, size_t bytes, size_t steps) {
+    Prefetch r = {(const char *)p, (bytes + 63) / 64, 0};
+    r.per = steps ? (r.left + steps - 1) / steps : 0;
+    if (!steps) r.left = 0;
+    return r;
+}
+
+static inline void pf_step(Prefetch *f) {
+    for (size_t i = 0; i < f->per && f->left; i++, f->left--, f->next += 64) __builtin_prefetch(f->next, 0, 3);
 }
 
 /* element i of a cache array of load kind `kind`, as a float */
@@ -392,18 +420,26 @@ ATT_INLINE void store_scores(float *att, fv acc, const float *kscale, float scal
 
 /* att[g][t] = scale * kscale[t] * <q[g], k_t> for t < n (kscale NULL: 1), and junk up to the end
  * of the last block (att has kpos floats). Keys of load kind kk. FV_WIDE blocks at a time where
- * registers allow: more independent sums in flight. */
+ * registers allow: more independent sums in flight. Meanwhile the keys one step ahead and the
+ * values of the same positions (vrow_bytes a row; the value pass reads them next) come toward the
+ * cache, a few lines each dimension. */
 ATT_INLINE void attn_scores_g(float *const *att, const float *const *q, const int G, const void *restrict keys,
                               const float *kscale, const int kk, int hd, int n, float scale, const void *values,
                               size_t vrow_bytes) {
+    const int step = KB * FV_WIDE;                   /* positions an iteration */
+    size_t krow = kv_load_bytes(kk) * (size_t)hd, iters = (size_t)((n + step - 1) / step) * (size_t)hd;
+    size_t kbytes = (size_t)((n + KB - 1) / KB * KB) * krow;   /* whole blocks */
+    Prefetch pv = pf_span(values, (size_t)n * vrow_bytes, iters);
+    Prefetch pk = pf_span((const char *)keys + (kbytes < step * krow ? kbytes : step * krow),
+                          kbytes > step * krow ? kbytes - step * krow : 0, iters);
     int t0 = 0;
 #if FV_WIDE == 2
     for (; t0 + KB < n; t0 += 2 * KB) {
         size_t b0 = (size_t)t0 * hd, b1 = b0 + (size_t)KB * hd;
-        prefetch_values(values, t0, n, 2 * KB, vrow_bytes);
         fv acc[ATT_G][2];
         for (int g = 0; g < G; g++) acc[g][0] = acc[g][1] = fv_zero();
         for (int d = 0; d < hd; d++) {
+            pf_step(&pk), pf_step(&pv);
             fv k0 = fv_load_kind(keys, b0 + (size_t)d * KB, kk), k1 = fv_load_kind(keys, b1 + (size_t)d * KB, kk);
             for (int g = 0; g < G; g++) {
                 acc[g][0] = fv_fma(acc[g][0], q[g][d], k0);
@@ -418,10 +454,10 @@ ATT_INLINE void attn_scores_g(float *const *att, const float *const *q, const in
 #endif
     for (; t0 < n; t0 += KB) {
         size_t blk = (size_t)t0 * hd;                 /* block t0 / KB */
-        prefetch_values(values, t0, n, KB, vrow_bytes);
         fv acc[ATT_G];
         for (int g = 0; g < G; g++) acc[g] = fv_zero();
         for (int d = 0; d < hd; d++) {
+            pf_step(&pk), pf_step(&pv);
             fv k = fv_load_kind(keys, blk + (size_t)d * KB, kk);
             for (int g = 0; g < G; g++) acc[g] = fv_fma(acc[g], q[g][d], k);
         }
@@ -433,7 +469,10 @@ ATT_INLINE void attn_scores_g(float *const *att, const float *const *q, const in
  * a time stay in registers across all positions (an axpy per position would store and reload out);
  * a head size that is not a multiple of 16 ends in plain loops */
 ATT_INLINE void attn_values_g(float *const *out, const float *const *p, const float *inv, const int G,
-                              const void *restrict values, const int vk, int hd, int n) {
+                              const void *restrict values, const int vk, int hd, int n, Prefetch *next) {
+    int width = FV_WIDE == 2 ? (G <= 4 ? 64 : 32) : 16;   /* dimensions a pass over the positions */
+    size_t steps = (size_t)n * (size_t)(hd / width);
+    next->per = steps ? (next->left + steps - 1) / steps : 0;
     int d0 = 0;
 #if FV_WIDE == 2
     for (; G <= 4 && d0 + 64 <= hd; d0 += 64) {   /* 4 x 4 accumulators of the 32 registers */
@@ -441,6 +480,7 @@ ATT_INLINE void attn_values_g(float *const *out, const float *const *p, const fl
         for (int g = 0; g < G; g++) acc[g][0] = acc[g][1] = acc[g][2] = acc[g][3] = fv_zero();
         for (int t = 0; t < n; t++) {
             size_t row = (size_t)t * hd + d0;
+            pf_step(next);
             fv v0 = fv_load_kind(values, row, vk), v1 = fv_load_kind(values, row + 16, vk);
             fv v2 = fv_load_kind(values, row + 32, vk), v3 = fv_load_kind(values, row + 48, vk);
             for (int g = 0; g < G; g++) {
@@ -458,6 +498,7 @@ ATT_INLINE void attn_values_g(float *const *out, const float *const *p, const fl
         for (int g = 0; g < G; g++) acc[g][0] = acc[g][1] = fv_zero();
         for (int t = 0; t < n; t++) {
             size_t row = (size_t)t * hd + d0;
+            pf_step(next);
             fv v0 = fv_load_kind(values, row, vk), v1 = fv_load_kind(values, row + 16, vk);
             for (int g = 0; g < G; g++) {
                 acc[g][0] = fv_fma(acc[g][0], p[g][t], v0);
@@ -474,6 +515,7 @@ ATT_INLINE void attn_values_g(float *const *out, const float *const *p, const fl
         fv acc[ATT_G];
         for (int g = 0; g < G; g++) acc[g] = fv_zero();
         for (int t = 0; t < n; t++) {
+            pf_step(next);
             fv v = fv_load_kind(values, (size_t)t * hd + d0, vk);
             for (int g = 0; g < G; g++) acc[g] = fv_fma(acc[g], p[g][t], v);
         }
@@ -500,6 +542,7 @@ typedef struct {
     const uint16_t *krange, *kopen;   /* [groups][2][hd] f16 (minima, steps); [positions from closed][hd] f16 */
     int vgrid;                        /* KV_GRID_* of rotated values, else KV_GRID_NONE */
     const uint16_t *vscale16;         /* rotated values: [positions] f16 */
+    int len;                          /* positions stored that the query may see (0: unknown) */
 } KVHead;
 
 /* ----------------------------------------------------------- grouped keys */
@@ -950,7 +993,7 @@ ATT_INLINE void attn_values_q4_bf16(float *const *out, const float *const *p, co
     default: F(1, __VA_ARGS__); break;
 #endif
 #define ATT_SCORES(GG, K) attn_scores_g(att, q, GG, keys, ks, K, hd, m, scale, vs, vrow)
-#define ATT_VALUES(GG, K) attn_values_g(out, p, inv, GG, values, K, hd, m)
+#define ATT_VALUES(GG, K) attn_values_g(out, p, inv, GG, values, K, hd, m, &next)
 #define ATT_GROUPS_SCORES(GG, K) attn_scores_groups(att, q, GG, h, hd, s0, closed, scale + 0 * (K))
 #if defined(HG_AVX512_VNNI)
 #define ATT_NIB_SCORES(GG, K) attn_scores_nib8(att, q, GG, h, hd, s0, closed, scale + 0 * (K))
@@ -1018,6 +1061,14 @@ static void attend_span(float *const *out, float *const *att, const float *const
         default: switch (G) { ATT_G_CASES(ATT_VALUES_ROT, KV_GRID_P1_32) } break;
         }
         return;
+    }
+    /* the next span's keys toward the cache while these values are summed: in decode one thread
+     * takes a head's spans in order, and memory would otherwise idle through the softmax and sums */
+    Prefetch next = {0};
+    if (!h->kbits && n < h->len) {   /* flat keys: position t at t * krow */
+        size_t krow = kv_load_bytes(h->kk) * hd;
+        int more = h->len - n < ATT_SPAN ? h->len - n : ATT_SPAN;
+        next = pf_span((const char *)h->keys + (size_t)n * krow, (size_t)((more + KB - 1) / KB * KB) * krow, 1);
     }
     switch (h->vk) {
     case KV_LOAD_F32: switch (G) { ATT_G_CASES(ATT_VALUES, KV_LOAD_F32) } break;

@@ -369,6 +369,7 @@ static KVHead kv_head(const KVCache *c, int layer, int kvh, int t) {
     const KVType *kt = &kv_types[L->ktype], *vt = &kv_types[L->vtype];
     size_t h = (size_t)kvh, hd = (size_t)c->head_dim;
     KVHead r = {0};
+    r.len = t + 1;
     r.keys = kv_arr(L, KA_KEYS, h);
     r.values = kv_arr(L, KA_VALUES, h);
     r.kk = kt->load, r.vk = vt->load;
