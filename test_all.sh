@@ -136,6 +136,9 @@ fi
 ${CC:-cc} $CFLAGS_T -o tests/test_alloc tests/test_alloc.c -lm -lpthread && run_suite "bit allocation" ./tests/test_alloc
 ${CC:-cc} $CFLAGS_T -o tests/test_sampler tests/test_sampler.c -lm -lpthread && run_suite "sampler (top-p)" ./tests/test_sampler
 ${CC:-cc} $CFLAGS_T -o tests/test_pool tests/test_pool.c -lm -lpthread && run_suite "thread pool" ./tests/test_pool
+# the server's JSON reader and writer: its own checks, then against Python's json module
+${CC:-cc} $CFLAGS_T -o tests/test_json tests/test_json.c && run_suite "json (src/json.h)" ./tests/test_json &&
+  run_suite "json against Python's json" "$PY" tests/test_json.py
 # the engine's contract (errors, allocation failures, sessions in two threads), plain and under
 # ASan+UBSan and ThreadSanitizer; timeout: a pool that took two jobs at once would hang, not fail
 ${CC:-cc} $CFLAGS_T -march=native -o tests/test_engine tests/test_engine.c -lm -lpthread &&

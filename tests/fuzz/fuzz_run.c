@@ -7,10 +7,14 @@
  *                SentencePiece one of models/brown-f16.higgs, or the byte-level one of
  *                tests/fuzz/seeds-model/tiny-bytelevel-qwen2.higgs with pre-tokenizer 1-4
  * FUZZ_TARGET 3: a llama2.c tokenizer.bin
+ * FUZZ_TARGET 4: a JSON text through src/json.h (the server's request bodies): parsed with a small
+ *                token cap and depth, then every token read back (strings decoded, numbers,
+ *                members looked up), and the bytes written as a JSON string
  * The reader, the tokenizer and the engine return their errors and free what they allocated, so
  * every target runs with leak detection on. */
 #define HIGGS_IMPLEMENTATION
 #include "../../higgs.h"
+#include "../../src/json.h"
 
 #include <stdio.h>
 #include <unistd.h>
@@ -85,6 +89,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     char buf[65536 * 3];
     for (int i = 0; i < ids.n; i++) hg_tok_decode(t, ids.v[i], i == 0, buf, (int)sizeof buf);
     free(ids.v);
+#elif FUZZ_TARGET == 4
+    static js_tok toks[512];
+    js_doc d = {toks, 512, 0, 16, {0}, 0};
+    if (js_parse(&d, (const char *)data, size) == 0) {
+        char buf[256];
+        double v;
+        for (int i = 0; i < d.n; i++) {
+            if (toks[i].end <= i || toks[i].end > d.n) abort();   /* subtree ends are well formed */
+            js_string(&d, (const char *)data, i, buf, sizeof buf);
+            js_number(&d, (const char *)data, i, &v);
+            js_find(&d, (const char *)data, i, "messages");
+            js_at(&d, i, toks[i].count - 1);
+        }
+    }
+    js_buf b = {0};
+    b.limit = 1 << 20;
+    js_str(&b, (const char *)data, size);
+    if (!b.full && js_parse(&d, b.p, b.n)) abort();             /* what js_str writes is valid JSON */
+    free(b.p);
 #else
     hg_tokenizer t;
     char err[512];
