@@ -139,6 +139,7 @@ ${CC:-cc} $CFLAGS_T -o tests/test_pool tests/test_pool.c -lm -lpthread && run_su
 # the server's JSON reader and writer: its own checks, then against Python's json module
 ${CC:-cc} $CFLAGS_T -o tests/test_json tests/test_json.c && run_suite "json (src/json.h)" ./tests/test_json &&
   run_suite "json against Python's json" "$PY" tests/test_json.py
+${CC:-cc} $CFLAGS_T -o tests/test_http tests/test_http.c && run_suite "http request heads (src/http.h)" ./tests/test_http
 # the engine's contract (errors, allocation failures, sessions in two threads), plain and under
 # ASan+UBSan and ThreadSanitizer; timeout: a pool that took two jobs at once would hang, not fail
 ${CC:-cc} $CFLAGS_T -march=native -o tests/test_engine tests/test_engine.c -lm -lpthread &&

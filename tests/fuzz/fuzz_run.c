@@ -10,11 +10,14 @@
  * FUZZ_TARGET 4: a JSON text through src/json.h (the server's request bodies): parsed with a small
  *                token cap and depth, then every token read back (strings decoded, numbers,
  *                members looked up), and the bytes written as a JSON string
+ * FUZZ_TARGET 5: an HTTP request head through src/http.h (the server's connections), whole and cut
+ *                short: a prefix of a valid head is incomplete or the same error, never valid
  * The reader, the tokenizer and the engine return their errors and free what they allocated, so
  * every target runs with leak detection on. */
 #define HIGGS_IMPLEMENTATION
 #include "../../higgs.h"
 #include "../../src/json.h"
+#include "../../src/http.h"
 
 #include <stdio.h>
 #include <unistd.h>
@@ -108,6 +111,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     js_str(&b, (const char *)data, size);
     if (!b.full && js_parse(&d, b.p, b.n)) abort();             /* what js_str writes is valid JSON */
     free(b.p);
+#elif FUZZ_TARGET == 5
+    static const http_limits lim = {4096, 32, 65536};
+    http_request r, cut;
+    int rc = http_parse_head((const char *)data, size, &lim, &r);
+    if (rc == 1 && (r.head_len > size || r.content_length > lim.max_body)) abort();
+    if (rc == 1 && r.head_len > 1 && http_parse_head((const char *)data, r.head_len - 1, &lim, &cut) == 1) abort();
 #else
     hg_tokenizer t;
     char err[512];

@@ -12,7 +12,7 @@ trap 'rm -rf "$WORK"' EXIT
 mkdir -p tests/fuzz/crashes
 fails=0
 # leak detection on everywhere: the reader, the tokenizer and the engine free what they allocated on errors
-for target in 1:model:200000:1 2:text:8192:1 3:tokenizer:20000:1 4:json:65536:1; do
+for target in 1:model:200000:1 2:text:8192:1 3:tokenizer:20000:1 4:json:65536:1 5:http:8192:1; do
   IFS=: read -r id name maxlen leaks <<< "$target"
   bin=$WORK/fuzz-$name
   if ! clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
