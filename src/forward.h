@@ -45,7 +45,22 @@ typedef struct {
     int all_logits;                   /* every token's logits (logits_all), else the last one's (logits) */
     int first_layer;                  /* > 0: s->x holds the residual stream entering this layer */
     float *const *record;             /* record[l] receives the stream entering layer l (B x dim) */
+    hg_session *const *rows;          /* several conversations (hg_sessions_step): row b is the next token of
+                                         rows[b], at position pos[b], in its own KV cache; NULL: every row is
+                                         the session's own, at pos0 + b */
+    const int *pos;
 } Pass;
+
+static hg_session *row_session(hg_session *s, const Pass *p, int b) { return p->rows ? p->rows[b] : s; }
+static int row_pos(const Pass *p, int b) { return p->rows ? p->pos[b] : p->pos0 + b; }
+
+/* positions the pass's attention reaches: one past its furthest token */
+static int pass_reach(const Pass *p) {
+    int end = p->rows ? 0 : p->pos0 + p->B;
+    if (p->rows)
+        for (int b = 0; b < p->B; b++) end = p->pos[b] + 1 > end ? p->pos[b] + 1 : end;
+    return end;
+}
 
 /* outs[i] = ws[i] x for the pass's tokens, then the epilogue (EPI_ADD: acc += outs[0]; EPI_GLU:
  * outs[0] = silu(outs[0]) * outs[1]) */
@@ -78,7 +93,7 @@ static void attention_task(void *ctx, int task, int thread) {
     int groups = ATT_GROUPS(c), per_token = c->n_kv_heads * groups, b = head_task / per_token;
     int kvh = head_task % per_token / groups, grp = head_task % groups, hd = c->head_dim, rep = c->n_heads / c->n_kv_heads;
     int h0 = kvh * rep + ATT_G * grp, G = rep - ATT_G * grp < ATT_G ? rep - ATT_G * grp : ATT_G;
-    int pos = j->p->pos0 + b, window = s->m->window;
+    int pos = row_pos(j->p, b), window = s->m->window;
     int t0 = window && pos >= window ? pos + 1 - window : 0, a = span * ATT_SPAN, end = pos + 1;
     size_t q_dim = (size_t)c->n_heads * hd, stride = ATT_ROW;
     const float *qs[ATT_G] = {0};
@@ -89,7 +104,7 @@ static void attention_task(void *ctx, int task, int thread) {
         outs[g] = j->spans == 1 ? s->xb + b * q_dim + (size_t)(h0 + g) * hd
                                 : s->span_out + (((size_t)b * c->n_heads + h0 + g) * j->spans + span) * (hd + 2);
     }
-    KVHead h = kv_head(&s->kv, j->layer, kvh, pos);
+    KVHead h = kv_head(&row_session(s, j->p, b)->kv, j->layer, kvh, pos);
     if (j->spans == 1) {
         attend(outs, atts, qs, G, &h, hd, t0, end);
         return;
@@ -107,7 +122,7 @@ static void attention_task(void *ctx, int task, int thread) {
 /* the pass's attention in layer l: every token's heads (and spans), then the spans combined */
 static void attention(hg_session *s, const Pass *p, int l) {
     const hg_config *c = &s->m->c;
-    int spans = (p->pos0 + p->B + ATT_SPAN - 1) / ATT_SPAN, hd = c->head_dim;
+    int spans = (pass_reach(p) + ATT_SPAN - 1) / ATT_SPAN, hd = c->head_dim;
     AttnJob aj = {s, p, l, spans};
     hg_pool_run(s->m->pool, attention_task, &aj, p->B * c->n_kv_heads * ATT_GROUPS(c) * spans);
     if (spans == 1) return;
@@ -128,8 +143,10 @@ static void layer_forward(hg_session *s, const Pass *p, int l) {
     float *qkv_out[3] = {s->q, s->k, s->v};
     const Weight *qkv[3] = {&L->wq, &L->wk, &L->wv};
     project(s, p, HG_JOB_QKV, qkv_out, s->xb, qkv, 3, EPI_NONE, NULL);
-    kv_pass_begin(&s->kv, l, p->pos0);
+    if (!p->rows) kv_pass_begin(&s->kv, l, p->pos0);
     for (int b = 0; b < B; b++) {
+        KVCache *kv = &row_session(s, p, b)->kv;
+        if (p->rows) kv_pass_begin(kv, l, p->pos[b]);
         float *q = s->q + (size_t)b * q_dim, *k = s->k + (size_t)b * kv_dim, *v = s->v + (size_t)b * kv_dim;
         const float *cs = s->rope_cos + (size_t)b * (hd / 2), *sn = s->rope_sin + (size_t)b * (hd / 2);
         add_bias(q, L->bq, q_dim);
@@ -137,11 +154,13 @@ static void layer_forward(hg_session *s, const Pass *p, int l) {
         add_bias(v, L->bv, kv_dim);
         rope_apply(q, c->n_heads, hd, cs, sn);
         rope_apply(k, c->n_kv_heads, hd, cs, sn);
-        kv_store(&s->kv, l, p->pos0 + b, k, v);
+        kv_store(kv, l, row_pos(p, b), k, v);
     }
     double ta = s->profile ? now_s() : 0;
     attention(s, p, l);
-    kv_pass_end(&s->kv, l, p->pos0 + B);
+    if (!p->rows) kv_pass_end(&s->kv, l, p->pos0 + B);
+    else
+        for (int b = 0; b < B; b++) kv_pass_end(&p->rows[b]->kv, l, p->pos[b] + 1);
     if (s->profile && p->decode) s->prof.attention_s += now_s() - ta;
     const Weight *wo = &L->wo, *wdown = &L->w_down;
     project(s, p, HG_JOB_O, &s->xb2, s->xb, &wo, 1, EPI_ADD, s->x);                 /* x += Wo xb */
@@ -164,7 +183,7 @@ static void forward(hg_session *s, const Pass *p, const int *tokens) {
         for (int b = 0; b < B; b++) hg_dequant_row(s->x + (size_t)b * dim, m->embed, tokens[b]);
     for (int b = 0; b < B; b++)
         for (int i = 0; i < half; i++) {
-            double a = (p->pos0 + b) * m->inv_freq[i];
+            double a = row_pos(p, b) * m->inv_freq[i];
             s->rope_cos[(size_t)b * half + i] = (float)cos(a);
             s->rope_sin[(size_t)b * half + i] = (float)sin(a);
         }
@@ -203,18 +222,56 @@ int hg_session_eval(hg_session *s, const int *tokens, int n, int pos, int flags,
     s->n_past = pos;
     if (s->batch == 1 || (n == 1 && !all)) {          /* token by token: the one-token kernels */
         for (int i = 0; i < n; i++) {
-            Pass p = {1, pos + i, 1, 0, 0, NULL};
+            Pass p = {1, pos + i, 1, 0, 0, NULL, NULL, NULL};
             forward(s, &p, tokens + i);
             if (all) memcpy(s->logits_all + (size_t)i * vocab, s->logits, (size_t)vocab * sizeof(float));
         }
     } else
         for (int i = 0; i < n; i += s->batch) {
-            Pass p = {n - i < s->batch ? n - i : s->batch, pos + i, 0, all, 0, NULL};
+            Pass p = {n - i < s->batch ? n - i : s->batch, pos + i, 0, all, 0, NULL, NULL, NULL};
             forward(s, &p, tokens + i);
         }
     s->n_past = pos + n;
     s->last_n = n;
     s->last_all = all;
+    return 0;
+}
+
+int hg_sessions_step(hg_session *const *ss, const int *tokens, int n, hg_error *e) {
+    if (!ss || !tokens || n < 1) return hg_set_error(e, HG_E_ARG, "no sessions or tokens given");
+    if (n == 1) return ss[0] ? hg_session_eval(ss[0], tokens, 1, ss[0]->n_past, HG_EVAL_ALL_LOGITS, e)
+                             : hg_set_error(e, HG_E_ARG, "session 0 is NULL");
+    hg_session *host = ss[0];
+    if (!host) return hg_set_error(e, HG_E_ARG, "session 0 is NULL");
+    if (n > host->batch) return hg_set_error(e, HG_E_ARG, "%d sessions in one step: at most %d (n_batch of session 0)", n, host->batch);
+    int vocab = host->m->c.vocab_size, reach = 0, pos[HG_MAX_BATCH];
+    for (int i = 0; i < n; i++) {
+        hg_session *s = ss[i];
+        if (!s || s->m != host->m) return hg_set_error(e, HG_E_ARG, "session %d is NULL or of another model", i);
+        for (int j = 0; j < i; j++)
+            if (ss[j] == s) return hg_set_error(e, HG_E_ARG, "session %d appears twice in one step", i);
+        if (tokens[i] < 0 || tokens[i] >= vocab)
+            return hg_set_error(e, HG_E_TOKEN, "token id %d (of session %d) is not in [0, %d)", tokens[i], i, vocab);
+        if (s->n_past >= s->n_ctx)
+            return hg_set_error(e, HG_E_CONTEXT, "context full: session %d holds %d positions of %d", i, s->n_past, s->n_ctx);
+    }
+    for (int i = 0; i < n; i++) {     /* room first: nothing is evaluated unless every session has it */
+        int rc = session_reserve(ss[i], ss[i]->n_past + 1, e);
+        if (rc) return rc;
+        pos[i] = ss[i]->n_past;
+        reach = pos[i] + 1 > reach ? pos[i] + 1 : reach;
+    }
+    int rc = session_spans(host, (reach + ATT_SPAN - 1) / ATT_SPAN, e);
+    if (rc) return rc;
+    Pass p = {n, 0, 0, 1, 0, NULL, ss, pos};
+    forward(host, &p, tokens);
+    for (int i = 0; i < n; i++) {     /* each session's logits where hg_session_logits finds them */
+        hg_session *s = ss[i];
+        if (s == host) continue;      /* (its row 0 is in place) */
+        memcpy(s->logits_all, host->logits_all + (size_t)i * vocab, (size_t)vocab * sizeof(float));
+        s->n_past = pos[i] + 1, s->last_n = 1, s->last_all = 1;
+    }
+    host->n_past = pos[0] + 1, host->last_n = 1, host->last_all = 1;
     return 0;
 }
 

@@ -64,7 +64,7 @@ static double sens_metric(hg_session *s, const hg_ids *seqs, int n_seq, int len,
         const int *tok = seqs->v + (size_t)q * len;
         for (int p = 0; p + 1 < len; p += s->batch) {
             int B = len - 1 - p < s->batch ? len - 1 - p : s->batch;
-            Pass pass = {B, p, 0, 1, 0, NULL};
+            Pass pass = {B, p, 0, 1, 0, NULL, NULL, NULL};
             if (resid && first < 0) {
                 for (int l = 0; l < resid->n_layers; l++) resid->rec[l] = resid_at(resid, l, q * len + p);
                 pass.record = resid->rec;

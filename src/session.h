@@ -25,7 +25,8 @@ struct hg_session {
     float *logits_all;                /* [batch][vocab] every token's (HG_EVAL_ALL_LOGITS) */
     float *att;                       /* [threads][ATT_G][ATT_ROW] attention scores of one span */
     int att_cap;                      /* positions the attention buffers serve: the KV cache's capacity */
-    float *span_out;                  /* [batch][n_heads][att_cap / ATT_SPAN][head_dim + 2] spans' results */
+    float *span_out;                  /* [batch][n_heads][span_cap][head_dim + 2] spans' results */
+    int span_cap;                     /* spans of ATT_SPAN positions span_out serves (0: none, one span) */
     /* prompt passes: activations rotated for HIGGS, each token's int8 copy, decoded weight rows */
     float *xrot;                      /* [batch][xr_stride] */
     hg_act8 *act8;                    /* [batch] */
@@ -172,7 +173,21 @@ static int session_reserve(hg_session *s, int n, hg_error *e) {
     hg_buf_free(&s->m->alloc, s->span_out);
     s->att = att;
     s->span_out = spans;
+    s->span_cap = spans ? n_spans : 0;
     s->att_cap = s->kv.kpos;
+    return 0;
+}
+
+/* span_out for passes whose tokens reach n_spans spans: the cache of another session, in a pass
+ * this session hosts (hg_sessions_step) */
+static int session_spans(hg_session *s, int n_spans, hg_error *e) {
+    if (n_spans <= 1 || n_spans <= s->span_cap) return 0;
+    float *spans = (float *)hg_buf_alloc(&s->m->alloc, (size_t)s->batch * s->m->c.n_heads * n_spans * ((size_t)s->m->c.head_dim + 2),
+                                         sizeof(float));
+    if (!spans) return hg_set_error(e, HG_E_NOMEM, "cannot grow the attention scratch to %d spans", n_spans);
+    hg_buf_free(&s->m->alloc, s->span_out);
+    s->span_out = spans;
+    s->span_cap = n_spans;
     return 0;
 }
 void hg_session_profile(const hg_session *s, hg_profile *out) { *out = s->prof; }

@@ -195,6 +195,48 @@ static void test_rewind_and_copy(hg_model *m) {
     hg_session_free(b);
 }
 
+/* hg_sessions_step: four conversations at different positions (and cache types), a token each per
+ * step through one pass, give each the logits it gets alone (hg_session_eval of its token with
+ * HG_EVAL_ALL_LOGITS, the same kernels) bit for bit; bad calls evaluate nothing */
+static void test_sessions_step(hg_model *m) {
+    enum { N = 4, STEPS = 12 };
+    hg_error e;
+    int vocab = hg_model_config(m)->vocab_size, kv[N] = {HG_KV_F32, HG_KV_Q4, HG_KV_Q8, HG_KV_Q4}, len[N] = {5, 40, 1, 77};
+    hg_session *many[N], *alone[N];
+    int ok = 1, same = 1, tok[N];
+    for (int i = 0; i < N; i++) {
+        hg_session_params sp = {.n_ctx = 128, .kv_type = kv[i], .kv_vtype = kv[i], .n_batch = i == 0 ? 8 : 0};
+        many[i] = hg_session_new(m, &sp, &e);
+        alone[i] = hg_session_new(m, &sp, &e);
+        int ids[80];
+        for (int t = 0; t < len[i]; t++) ids[t] = 1 + (t * 131 + i * 17) % (vocab - 1);
+        ok &= many[i] && alone[i] && !hg_session_eval(many[i], ids, len[i], 0, 0, &e) && !hg_session_eval(alone[i], ids, len[i], 0, 0, &e);
+    }
+    for (int step = 0; ok && step < STEPS; step++) {
+        for (int i = 0; i < N; i++) tok[i] = 1 + (step * 211 + i * 7) % (vocab - 1);
+        ok &= hg_sessions_step(many, tok, N, &e) == 0;
+        for (int i = 0; ok && i < N; i++) {
+            ok &= hg_session_eval(alone[i], &tok[i], 1, hg_session_pos(alone[i]), HG_EVAL_ALL_LOGITS, &e) == 0;
+            const float *a = hg_session_logits(many[i], -1), *b = hg_session_logits(alone[i], -1);
+            same &= a && b && hg_session_pos(many[i]) == hg_session_pos(alone[i]) && !memcmp(a, b, (size_t)vocab * sizeof(float));
+        }
+    }
+    check(ok, "sessions_step_runs", e.msg);
+    check(same, "sessions_step_same_logits_as_alone", "a session's logits in a shared step differ from its own eval");
+    int pos1 = hg_session_pos(many[1]);
+    hg_session *twice[2] = {many[1], many[1]};
+    check_error(hg_sessions_step(twice, tok, 2, &e), &e, HG_E_ARG, "sessions_step_same_session_twice");
+    int badtok[2] = {1, vocab};
+    check_error(hg_sessions_step(many, badtok, 2, &e), &e, HG_E_TOKEN, "sessions_step_bad_token");
+    hg_session_params two = {.n_ctx = 16, .n_batch = 2};
+    hg_session *host = hg_session_new(m, &two, &e), *three[3] = {host, many[1], many[2]};
+    check_error(hg_sessions_step(three, tok, 3, &e), &e, HG_E_ARG, "sessions_step_more_than_host_batch");
+    check(hg_session_pos(many[1]) == pos1 && hg_session_pos(many[0]) == len[0] + STEPS && hg_session_pos(host) == 0,
+          "sessions_step_errors_evaluate_nothing", "a refused step moved a session");
+    hg_session_free(host);
+    for (int i = 0; i < N; i++) hg_session_free(many[i]), hg_session_free(alone[i]);
+}
+
 /* an allocator that fails its Nth call (0: never) and counts what is live */
 typedef struct { long calls, fail_at, live; } FailAlloc;
 static void *fail_alloc(void *user, size_t bytes) {
@@ -254,6 +296,7 @@ int main(void) {
     test_stop_strings(m);
     test_sessions_independent(m);
     test_rewind_and_copy(m);
+    test_sessions_step(m);
     hg_model_close(m);
     test_allocation_failures();
     printf("%d passed, %d failed\n", passed, failed);
