@@ -720,6 +720,17 @@ typedef struct {
 } hg_generate_result;
 int hg_generate(hg_session *s, hg_sampler *smp, const int *prompt, int n_prompt, const hg_generate_params *params,
                 hg_generate_result *result, hg_error *err);
+/* The same generation a step at a time, for a caller that evaluates the tokens itself (a server
+ * stepping several sessions together with hg_sessions_step). hg_gen_new goes on from the session's
+ * last logits (a prompt evaluated and its tokens accepted by the sampler); prev is the
+ * conversation's last token (-1: none). hg_gen_next samples a token and hands out its text: 0 with
+ * *token to evaluate next at the session's position, HG_FINISH_* when the generation is over (the
+ * held text then handed out), or a negative error. */
+typedef struct hg_gen hg_gen;
+hg_gen *hg_gen_new(hg_session *s, hg_sampler *smp, const hg_generate_params *params, int prev, hg_error *err);
+int hg_gen_next(hg_gen *g, int *token, hg_error *err);
+int hg_gen_count(const hg_gen *g);           /* tokens sampled so far */
+void hg_gen_free(hg_gen *g);
 
 /* Per-layer sensitivities (the linearity theorem's alpha_l) of a full-precision model, for quantize
  * --target-bits: a text file to out (docs/linearity.md). calib: a text for perplexity-based ones,

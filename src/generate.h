@@ -83,15 +83,87 @@ static int emit_token(const hg_generate_params *p, Held *h, int token, const cha
     return at < h->len + give ? HG_FINISH_STOP_STRING : cancel ? HG_FINISH_CANCELLED : 0;
 }
 
+/* a generation step by step (hg_gen_*): hg_generate is its loop */
+struct hg_gen {
+    hg_session *s;
+    hg_sampler *smp;
+    hg_generate_params p;
+    Held held;                        /* text held back by the stop strings */
+    char *piece;                      /* a token's bytes */
+    int prev;                         /* the last token of the conversation (BOS decides the first piece's space) */
+    int n_generated, finish;
+};
+
+static int gen_check(const hg_session *s, const hg_sampler *smp, const hg_generate_params *p, hg_error *e) {
+    if (!s || !smp || p->max_tokens < 0 || p->n_stop < 0 || (p->n_stop && !p->stop))
+        return hg_set_error(e, HG_E_ARG, "generate: a bad argument (session, sampler, prompt or params)");
+    for (int i = 0; i < p->n_stop; i++)
+        if (!p->stop[i] || !p->stop[i][0]) return hg_set_error(e, HG_E_ARG, "generate: stop string %d is empty", i);
+    return 0;
+}
+
+hg_gen *hg_gen_new(hg_session *s, hg_sampler *smp, const hg_generate_params *params, int prev, hg_error *e) {
+    hg_generate_params p = params ? *params : (hg_generate_params){0};
+    if (gen_check(s, smp, &p, e)) return NULL;
+    if (!hg_session_logits(s, -1)) {
+        hg_set_error(e, HG_E_ARG, "generate: the session has no logits to go on from (evaluate a prompt first)");
+        return NULL;
+    }
+    hg_gen *g = (hg_gen *)calloc(1, sizeof *g);
+    char *piece = (char *)malloc(HG_PIECE_MAX);   /* on the heap: threads may have small stacks */
+    if (!g || !piece) {
+        free(g), free(piece);
+        NOMEM(e, "generation state");
+        return NULL;
+    }
+    g->s = s, g->smp = smp, g->p = p, g->piece = piece, g->prev = prev;
+    return g;
+}
+
+/* the generation ends with `finish`: the held tail that no stop string began goes out */
+static int gen_finish(hg_gen *g, int finish) {
+    g->finish = finish;
+    if (g->held.len && finish != HG_FINISH_STOP_STRING && g->p.on_token) g->p.on_token(g->p.user, -1, g->held.text, g->held.len);
+    g->held.len = 0;
+    return finish;
+}
+
+int hg_gen_next(hg_gen *g, int *token, hg_error *e) {
+    if (g->finish) return g->finish;
+    const hg_tokenizer *t = &g->s->m->tok;
+    int next = hg_sampler_sample(g->smp, hg_session_logits(g->s, -1));
+    if (hg_tok_is_stop(t, next)) return gen_finish(g, HG_FINISH_STOP_TOKEN);
+    hg_sampler_accept(g->smp, next);
+    int after_bos = g->p.first_after_bos ? g->n_generated == 0 : g->prev == t->bos;
+    int n = hg_tok_decode(t, next, after_bos, g->piece, HG_PIECE_MAX);
+    g->n_generated++;
+    g->prev = next;
+    int fin = emit_token(&g->p, &g->held, next, g->piece, n);
+    if (fin < 0) return NOMEM(e, "generated text");
+    if (fin) return gen_finish(g, fin);
+    if (g->p.max_tokens && g->n_generated == g->p.max_tokens) return gen_finish(g, HG_FINISH_LENGTH);
+    if (g->s->n_past == g->s->n_ctx) return gen_finish(g, HG_FINISH_CONTEXT);
+    *token = next;
+    return 0;
+}
+
+int hg_gen_count(const hg_gen *g) { return g ? g->n_generated : 0; }
+
+void hg_gen_free(hg_gen *g) {
+    if (!g) return;
+    free(g->held.text);
+    free(g->piece);
+    free(g);
+}
+
 int hg_generate(hg_session *s, hg_sampler *smp, const int *prompt, int n_prompt, const hg_generate_params *params,
                 hg_generate_result *r, hg_error *e) {
     hg_generate_params p = params ? *params : (hg_generate_params){0};
     hg_generate_result res = {0};
-    if (!s || !smp || (n_prompt && !prompt) || n_prompt < 0 || p.max_tokens < 0 || p.n_stop < 0 || (p.n_stop && !p.stop))
+    if ((n_prompt && !prompt) || n_prompt < 0)
         return hg_set_error(e, HG_E_ARG, "generate: a bad argument (session, sampler, prompt or params)");
-    for (int i = 0; i < p.n_stop; i++)
-        if (!p.stop[i] || !p.stop[i][0]) return hg_set_error(e, HG_E_ARG, "generate: stop string %d is empty", i);
-    const hg_tokenizer *t = &s->m->tok;
+    int bad = gen_check(s, smp, &p, e);
+    if (bad) return bad;
     double t0 = now_s();
     if (n_prompt) {
         int rc = hg_session_eval(s, prompt, n_prompt, s->n_past, 0, e);
@@ -101,29 +173,17 @@ int hg_generate(hg_session *s, hg_sampler *smp, const int *prompt, int n_prompt,
         return hg_set_error(e, HG_E_ARG, "generate: no prompt, and the session has no logits to go on from");
     double t1 = now_s();
     res.n_prompt = n_prompt;
-    int prev = n_prompt ? prompt[n_prompt - 1] : -1, rc = 0;
-    Held held = {0};
-    char *piece = (char *)malloc(HG_PIECE_MAX);   /* a piece's bytes (on the heap: threads may have small stacks) */
-    if (!piece) return NOMEM(e, "piece buffer");
+    hg_gen *g = hg_gen_new(s, smp, &p, n_prompt ? prompt[n_prompt - 1] : -1, e);
+    if (!g) return HG_E_NOMEM;        /* (the checks above passed: only memory is left to fail) */
+    int rc = 0, token;
     for (;;) {
-        int next = hg_sampler_sample(smp, hg_session_logits(s, -1));
-        if (hg_tok_is_stop(t, next)) { res.finish = HG_FINISH_STOP_TOKEN; break; }
-        hg_sampler_accept(smp, next);
-        int after_bos = p.first_after_bos ? res.n_generated == 0 : prev == t->bos;
-        int n = hg_tok_decode(t, next, after_bos, piece, HG_PIECE_MAX);
-        res.n_generated++;
-        prev = next;
-        int fin = emit_token(&p, &held, next, piece, n);
-        if (fin < 0) { rc = NOMEM(e, "generated text"); break; }
+        int fin = hg_gen_next(g, &token, e);
+        if (fin < 0) { rc = fin; break; }
         if (fin) { res.finish = fin; break; }
-        if (p.max_tokens && res.n_generated == p.max_tokens) { res.finish = HG_FINISH_LENGTH; break; }
-        if (s->n_past == s->n_ctx) { res.finish = HG_FINISH_CONTEXT; break; }
-        if ((rc = hg_session_eval(s, &next, 1, s->n_past, 0, e))) break;
+        if ((rc = hg_session_eval(s, &token, 1, s->n_past, 0, e))) break;
     }
-    if (!rc && held.len && res.finish != HG_FINISH_STOP_STRING && p.on_token)   /* the tail no stop string began */
-        p.on_token(p.user, -1, held.text, held.len);
-    free(held.text);
-    free(piece);
+    res.n_generated = g->n_generated;
+    hg_gen_free(g);
     res.prompt_s = t1 - t0;
     res.decode_s = now_s() - t1;
     if (r) *r = res;
