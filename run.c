@@ -11,6 +11,7 @@
  */
 #define HIGGS_IMPLEMENTATION
 #include "higgs.h"
+#include "src/server.h"               /* -m serve */
 
 #include <ctype.h>
 #include <errno.h>
@@ -645,7 +646,9 @@ static _Noreturn void usage(int rc) {
             "              llama2.c; chat: tokens per reply), default 256, 0 = seq_len\n"
             "  -i <string> input prompt\n"
             "  -z <string> optional path to a llama2.c tokenizer.bin (default: the model's own)\n"
-            "  -m <string> mode: generate|chat|ppl|tokenize|decode|logits|alphas, default generate\n"
+            "  -m <string> mode: generate|chat|ppl|tokenize|decode|logits|alphas|serve, default generate\n"
+            "              serve: an OpenAI-compatible HTTP server (docs/server.md); -c is each slot's context\n"
+            "              (default min(seq_len, 4096)), --kv its cache\n"
             "              alphas: per-layer sensitivities for quantize --target-bits (-o FILE;\n"
             "              -f TEXT for perplexity-based ones, else KL on text the model samples)\n"
             "  -y <string> (optional) system prompt in chat mode\n"
@@ -668,6 +671,10 @@ static _Noreturn void usage(int rc) {
             "              measure on a text, else on text the model samples itself)\n"
             "  --top-k <int>, --min-p <float>, --repeat-penalty <float>, --frequency-penalty <float>,\n"
             "  --presence-penalty <float>: sampling filters and penalties (default off; as llama.cpp's)\n"
+            "  --host <ip> serve: the address to listen on, default 127.0.0.1 (this machine only)\n"
+            "  --port <int> serve: default 8080\n"
+            "  --api-key <key> serve: require \"Authorization: Bearer <key>\" (all but /health)\n"
+            "  --slots <int> serve: conversations at once, default 4 (more wait in a queue of 64)\n"
             "  --info      describe the model and exit\n"
             "  --verify    check the weights' checksum and exit\n"
             "  --no-batch  process prompts token by token (for testing)\n"
@@ -690,6 +697,8 @@ typedef struct {
     int second_half, steps, ctx, threads, info, verify, chat_ids, no_batch, no_int8, no_pairs, no_resume;
     int random_tokens, mmap, profile;
     int kv[2];                        /* KV cache types of the keys and the values */
+    const char *host, *api_key;       /* -m serve */
+    int port, slots;
     double kv_bits;                   /* --kv-bits: per-layer types by the DP; 0: --kv */
     hg_sampler_params sp;
 } Args;
@@ -713,7 +722,7 @@ static void parse_kv(const char *v, int kv[2]) {
 /* a long option with a value (--kld, the sampler's): 1 when argv[*i] was one */
 static int long_option(Args *a, int argc, char **argv, int *i) {
     static const char *const names[] = {"--kld", "--top-k", "--min-p", "--repeat-penalty", "--frequency-penalty",
-                                        "--presence-penalty", "--kv", "--kv-bits"};
+                                        "--presence-penalty", "--kv", "--kv-bits", "--host", "--port", "--api-key", "--slots"};
     int k = 0, n = (int)(sizeof names / sizeof names[0]);
     while (k < n && strcmp(argv[*i], names[k])) k++;
     if (k == n) return 0;
@@ -727,7 +736,11 @@ static int long_option(Args *a, int argc, char **argv, int *i) {
     case 4: a->sp.frequency_penalty = parse_float(v, "--frequency-penalty", -100, 100); break;
     case 5: a->sp.presence_penalty = parse_float(v, "--presence-penalty", -100, 100); break;
     case 6: parse_kv(v, a->kv); break;
-    default: a->kv_bits = parse_float(v, "--kv-bits", 1, 64); break;
+    case 7: a->kv_bits = parse_float(v, "--kv-bits", 1, 64); break;
+    case 8: a->host = v; break;
+    case 9: a->port = parse_int(v, "--port", 1, 65535); break;
+    case 10: a->api_key = v; break;
+    default: a->slots = parse_int(v, "--slots", 1, 64); break;
     }
     return 1;
 }
@@ -862,8 +875,9 @@ int main(int argc, char **argv) {
     if (!a.model_path) usage(1);
     int is_gen = !strcmp(mode, "generate"), is_chat = !strcmp(mode, "chat"), is_ppl = !strcmp(mode, "ppl");
     int is_tok = !strcmp(mode, "tokenize"), is_dec = !strcmp(mode, "decode"), is_logits = !strcmp(mode, "logits");
-    int is_sens = !strcmp(mode, "alphas");
-    if (!(is_gen || is_chat || is_ppl || is_tok || is_dec || is_logits || is_sens)) die("unknown mode '%s' (see run -h)", mode);
+    int is_sens = !strcmp(mode, "alphas"), is_serve = !strcmp(mode, "serve");
+    if (!(is_gen || is_chat || is_ppl || is_tok || is_dec || is_logits || is_sens || is_serve)) die("unknown mode '%s' (see run -h)", mode);
+    if ((a.host || a.port || a.api_key || a.slots) && !is_serve) die("--host, --port, --api-key and --slots go with -m serve");
     /* q8 is the default cache: its KLD against f32 is 0.003e-3 and it decodes at least as fast as f32
      * at every depth measured (bench/results/kv-quality.md, kv-speed.md). The alphas measure the
      * weights, so they keep the exact cache, as quantize's do. */
@@ -893,6 +907,18 @@ int main(int argc, char **argv) {
         return 0;
     }
 
+    if (is_serve) {
+        ServeOptions so = {a.host ? a.host : "127.0.0.1", a.port ? a.port : 8080, a.api_key, a.slots ? a.slots : 4,
+                           a.ctx ? a.ctx : c->seq_len < 4096 ? c->seq_len : 4096, {a.kv[0], a.kv[1]}, 64, 2048, (size_t)1 << 20,
+                           10, 30, 30, NULL};
+        if (so.ctx > c->seq_len) die("-c %d exceeds the model's context of %d", so.ctx, c->seq_len);
+        if (so.api_key && !*so.api_key) die("--api-key is empty");
+        const char *base = strrchr(a.model_path, '/');
+        so.model_name = base ? base + 1 : a.model_path;
+        if (serve(model, &so, &e)) die("%s", e.msg);
+        hg_model_close(model);
+        return 0;
+    }
     int steps = a.steps == 0 || a.steps > c->seq_len ? c->seq_len : a.steps;
     int ctx = a.ctx ? a.ctx : c->seq_len < 512 ? c->seq_len : 512;
     if (ctx > c->seq_len) die("-c %d exceeds the model's context of %d", ctx, c->seq_len);
