@@ -675,6 +675,8 @@ static _Noreturn void usage(int rc) {
             "  --port <int> serve: default 8080\n"
             "  --api-key <key> serve: require \"Authorization: Bearer <key>\" (all but /health)\n"
             "  --slots <int> serve: conversations at once, default 4 (more wait in a queue of 64)\n"
+            "  --timeout <s> serve: seconds a request may take to arrive (default 10; idle\n"
+            "              connections close after 3x that, stalled readers after 3x too)\n"
             "  --info      describe the model and exit\n"
             "  --verify    check the weights' checksum and exit\n"
             "  --no-batch  process prompts token by token (for testing)\n"
@@ -699,6 +701,7 @@ typedef struct {
     int kv[2];                        /* KV cache types of the keys and the values */
     const char *host, *api_key;       /* -m serve */
     int port, slots;
+    double timeout;                   /* -m serve: seconds a request may take to arrive */
     double kv_bits;                   /* --kv-bits: per-layer types by the DP; 0: --kv */
     hg_sampler_params sp;
 } Args;
@@ -722,7 +725,7 @@ static void parse_kv(const char *v, int kv[2]) {
 /* a long option with a value (--kld, the sampler's): 1 when argv[*i] was one */
 static int long_option(Args *a, int argc, char **argv, int *i) {
     static const char *const names[] = {"--kld", "--top-k", "--min-p", "--repeat-penalty", "--frequency-penalty",
-                                        "--presence-penalty", "--kv", "--kv-bits", "--host", "--port", "--api-key", "--slots"};
+                                        "--presence-penalty", "--kv", "--kv-bits", "--host", "--port", "--api-key", "--slots", "--timeout"};
     int k = 0, n = (int)(sizeof names / sizeof names[0]);
     while (k < n && strcmp(argv[*i], names[k])) k++;
     if (k == n) return 0;
@@ -740,7 +743,8 @@ static int long_option(Args *a, int argc, char **argv, int *i) {
     case 8: a->host = v; break;
     case 9: a->port = parse_int(v, "--port", 1, 65535); break;
     case 10: a->api_key = v; break;
-    default: a->slots = parse_int(v, "--slots", 1, 64); break;
+    case 11: a->slots = parse_int(v, "--slots", 1, 64); break;
+    default: a->timeout = parse_float(v, "--timeout", 0.1, 3600); break;
     }
     return 1;
 }
@@ -877,7 +881,8 @@ int main(int argc, char **argv) {
     int is_tok = !strcmp(mode, "tokenize"), is_dec = !strcmp(mode, "decode"), is_logits = !strcmp(mode, "logits");
     int is_sens = !strcmp(mode, "alphas"), is_serve = !strcmp(mode, "serve");
     if (!(is_gen || is_chat || is_ppl || is_tok || is_dec || is_logits || is_sens || is_serve)) die("unknown mode '%s' (see run -h)", mode);
-    if ((a.host || a.port || a.api_key || a.slots) && !is_serve) die("--host, --port, --api-key and --slots go with -m serve");
+    if ((a.host || a.port || a.api_key || a.slots || a.timeout) && !is_serve)
+        die("--host, --port, --api-key, --slots and --timeout go with -m serve");
     /* q8 is the default cache: its KLD against f32 is 0.003e-3 and it decodes at least as fast as f32
      * at every depth measured (bench/results/kv-quality.md, kv-speed.md). The alphas measure the
      * weights, so they keep the exact cache, as quantize's do. */
@@ -911,6 +916,7 @@ int main(int argc, char **argv) {
         ServeOptions so = {a.host ? a.host : "127.0.0.1", a.port ? a.port : 8080, a.api_key, a.slots ? a.slots : 4,
                            a.ctx ? a.ctx : c->seq_len < 4096 ? c->seq_len : 4096, {a.kv[0], a.kv[1]}, 64, 2048, (size_t)1 << 20,
                            10, 30, 30, NULL};
+        if (a.timeout) so.head_timeout_s = a.timeout, so.idle_timeout_s = so.write_timeout_s = 3 * a.timeout;
         if (so.ctx > c->seq_len) die("-c %d exceeds the model's context of %d", so.ctx, c->seq_len);
         if (so.api_key && !*so.api_key) die("--api-key is empty");
         const char *base = strrchr(a.model_path, '/');

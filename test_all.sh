@@ -8,11 +8,12 @@ cd "$(dirname "$0")"
 
 # What the tests need from Debian: compilers (gcc, clang with its fuzzer and sanitizer runtimes),
 # numpy and sentencepiece for the Python references, the aarch64 / armhf cross toolchains with
-# qemu-user, and SIMDe (portable AVX-512 intrinsics) for the emulated AVX-512 kernel tests. Missing
+# qemu-user, SIMDe (portable AVX-512 intrinsics) for the emulated AVX-512 kernel tests, and curl as
+# one of the server's clients. Missing
 # ones are installed when running as root (a fresh machine or CI); otherwise one line says which apt
 # command installs them.
 DEB_PACKAGES="build-essential clang libclang-rt-dev python3-numpy python3-sentencepiece gcc-aarch64-linux-gnu libc6-dev-arm64-cross
-  qemu-user gcc-arm-linux-gnueabihf libc6-dev-armhf-cross libsimde-dev"
+  qemu-user gcc-arm-linux-gnueabihf libc6-dev-armhf-cross libsimde-dev curl"
 if command -v dpkg >/dev/null 2>&1 && [ -z "${HIGGS_NO_INSTALL:-}" ]; then
   missing=""
   for pkg in $DEB_PACKAGES; do dpkg -s "$pkg" >/dev/null 2>&1 || missing="$missing $pkg"; done
@@ -269,6 +270,10 @@ fi
 if [ -n "${EMU512_RUN:-}" ] && [ -x "$EMU512_RUN" ]; then   # the emulated AVX-512 VNNI run built above
   run_suite "forward variants (avx-512 run, emulated)" env HIGGS_RUN="$EMU512_RUN" "$PY" tests/test_forward.py --variants
 fi
+
+# the HTTP server (run -m serve) through http.client and curl, plain and under ASan+UBSan (./run-san)
+run_suite "server (tests/test_server.py)" "$PY" tests/test_server.py
+run_suite "server, asan+ubsan build" env HIGGS_RUN=./run-san "$PY" tests/test_server.py
 
 for t in tests/test_export_unit.py tests/test_grids.py tests/test_grids_vector.py tests/test_forward.py tests/test_quant.py tests/test_tokenizer.py tests/test_families.py tests/test_gguf_writer.py tests/test_bad_input.py tests/test_chat_shift.py tests/test_safety.py tests/test_model.py; do
   [ -f "$t" ] || { echo "FAIL missing $t"; failed=$((failed + 1)); continue; }

@@ -71,7 +71,7 @@ typedef struct Job {
     /* the generation thread's */
     js_buf text;                      /* the reply so far (not streamed) or the text of this step */
     char hold[4];                     /* a streamed UTF-8 sequence cut between two tokens */
-    int hold_n, started, n_prompt, n_gen, finish;
+    int hold_n, started, n_prompt, n_cached, n_gen, finish;
 } Job;
 
 static void job_release(Job *j) {     /* (under mu) */
@@ -434,9 +434,9 @@ static void srv_chunk_json(Job *j, js_buf *b, const char *text, size_t n, const 
 }
 
 static void srv_usage(Job *j, js_buf *b) {
-    char u[160];
-    snprintf(u, sizeof u, "{\"prompt_tokens\":%d,\"completion_tokens\":%d,\"total_tokens\":%d}", j->n_prompt, j->n_gen,
-             j->n_prompt + j->n_gen);
+    char u[256];
+    snprintf(u, sizeof u, "{\"prompt_tokens\":%d,\"completion_tokens\":%d,\"total_tokens\":%d,"
+             "\"prompt_tokens_details\":{\"cached_tokens\":%d}}", j->n_prompt, j->n_gen, j->n_prompt + j->n_gen, j->n_cached);
     js_cstr(b, u);
 }
 
@@ -553,6 +553,7 @@ static int srv_start(Server *S, Slot *sl, Job *j, hg_error *e) {
     if (hg_session_rewind(sl->s, keep < hg_session_pos(sl->s) ? keep : hg_session_pos(sl->s), e)) return -1;
     keep = hg_session_pos(sl->s);
     sl->cached.n = keep;
+    j->n_cached = keep;               /* prompt tokens not evaluated again */
     int rc = hg_session_eval(sl->s, j->prompt.v + keep, j->prompt.n - keep, keep, 0, e);
     if (rc) {
         hg_error scratch;
