@@ -271,7 +271,22 @@ if [ -n "${EMU512_RUN:-}" ] && [ -x "$EMU512_RUN" ]; then   # the emulated AVX-5
   run_suite "forward variants (avx-512 run, emulated)" env HIGGS_RUN="$EMU512_RUN" "$PY" tests/test_forward.py --variants
 fi
 
-# the HTTP server (run -m serve) through http.client and curl, plain and under ASan+UBSan (./run-san)
+# the HTTP server (run -m serve) through http.client, curl and the openai npm client (tests only:
+# Debian's nodejs and npm when node is missing, openai@4 from npm into build/npm), plain and under
+# ASan+UBSan (./run-san)
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && [ -z "${HIGGS_NO_INSTALL:-}" ]; then
+    echo "test_all.sh: installing nodejs npm"
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nodejs npm >/dev/null; } ||
+      echo "test_all.sh: apt-get could not install nodejs npm" >&2
+  else
+    echo "test_all.sh: the openai client test needs node and npm: sudo apt-get install nodejs npm" >&2
+  fi
+fi
+if command -v npm >/dev/null 2>&1 && [ ! -d build/npm/node_modules/openai ]; then
+  mkdir -p build/npm && timeout 300 npm install --silent --no-audit --no-fund --prefix build/npm openai@4 >/dev/null 2>&1 ||
+    echo "test_all.sh: npm could not install openai@4 into build/npm" >&2
+fi
 run_suite "server (tests/test_server.py)" "$PY" tests/test_server.py
 run_suite "server, asan+ubsan build" env HIGGS_RUN=./run-san "$PY" tests/test_server.py
 

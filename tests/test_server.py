@@ -1,4 +1,5 @@
-"""run -m serve through real clients: Python's http.client and curl, on loopback only.
+"""run -m serve through real clients: Python's http.client, curl and the openai npm package under
+node, on loopback only.
 
 At temperature 0 a chat reply, streamed or not, equals `run -m chat` with the same message and
 system prompt, and a text completion equals `run -i PROMPT`. Malformed requests get OpenAI error
@@ -365,6 +366,34 @@ def test_curl(S):
            repr(stream_text(events)))
 
 
+def test_openai_npm():
+    """the official openai npm client: OPENAI_MODULE (test_all.sh installs openai@4 into build/npm)"""
+    module = os.environ.get("OPENAI_MODULE", os.path.join(ROOT, "build", "npm", "node_modules", "openai"))
+    if not shutil.which("node") or not os.path.isdir(module):
+        report(False, "node and the openai npm package are installed (test_all.sh installs them)", f"node {shutil.which('node')}, {module}")
+        return
+    S = Server("--api-key", "sk-test", "--slots", "2")
+    try:
+        r = subprocess.run(["node", os.path.join(ROOT, "tests", "openai_client.js"), str(S.port), "sk-test"], capture_output=True,
+                           text=True, timeout=120, env=dict(os.environ, OPENAI_MODULE=module))
+        try:
+            out = json.loads(r.stdout)
+        except ValueError:
+            out = {"error": r.stdout[-300:] + r.stderr[-300:]}
+        want = run_chat("Hello there", "", 24)
+        report(out.get("chat") == want and out.get("finish") in ("stop", "length") and out.get("usage", {}).get("completion_tokens"),
+               "openai npm: chat.completions.create = run -m chat", f"{out.get('chat')!r} vs {want!r} {out.get('error', '')}")
+        report(out.get("stream") == want and out.get("stream_usage", {}).get("completion_tokens") == out["usage"]["completion_tokens"],
+               "openai npm: the streamed reply (for await) = run -m chat, with usage", f"{out.get('stream')!r}, {out.get('chunks')} chunks")
+        report(out.get("completion") and out.get("models") and len(out["models"]) == 1, "openai npm: completions.create and models.list",
+               f"{out.get('completion')!r} {out.get('models')}")
+        report(out.get("bad_request") == "BadRequestError 400" and out.get("wrong_key") == "AuthenticationError 401",
+               "openai npm: a bad request is its BadRequestError (400), a wrong key its AuthenticationError (401)",
+               f"{out.get('bad_request')}, {out.get('wrong_key')}")
+    finally:
+        S.stop()
+
+
 def main():
     if not os.path.exists(RUN):
         report(False, "./run is built", RUN)
@@ -384,6 +413,7 @@ def main():
         rc = S.stop()
     report(rc == 0, "SIGTERM stops the server cleanly (exit 0)", f"exit {rc}; {S.p.stderr.read()[-200:]!r}")
     test_api_key()
+    test_openai_npm()
     test_slow_and_idle()
     finish()
 
