@@ -366,6 +366,129 @@ def test_curl(S):
            repr(stream_text(events)))
 
 
+def rss_mb(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def test_load(S):
+    """32 clients x 4 requests, half streamed, every 8th left midway: no reply lost, cut or mixed"""
+    prompts = ["Hello there", "What is the news?", "Tell me about the jury.", "Once upon a time", "Who won?", "The city",
+               "Good morning", "Where is the court?"]
+    want = {p: run_chat(p, "", 16) for p in prompts}
+    results, lock = [], threading.Lock()
+    t_start = time.time()
+
+    def client(k):
+        for r in range(4):
+            p, stream, leave = prompts[(k + r) % len(prompts)], (k + r) % 2 == 1, (k * 4 + r) % 8 == 7
+            t0 = time.time()
+            try:
+                c = S.conn(120)
+                c.request("POST", "/v1/chat/completions", body=json.dumps(chat_body(p, n=16, stream=stream or leave)),
+                          headers={"Content-Type": "application/json"})
+                resp = c.getresponse()
+                if leave:
+                    resp.fp.readline()
+                    c.sock.close()
+                    c.close()
+                    continue
+                if stream:
+                    events, done = read_stream(resp)
+                    text, toks = (stream_text(events), sum(1 for e in events if e.get("choices"))) if done else (None, 0)
+                else:
+                    body = json.loads(resp.read())
+                    text, toks = body["choices"][0]["message"]["content"], body["usage"]["completion_tokens"]
+                c.close()
+                with lock:
+                    results.append((p, text, time.time() - t0, toks, resp.status))
+            except Exception as e:  # noqa: BLE001
+                with lock:
+                    results.append((p, repr(e), time.time() - t0, 0, 0))
+    threads = [threading.Thread(target=client, args=(k,)) for k in range(32)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=300)
+    wall = time.time() - t_start
+    expected = sum(1 for k in range(32) for r in range(4) if (k * 4 + r) % 8 != 7)
+    wrong = [(p, t) for p, t, _, _, st in results if st != 200 or t != want[p]]
+    lat = sorted(r[2] for r in results)
+    p50, p99 = (lat[len(lat) // 2], lat[min(len(lat) - 1, int(len(lat) * 0.99))]) if lat else (0, 0)
+    tokens = sum(r[3] for r in results)
+    report(len(results) == expected and not wrong,
+           "load: 32 clients x 4 requests (half streamed, 16 left midway): every reply whole, its own, = run -m chat",
+           f"{len(results)} of {expected} replies, {len(wrong)} wrong {wrong[:1]}; latency p50 {p50:.2f} s, p99 {p99:.2f} s; "
+           f"{tokens / wall:.0f} tokens/s over {wall:.1f} s")
+
+
+def test_abuse():
+    """malformed and hostile traffic, bounded: a 4xx each, the server up and answering, its memory bounded"""
+    import resource
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 4096), hard))
+    S = Server("--timeout", "2", "--slots", "2")
+    try:
+        S.request("POST", "/v1/chat/completions", chat_body("Hello there", n=8))
+        base = rss_mb(S.p.pid)
+        bad = [b"POST /v1/chat/completions HTTP/1.1\r\nContent-Length: 100\r\n\r\n{\"messages\":",   # truncated: then closed
+               b'{"messages": [{"role": "user", "content": 5}]}', b'{"messages": "hi"}', b'{"messages": [[[[[[[[]]]]]]]]}',
+               b'{"messages": [{"role": "user", "content": "\xc0\xaf"}]}', b"\x00\x01\x02", b'{"a":' * 40 + b"1" + b"}" * 40,
+               b'{"messages":[{"role":"user","content":"x"}],"max_tokens":-5}', b'{"messages":[{"role":"user","content":"x"}],"seed":"s"}']
+        statuses = []
+        for rounds in range(5):
+            for i, body in enumerate(bad):
+                if i == 0:
+                    s = socket.create_connection(("127.0.0.1", S.port), timeout=5)
+                    s.sendall(body)
+                    s.close()
+                    continue
+                st, _, _ = S.request("POST", "/v1/chat/completions", body)
+                statuses.append(st)
+            statuses.append(raw(S, b"POST /v1/chat/completions HTTP/1.1\r\nContent-Length: 5000000\r\n\r\n")[0])
+            statuses.append(raw(S, b"GET / HTTP/1.1\r\n" + b"X: y\r\n" * 100 + b"\r\n")[0])
+        report(all(400 <= st < 500 for st in statuses), f"abuse: {len(statuses)} malformed requests, a 4xx each",
+               str(sorted(set(statuses))))
+        idle = []
+        for _ in range(1000):
+            try:
+                idle.append(socket.create_connection(("127.0.0.1", S.port), timeout=5))
+            except OSError:
+                break
+        st, data, _ = S.request("POST", "/v1/chat/completions", chat_body("Hello there", n=8), timeout=10)
+        report(len(idle) == 1000 and st == 200, "abuse: with 1,000 idle connections open a valid request is answered",
+               f"{len(idle)} open, status {st}")
+        slow = socket.create_connection(("127.0.0.1", S.port), timeout=5)
+        answered = 0
+        cut = False
+        for ch in b"POST /v1/chat/completions HTTP/1.1\r\n"[:6]:   # a byte a second for 6 s, valid requests between
+            try:
+                slow.sendall(bytes([ch]))
+            except OSError:
+                cut = True            # (the server gave up on it: --timeout 2)
+            answered += S.request("GET", "/health", timeout=5)[0] == 200
+            time.sleep(1)
+        try:
+            slow.settimeout(3)
+            reply = slow.recv(64)
+        except OSError:
+            reply = b"(reset)" if cut else b""
+        report(answered == 6 and (reply.startswith(b"HTTP/1.1 408") or cut),
+               "abuse: a client sending a byte a second holds up no one and is cut off (408)", f"{answered} of 6 answered; {reply[:20]!r}")
+        for s in idle:
+            s.close()
+        slow.close()
+        time.sleep(0.5)
+        grown = rss_mb(S.p.pid) - base
+        report(S.p.poll() is None and grown < 64, "abuse: the server is up and its memory bounded", f"RSS grew {grown:.1f} MB")
+    finally:
+        S.stop()
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
 def test_openai_npm():
     """the official openai npm client: OPENAI_MODULE (test_all.sh installs openai@4 into build/npm)"""
     module = os.environ.get("OPENAI_MODULE", os.path.join(ROOT, "build", "npm", "node_modules", "openai"))
@@ -409,12 +532,14 @@ def main():
         test_disconnect(S)
         test_prefix_reuse(S)
         test_curl(S)
+        test_load(S)
     finally:
         rc = S.stop()
     report(rc == 0, "SIGTERM stops the server cleanly (exit 0)", f"exit {rc}; {S.p.stderr.read()[-200:]!r}")
     test_api_key()
     test_openai_npm()
     test_slow_and_idle()
+    test_abuse()
     finish()
 
 
