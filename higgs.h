@@ -654,11 +654,11 @@ size_t hg_session_kv_bytes_at(const hg_session *s, int n);   /* and when it hold
  * more through the prompt's. 0, or HG_E_ARG / HG_E_TOKEN / HG_E_CONTEXT with nothing evaluated. */
 int hg_session_eval(hg_session *s, const int *tokens, int n, int pos, int flags, hg_error *err);
 /* One token for each of n sessions of one model (distinct, n <= session 0's n_batch), each at its own
- * position (its hg_session_pos), evaluated in one pass over the weights: each weight row is read once
- * for all of them, so several conversations decode for about the price of one. Runs on session 0's
- * buffers; each session's cache takes its token. Afterwards each session's logits (hg_session_logits
- * -1) are bit for bit those of hg_session_eval(s, &token, 1, pos, HG_EVAL_ALL_LOGITS) (the prompt's
- * kernels). 0, or an error with nothing evaluated. */
+ * position (its hg_session_pos), evaluated in one pass: the weights come from memory once for all of
+ * them (decode's kernels over a few rows at a time, every session's product while the rows are in
+ * cache), so a server's conversations decode together. Runs on session 0's buffers; each session's
+ * cache takes its token. Afterwards each session's logits (hg_session_logits -1) are bit for bit
+ * those of hg_session_eval(s, &token, 1, pos, 0). 0, or an error with nothing evaluated. */
 int hg_sessions_step(hg_session *const *sessions, const int *tokens, int n, hg_error *err);
 /* the logits (vocab_size floats) of token i of the last eval (i < 0 counts from its end: -1 is the
  * last); NULL when that eval did not keep them. Valid until the next eval, rewind or copy. */

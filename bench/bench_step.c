@@ -1,6 +1,6 @@
 /* bench_step.c - decode throughput of several conversations at once (hg_sessions_step) against one
- * conversation decoding alone (hg_session_eval, decode's kernels): what a server gains by stepping
- * its users together.
+ * conversation decoding alone (hg_session_eval): what a server gains by stepping its users together
+ * (docs/server.md).
  *
  * N sessions each hold a 16-token prompt; then every step gives each of the first n sessions one
  * token, for n = 1 (one session, alone), 2, 4 and 8, alternating within each round; the best round

@@ -66,11 +66,12 @@ static int pass_reach(const Pass *p) {
  * outs[0] = silu(outs[0]) * outs[1]) */
 static void project(hg_session *s, const Pass *p, int job, float *const *outs, const float *x, const Weight *const *ws,
                     int n, int epi, float *acc) {
-    if (p->decode) {
+    if (p->decode && p->B == 1) {
         matmul_n(s, job, outs, x, ws, n, epi, acc);
         return;
     }
-    matmul_batch_n(s, outs, x, p->B, ws, n);
+    if (p->decode) matmul_multi_n(s, outs, x, p->B, ws, n);   /* several conversations' next tokens */
+    else matmul_batch_n(s, outs, x, p->B, ws, n);
     size_t total = (size_t)p->B * ws[0]->t->rows;
     if (epi == EPI_ADD)
         for (size_t i = 0; i < total; i++) acc[i] += outs[0][i];
@@ -197,6 +198,7 @@ static void forward(hg_session *s, const Pass *p, const int *tokens) {
     const Weight *head = &m->head;
     float *last = s->x + (size_t)(B - 1) * dim;
     if (p->all_logits && !p->decode) matmul_batch_n(s, &s->logits_all, s->x, B, &head, 1);
+    else if (p->all_logits && B > 1) matmul_multi_n(s, &s->logits_all, s->x, B, &head, 1);
     else matmul_n(s, HG_JOB_HEAD, &s->logits, last, &head, 1, EPI_NONE, NULL);
     if (s->profile && p->decode) s->prof.forward_s += now_s() - tf;
 }
@@ -239,7 +241,7 @@ int hg_session_eval(hg_session *s, const int *tokens, int n, int pos, int flags,
 
 int hg_sessions_step(hg_session *const *ss, const int *tokens, int n, hg_error *e) {
     if (!ss || !tokens || n < 1) return hg_set_error(e, HG_E_ARG, "no sessions or tokens given");
-    if (n == 1) return ss[0] ? hg_session_eval(ss[0], tokens, 1, ss[0]->n_past, HG_EVAL_ALL_LOGITS, e)
+    if (n == 1) return ss[0] ? hg_session_eval(ss[0], tokens, 1, ss[0]->n_past, 0, e)
                              : hg_set_error(e, HG_E_ARG, "session 0 is NULL");
     hg_session *host = ss[0];
     if (!host) return hg_set_error(e, HG_E_ARG, "session 0 is NULL");
@@ -263,7 +265,7 @@ int hg_sessions_step(hg_session *const *ss, const int *tokens, int n, hg_error *
     }
     int rc = session_spans(host, (reach + ATT_SPAN - 1) / ATT_SPAN, e);
     if (rc) return rc;
-    Pass p = {n, 0, 0, 1, 0, NULL, ss, pos};
+    Pass p = {n, 0, 1, 1, 0, NULL, ss, pos};   /* decode's kernels, every row's logits */
     forward(host, &p, tokens);
     for (int i = 0; i < n; i++) {     /* each session's logits where hg_session_logits finds them */
         hg_session *s = ss[i];

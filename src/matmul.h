@@ -260,6 +260,65 @@ static void prep_batch_task(void *ctx, int task, int thread) {
     }
 }
 
+/* Decode for several tokens at once (hg_sessions_step): outs[i][b * rows + r] = ws[i] x[b] through
+ * decode's one-token kernels, so each token's result is the one decoding it alone gives, bit for
+ * bit (a row's product does not depend on the range it is computed in). A task takes its rows in
+ * chunks of MULTI_ROWS and computes every token's products over a chunk in turn: the chunk's weights
+ * come from memory once and from the cache for the other tokens. */
+#define MULTI_ROWS 16
+typedef struct {
+    float *out;                       /* [B][rows] */
+    const float *x;                   /* [B][xstride] (float paths) */
+    size_t xstride;
+    const Weight *w;
+    hg_session *s;
+    int rows, chunk, B, act8;
+} MultiJob;
+
+static void matmul_multi_task(void *ctx, int task, int thread) {
+    (void)thread;
+    const MultiJob *j = (const MultiJob *)ctx;
+    const hg_tensor *t = j->w->t;
+    int r0 = task * j->chunk, r1 = r0 + j->chunk < j->rows ? r0 + j->chunk : j->rows;
+    for (int c0 = r0; c0 < r1; c0 += MULTI_ROWS) {
+        int c1 = c0 + MULTI_ROWS < r1 ? c0 + MULTI_ROWS : r1;
+        for (int b = 0; b < j->B; b++) {
+            float *out = j->out + (size_t)b * j->rows;
+            const float *x = j->x + (size_t)b * j->xstride;
+            if (j->act8) hg_qmatvec8_rows(out, &j->s->act8[b], t, &j->w->q, c0, c1);
+            else if (j->w->quantized) hg_qmatvec_rows(out, x, t, &j->w->q, c0, c1);
+            else hg_matvec_rows(out, x, t, c0, c1);
+        }
+    }
+}
+
+static void matmul_multi_n(hg_session *s, float *const *outs, const float *x, int B, const Weight *const *ws, int n) {
+    for (int i = 1; i < n; i++)
+        if (!same_format(ws[0], ws[i])) {
+            for (int k = 0; k < n; k++) matmul_multi_n(s, &outs[k], x, B, &ws[k], 1);
+            return;
+        }
+    const Weight *w = ws[0];
+    int threads = hg_pool_threads(s->m->pool), cols = (int)w->t->cols;
+    int act8 = w->quantized && w->q.act8 && s->m->int8;
+    const float *xin = x;
+    size_t stride = (size_t)cols;
+    if (w->quantized) {               /* each token's activation as decode prepares it */
+        PrepJob pj = {s, w, x, cols, B, B > threads ? (B + threads - 1) / threads : 1};
+        hg_pool_run(s->m->pool, prep_batch_task, &pj, (B + pj.per - 1) / pj.per);
+    }
+    if (!act8 && w->quantized) {
+        xin = s->xrot;
+        stride = s->xr_stride;
+    }
+    for (int i = 0; i < n; i++) {
+        int rows = (int)ws[i]->t->rows, tasks = threads == 1 ? 1 : threads * 8;
+        int chunk = ((rows + tasks - 1) / tasks + MULTI_ROWS - 1) / MULTI_ROWS * MULTI_ROWS;
+        MultiJob j = {outs[i], xin, stride, ws[i], s, rows, chunk, B, act8};
+        hg_pool_run(s->m->pool, matmul_multi_task, &j, (rows + chunk - 1) / chunk);
+    }
+}
+
 /* outs[i][b] = ws[i] x[b] for b < B and i < n; x rows are `cols` wide, out rows
  * ws[i]->rows wide. The activations are prepared once for weights that share a
  * format (q/k/v, gate/up): rotated, and for int8 tensors rounded (as decoding

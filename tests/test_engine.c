@@ -196,8 +196,8 @@ static void test_rewind_and_copy(hg_model *m) {
 }
 
 /* hg_sessions_step: four conversations at different positions (and cache types), a token each per
- * step through one pass, give each the logits it gets alone (hg_session_eval of its token with
- * HG_EVAL_ALL_LOGITS, the same kernels) bit for bit; bad calls evaluate nothing */
+ * step through one pass, give each the logits it gets alone (hg_session_eval of its token: decode's
+ * kernels) bit for bit; bad calls evaluate nothing */
 static void test_sessions_step(hg_model *m) {
     enum { N = 4, STEPS = 12 };
     hg_error e;
@@ -216,7 +216,7 @@ static void test_sessions_step(hg_model *m) {
         for (int i = 0; i < N; i++) tok[i] = 1 + (step * 211 + i * 7) % (vocab - 1);
         ok &= hg_sessions_step(many, tok, N, &e) == 0;
         for (int i = 0; ok && i < N; i++) {
-            ok &= hg_session_eval(alone[i], &tok[i], 1, hg_session_pos(alone[i]), HG_EVAL_ALL_LOGITS, &e) == 0;
+            ok &= hg_session_eval(alone[i], &tok[i], 1, hg_session_pos(alone[i]), 0, &e) == 0;
             const float *a = hg_session_logits(many[i], -1), *b = hg_session_logits(alone[i], -1);
             same &= a && b && hg_session_pos(many[i]) == hg_session_pos(alone[i]) && !memcmp(a, b, (size_t)vocab * sizeof(float));
         }
