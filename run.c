@@ -674,7 +674,8 @@ static _Noreturn void usage(int rc) {
             "  --host <ip> serve: the address to listen on, default 127.0.0.1 (this machine only)\n"
             "  --port <int> serve: default 8080\n"
             "  --api-key <key> serve: require \"Authorization: Bearer <key>\" (all but /health)\n"
-            "  --slots <int> serve: conversations at once, default 4 (more wait in a queue of 64)\n"
+            "  --slots <int> serve: conversations at once, default 4\n"
+            "  --queue <int> serve: requests that may wait for a slot, default 64 (more get 429)\n"
             "  --timeout <s> serve: seconds a request may take to arrive (default 10; idle\n"
             "              connections close after 3x that, stalled readers after 3x too)\n"
             "  --info      describe the model and exit\n"
@@ -700,7 +701,7 @@ typedef struct {
     int random_tokens, mmap, profile;
     int kv[2];                        /* KV cache types of the keys and the values */
     const char *host, *api_key;       /* -m serve */
-    int port, slots;
+    int port, slots, queue, queue_set;
     double timeout;                   /* -m serve: seconds a request may take to arrive */
     double kv_bits;                   /* --kv-bits: per-layer types by the DP; 0: --kv */
     hg_sampler_params sp;
@@ -725,7 +726,7 @@ static void parse_kv(const char *v, int kv[2]) {
 /* a long option with a value (--kld, the sampler's): 1 when argv[*i] was one */
 static int long_option(Args *a, int argc, char **argv, int *i) {
     static const char *const names[] = {"--kld", "--top-k", "--min-p", "--repeat-penalty", "--frequency-penalty",
-                                        "--presence-penalty", "--kv", "--kv-bits", "--host", "--port", "--api-key", "--slots", "--timeout"};
+                                        "--presence-penalty", "--kv", "--kv-bits", "--host", "--port", "--api-key", "--slots", "--timeout", "--queue"};
     int k = 0, n = (int)(sizeof names / sizeof names[0]);
     while (k < n && strcmp(argv[*i], names[k])) k++;
     if (k == n) return 0;
@@ -744,7 +745,8 @@ static int long_option(Args *a, int argc, char **argv, int *i) {
     case 9: a->port = parse_int(v, "--port", 1, 65535); break;
     case 10: a->api_key = v; break;
     case 11: a->slots = parse_int(v, "--slots", 1, 64); break;
-    default: a->timeout = parse_float(v, "--timeout", 0.1, 3600); break;
+    case 12: a->timeout = parse_float(v, "--timeout", 0.1, 3600); break;
+    default: a->queue = parse_int(v, "--queue", 0, 100000); a->queue_set = 1; break;
     }
     return 1;
 }
@@ -881,8 +883,8 @@ int main(int argc, char **argv) {
     int is_tok = !strcmp(mode, "tokenize"), is_dec = !strcmp(mode, "decode"), is_logits = !strcmp(mode, "logits");
     int is_sens = !strcmp(mode, "alphas"), is_serve = !strcmp(mode, "serve");
     if (!(is_gen || is_chat || is_ppl || is_tok || is_dec || is_logits || is_sens || is_serve)) die("unknown mode '%s' (see run -h)", mode);
-    if ((a.host || a.port || a.api_key || a.slots || a.timeout) && !is_serve)
-        die("--host, --port, --api-key, --slots and --timeout go with -m serve");
+    if ((a.host || a.port || a.api_key || a.slots || a.timeout || a.queue_set) && !is_serve)
+        die("--host, --port, --api-key, --slots, --queue and --timeout go with -m serve");
     /* q8 is the default cache: its KLD against f32 is 0.003e-3 and it decodes at least as fast as f32
      * at every depth measured (bench/results/kv-quality.md, kv-speed.md). The alphas measure the
      * weights, so they keep the exact cache, as quantize's do. */
@@ -917,6 +919,7 @@ int main(int argc, char **argv) {
                            a.ctx ? a.ctx : c->seq_len < 4096 ? c->seq_len : 4096, {a.kv[0], a.kv[1]}, 64, 2048, (size_t)1 << 20,
                            10, 30, 30, NULL};
         if (a.timeout) so.head_timeout_s = a.timeout, so.idle_timeout_s = so.write_timeout_s = 3 * a.timeout;
+        if (a.queue_set) so.queue = a.queue;
         if (so.ctx > c->seq_len) die("-c %d exceeds the model's context of %d", so.ctx, c->seq_len);
         if (so.api_key && !*so.api_key) die("--api-key is empty");
         const char *base = strrchr(a.model_path, '/');

@@ -489,6 +489,35 @@ def test_abuse():
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
 
 
+def test_queue_full():
+    """one slot and a queue of 1: of 8 requests sent at once (each 200 tokens), at most 2 are taken
+    while the first generates; the rest get 429 with a rate_limit_error"""
+    S = Server("--slots", "1", "--queue", "1")
+    try:
+        statuses, types, lock = [], [], threading.Lock()
+        go = threading.Barrier(8)
+
+        def client():
+            go.wait()
+            st, data, _ = S.request("POST", "/v1/completions", {"prompt": "The", "max_tokens": 200, "temperature": 0})
+            with lock:
+                statuses.append(st)
+                types.append(json.loads(data).get("error", {}).get("type") if st != 200 else None)
+        threads = [threading.Thread(target=client) for _ in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=120)
+        refused = statuses.count(429)
+        report(refused >= 1 and statuses.count(200) >= 2 and refused + statuses.count(200) == 8 and
+               all(t == "rate_limit_error" for t in types if t), "a full queue: 429 with a rate_limit_error, the rest served",
+               f"statuses {sorted(statuses)}")
+        st, _, _ = S.request("POST", "/v1/chat/completions", chat_body("Hello there", n=4))
+        report(st == 200, "afterwards the slot serves again", str(st))
+    finally:
+        S.stop()
+
+
 def test_openai_npm():
     """the official openai npm client: OPENAI_MODULE (test_all.sh installs openai@4 into build/npm)"""
     module = os.environ.get("OPENAI_MODULE", os.path.join(ROOT, "build", "npm", "node_modules", "openai"))
@@ -537,6 +566,7 @@ def main():
         rc = S.stop()
     report(rc == 0, "SIGTERM stops the server cleanly (exit 0)", f"exit {rc}; {S.p.stderr.read()[-200:]!r}")
     test_api_key()
+    test_queue_full()
     test_openai_npm()
     test_slow_and_idle()
     test_abuse()
