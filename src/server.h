@@ -87,6 +87,7 @@ typedef struct {
     hg_gen *g;
     Job *job;
     hg_ids cached;                    /* the tokens the session holds, in order (for prefix reuse) */
+    int cache_lost;                   /* a push to cached failed: it is empty until the next job rewinds */
     int token;                        /* the next token to evaluate (after a step) */
 } Slot;
 
@@ -538,6 +539,12 @@ static int srv_on_token(void *user, int token, const char *text, size_t len) {
     return 0;
 }
 
+/* token t appended to what the slot records it holds (out of memory: it records nothing, and the
+ * next job starts from position 0) */
+static void srv_cache_push(Slot *sl, int t) {
+    if (!sl->cache_lost && hg_ids_push(&sl->cached, t)) sl->cache_lost = 1, sl->cached.n = 0;
+}
+
 /* the number of leading tokens a and b share */
 static int srv_common(const hg_ids *a, const hg_ids *b) {
     int n = 0;
@@ -548,6 +555,7 @@ static int srv_common(const hg_ids *a, const hg_ids *b) {
 /* a queued job into slot i: the cached prefix kept, the rest of the prompt evaluated, the sampler
  * and the generation set up. 0, or an error message in e. */
 static int srv_start(Server *S, Slot *sl, Job *j, hg_error *e) {
+    if (sl->cache_lost) sl->cached.n = 0, sl->cache_lost = 0;   /* (cached is empty: keep is 0) */
     int keep = srv_common(&sl->cached, &j->prompt);
     if (keep >= j->prompt.n) keep = j->prompt.n - 1;   /* the last token is evaluated again: its logits */
     if (hg_session_rewind(sl->s, keep < hg_session_pos(sl->s) ? keep : hg_session_pos(sl->s), e)) return -1;
@@ -561,7 +569,7 @@ static int srv_start(Server *S, Slot *sl, Job *j, hg_error *e) {
         hg_session_rewind(sl->s, 0, &scratch);
         return -1;
     }
-    for (int i = keep; i < j->prompt.n; i++) hg_ids_push(&sl->cached, j->prompt.v[i]);
+    for (int i = keep; i < j->prompt.n; i++) srv_cache_push(sl, j->prompt.v[i]);
     hg_sampler_free(sl->smp);
     if (!(sl->smp = hg_sampler_new(S->m, &j->sp, e))) return -1;
     for (int i = 0; i < j->prompt.n; i++) hg_sampler_accept(sl->smp, j->prompt.v[i]);
@@ -584,7 +592,7 @@ static int srv_step(Slot *sl, Job *j, hg_error *e) {
         j->finish = HG_FINISH_CONTEXT;
         return 1;
     }
-    hg_ids_push(&sl->cached, token);
+    srv_cache_push(sl, token);
     return 0;
 }
 
