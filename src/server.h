@@ -54,7 +54,7 @@ enum { SRV_MAX_MESSAGES = 256, SRV_MAX_STOP = 4, SRV_STOP_BYTES = 128, SRV_MAX_T
 
 typedef struct Job {
     int refs;                         /* the connection's and the generation thread's (under mu) */
-    int chat, stream, include_usage, keep_alive;
+    int chat, stream, include_usage, keep_alive, chunked;
     hg_ids prompt;
     int max_tokens;
     hg_sampler_params sp;
@@ -102,7 +102,7 @@ typedef struct {
     size_t out_n, out_off, out_cap;
     double deadline;                  /* reading: the request's arrival (started) or the idle time's end */
     double wdeadline;                 /* output pending: the client must take some by then */
-    int keep_alive, started, stream_chunked, sent_continue;
+    int keep_alive, started, sent_continue;
     Job *job;
 } Conn;
 
@@ -441,15 +441,16 @@ static void srv_usage(Job *j, js_buf *b) {
     js_cstr(b, u);
 }
 
-/* one server-sent event with this JSON, as an HTTP chunk (under mu) */
+/* one server-sent event with this JSON, as an HTTP chunk (HTTP/1.0: plain, the connection's close
+ * ends the stream) (under mu) */
 static void srv_event(Job *j, const js_buf *json) {
     char size[32];
     size_t n = json->n + 8;           /* "data: " + json + "\n\n" */
     snprintf(size, sizeof size, "%zx\r\n", n);
-    js_cstr(&j->out, size);
+    if (j->chunked) js_cstr(&j->out, size);
     js_cstr(&j->out, "data: ");
     js_raw(&j->out, json->p ? json->p : "", json->n);
-    js_cstr(&j->out, "\n\n\r\n");
+    js_cstr(&j->out, j->chunked ? "\n\n\r\n" : "\n\n");
 }
 
 static const char *srv_finish_name(int finish) {
@@ -502,7 +503,7 @@ static void srv_publish(Server *S, Job *j, int finished) {
             js_cstr(&done, "[DONE]");
             srv_event(j, &done);
             free(done.p);
-            js_cstr(&j->out, "0\r\n\r\n");
+            if (j->chunked) js_cstr(&j->out, "0\r\n\r\n");
         }
         free(ev.p), free(text.p);
         j->text.n = 0;
@@ -726,6 +727,8 @@ static void conn_dispatch(Server *S, Conn *c, const http_request *r) {
     static unsigned long serial;
     snprintf(j->id, sizeof j->id, "%s-%lx%lx", chat ? "chatcmpl" : "cmpl", (unsigned long)time(NULL), ++serial);
     j->created = (long)time(NULL);
+    j->chunked = r->minor >= 1;      /* HTTP/1.0 has no chunked encoding: a stream ends with the connection */
+    if (j->stream && !j->chunked) c->keep_alive = 0;
     j->keep_alive = c->keep_alive;
     pthread_mutex_lock(&S->mu);
     if (S->queued >= o->queue) {
@@ -742,11 +745,11 @@ static void conn_dispatch(Server *S, Conn *c, const http_request *r) {
     pthread_mutex_unlock(&S->mu);
     c->job = j;
     c->state = C_BUSY;
-    c->stream_chunked = j->stream;
     if (j->stream) {
         char head[256];
         snprintf(head, sizeof head, "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n"
-                 "Transfer-Encoding: chunked\r\nConnection: %s\r\n\r\n", c->keep_alive ? "keep-alive" : "close");
+                 "%sConnection: %s\r\n\r\n", j->chunked ? "Transfer-Encoding: chunked\r\n" : "",
+                 c->keep_alive ? "keep-alive" : "close");
         conn_out(c, head, strlen(head));
     }
 }

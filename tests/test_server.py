@@ -149,6 +149,25 @@ def test_completion_equals_run(S):
            f"{got!r} vs {want!r}")
 
 
+def test_http10_stream(S):
+    """an HTTP/1.0 client asking for a stream: plain events (no chunked encoding), ended by the close"""
+    body = json.dumps(chat_body("Hello there", n=24, stream=True)).encode()
+    s = socket.create_connection(("127.0.0.1", S.port), timeout=30)
+    s.sendall(b"POST /v1/chat/completions HTTP/1.0\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n" % len(body) + body)
+    buf = b""
+    while True:
+        b = s.recv(65536)
+        if not b:
+            break
+        buf += b
+    s.close()
+    head, _, rest = buf.partition(b"\r\n\r\n")
+    events = [json.loads(l[6:]) for l in rest.decode().split("\n") if l.startswith("data: {")]
+    report(b"Transfer-Encoding" not in head and rest.rstrip().endswith(b"data: [DONE]") and
+           stream_text(events) == run_chat("Hello there", "", 24), "an HTTP/1.0 stream: plain events ended by the close",
+           repr(head[:80]))
+
+
 def test_stop(S):
     st, data, _ = S.request("POST", "/v1/chat/completions", chat_body("Hello there", n=40, stop=["1950"]))
     r = json.loads(data)
@@ -556,6 +575,7 @@ def main():
         test_chat_equals_run(S)
         test_completion_equals_run(S)
         test_stop(S)
+        test_http10_stream(S)
         test_errors(S)
         test_concurrent(S)
         test_disconnect(S)
