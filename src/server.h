@@ -103,6 +103,7 @@ typedef struct {
     double deadline;                  /* reading: the request's arrival (started) or the idle time's end */
     double wdeadline;                 /* output pending: the client must take some by then */
     int keep_alive, started, sent_continue;
+    int fresh;                        /* bytes arrived, or a job ended, since its head was last parsed */
     Job *job;
 } Conn;
 
@@ -681,6 +682,7 @@ static void conn_answer(Conn *c, js_buf *b) {
     if (b->full) { js_buf small = {0}; small.limit = 1 << 16; srv_error(&small, 500, "response too large", NULL, 0); conn_out(c, small.p, small.n); free(small.p); }
     else conn_out(c, b->p, b->n);
     free(b->p);
+    if (!c->keep_alive) c->state = C_WRITE_CLOSE;   /* "Connection: close" (or HTTP/1.0): closed once sent */
 }
 
 static void conn_error(Conn *c, int status, const char *msg, const char *param) {
@@ -688,7 +690,6 @@ static void conn_error(Conn *c, int status, const char *msg, const char *param) 
     b.limit = 1 << 16;
     srv_error(&b, status, msg, param, c->keep_alive);
     conn_answer(c, &b);
-    if (!c->keep_alive) c->state = C_WRITE_CLOSE;
 }
 
 /* a complete request (head r, body at c->in + r->head_len): answered, or queued */
@@ -773,6 +774,7 @@ static void conn_try_request(Server *S, Conn *c, double now) {
     c->in_n -= used;
     c->started = 0, c->sent_continue = 0;
     c->deadline = now + S->o->idle_timeout_s;
+    c->fresh = c->in_n > 0;           /* a pipelined request's bytes: parse them next */
 }
 
 static void conn_close(Server *S, Conn *c) {
@@ -797,7 +799,8 @@ static void conn_collect(Server *S, Conn *c) {
     int done = j->done;
     if (done) job_release(j), c->job = NULL;
     pthread_mutex_unlock(&S->mu);
-    if (done && c->state == C_BUSY) c->state = c->keep_alive ? C_READ : C_WRITE_CLOSE, c->deadline = srv_now() + S->o->idle_timeout_s;
+    if (done && c->state == C_BUSY)
+        c->state = c->keep_alive ? C_READ : C_WRITE_CLOSE, c->deadline = srv_now() + S->o->idle_timeout_s, c->fresh = 1;
 }
 
 static int srv_listen(const ServeOptions *o, hg_error *e) {
@@ -931,12 +934,14 @@ static int serve(hg_model *m, const ServeOptions *o, hg_error *e) {
                     }
                     memcpy(c->in + c->in_n, rbuf, (size_t)got);
                     c->in_n += (size_t)got;
+                    c->fresh = 1;
                     if (c->state == C_READ && !c->started) c->started = 1, c->deadline = now + o->head_timeout_s;
                 }
             }
-            if (c->state == C_READ && c->in_n) conn_try_request(&S, c, now);
+            /* a head is parsed again only when something changed: 1,000 half-sent heads cost nothing per wake */
+            while (c->state == C_READ && c->in_n && c->fresh && !c->job) c->fresh = 0, conn_try_request(&S, c, now);
             if (c->job) conn_collect(&S, c);
-            if (c->state == C_READ && c->in_n && !c->job) conn_try_request(&S, c, now);   /* a pipelined request */
+            while (c->state == C_READ && c->in_n && c->fresh && !c->job) c->fresh = 0, conn_try_request(&S, c, now);   /* pipelined */
             if (c->out_n > c->out_off) {
                 ssize_t w = send(c->fd, c->out + c->out_off, c->out_n - c->out_off, MSG_NOSIGNAL);
                 if (w < 0 && errno != EAGAIN && errno != EWOULDBLOCK) { conn_close(&S, c), n_conns--; continue; }

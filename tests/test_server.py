@@ -168,6 +168,42 @@ def test_http10_stream(S):
            repr(head[:80]))
 
 
+def test_pipelined(S):
+    """three requests in one write (two answered at once, a completion between): three answers, in order"""
+    body = json.dumps(chat_body("Hello there", n=6)).encode()
+    s = socket.create_connection(("127.0.0.1", S.port), timeout=30)
+    s.sendall(b"GET /health HTTP/1.1\r\n\r\nPOST /v1/chat/completions HTTP/1.1\r\nContent-Length: %d\r\n\r\n" % len(body) + body +
+              b"GET /v1/models HTTP/1.1\r\nConnection: close\r\n\r\n")
+    buf = b""
+    t0 = time.time()
+    try:
+        while time.time() - t0 < 20:
+            b = s.recv(65536)
+            if not b:
+                break
+            buf += b
+    except socket.timeout:
+        pass
+    s.close()
+    heads = [i for i in range(len(buf)) if buf.startswith(b"HTTP/1.1 200", i)]
+    order = [buf.find(b'{"status":"ok"}'), buf.find(b'"chat.completion"'), buf.find(b'"object":"list"')]
+    report(len(heads) == 3 and -1 not in order and order == sorted(order) and time.time() - t0 < 10,
+           "three pipelined requests: three answers in order, then the close the last asked for",
+           f"{len(heads)} answers, positions {order}, {time.time() - t0:.1f} s")
+    st, _ = raw(S, b"GET /health HTTP/1.0\r\n\r\n", timeout=5)
+    s = socket.create_connection(("127.0.0.1", S.port), timeout=5)
+    s.sendall(b"GET /health HTTP/1.0\r\n\r\n")
+    t0, closed = time.time(), False
+    try:
+        while not closed:
+            closed = s.recv(4096) == b""
+    except socket.timeout:
+        pass
+    s.close()
+    report(st == 200 and closed and time.time() - t0 < 2, "an HTTP/1.0 request is answered and its connection closed",
+           f"{st}, closed {closed} after {time.time() - t0:.1f} s")
+
+
 def test_stop(S):
     st, data, _ = S.request("POST", "/v1/chat/completions", chat_body("Hello there", n=40, stop=["1950"]))
     r = json.loads(data)
@@ -576,6 +612,7 @@ def main():
         test_completion_equals_run(S)
         test_stop(S)
         test_http10_stream(S)
+        test_pipelined(S)
         test_errors(S)
         test_concurrent(S)
         test_disconnect(S)
