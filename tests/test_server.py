@@ -546,7 +546,8 @@ def test_abuse():
 
 def test_queue_full():
     """one slot and a queue of 1: of 8 requests sent at once (each 200 tokens), at most 2 are taken
-    while the first generates; the rest get 429 with a rate_limit_error"""
+    while the first generates (1 when the second comes before the slot took the first); the rest get
+    429 with a rate_limit_error"""
     S = Server("--slots", "1", "--queue", "1")
     try:
         statuses, types, lock = [], [], threading.Lock()
@@ -564,7 +565,7 @@ def test_queue_full():
         for t in threads:
             t.join(timeout=120)
         refused = statuses.count(429)
-        report(refused >= 1 and statuses.count(200) >= 2 and refused + statuses.count(200) == 8 and
+        report(refused >= 1 and statuses.count(200) >= 1 and refused + statuses.count(200) == 8 and
                all(t == "rate_limit_error" for t in types if t), "a full queue: 429 with a rate_limit_error, the rest served",
                f"statuses {sorted(statuses)}")
         st, _, _ = S.request("POST", "/v1/chat/completions", chat_body("Hello there", n=4))
