@@ -292,41 +292,15 @@ static void matmul_multi_task(void *ctx, int task, int thread) {
     }
 }
 
-static void matmul_multi_n(hg_session *s, float *const *outs, const float *x, int B, const Weight *const *ws, int n) {
-    for (int i = 1; i < n; i++)
-        if (!same_format(ws[0], ws[i])) {
-            for (int k = 0; k < n; k++) matmul_multi_n(s, &outs[k], x, B, &ws[k], 1);
-            return;
-        }
-    const Weight *w = ws[0];
-    int threads = hg_pool_threads(s->m->pool), cols = (int)w->t->cols;
-    int act8 = w->quantized && w->q.act8 && s->m->int8;
-    const float *xin = x;
-    size_t stride = (size_t)cols;
-    if (w->quantized) {               /* each token's activation as decode prepares it */
-        PrepJob pj = {s, w, x, cols, B, B > threads ? (B + threads - 1) / threads : 1};
-        hg_pool_run(s->m->pool, prep_batch_task, &pj, (B + pj.per - 1) / pj.per);
-    }
-    if (!act8 && w->quantized) {
-        xin = s->xrot;
-        stride = s->xr_stride;
-    }
-    for (int i = 0; i < n; i++) {
-        int rows = (int)ws[i]->t->rows, tasks = threads == 1 ? 1 : threads * 8;
-        int chunk = ((rows + tasks - 1) / tasks + MULTI_ROWS - 1) / MULTI_ROWS * MULTI_ROWS;
-        MultiJob j = {outs[i], xin, stride, ws[i], s, rows, chunk, B, act8};
-        hg_pool_run(s->m->pool, matmul_multi_task, &j, (rows + chunk - 1) / chunk);
-    }
-}
-
 /* outs[i][b] = ws[i] x[b] for b < B and i < n; x rows are `cols` wide, out rows
  * ws[i]->rows wide. The activations are prepared once for weights that share a
  * format (q/k/v, gate/up): rotated, and for int8 tensors rounded (as decoding
- * does, so a prompt's logits equal decoding's bit for bit). */
-static void matmul_batch_n(hg_session *s, float *const *outs, const float *x, int B, const Weight *const *ws, int n) {
+ * does, so a prompt's logits equal decoding's bit for bit). multi: through decode's
+ * one-token kernels a few rows at a time (MultiJob), else the prompt's batched products. */
+static void matmul_tokens_n(hg_session *s, float *const *outs, const float *x, int B, const Weight *const *ws, int n, int multi) {
     for (int i = 1; i < n; i++)
         if (!same_format(ws[0], ws[i])) {
-            for (int k = 0; k < n; k++) matmul_batch_n(s, &outs[k], x, B, &ws[k], 1);
+            for (int k = 0; k < n; k++) matmul_tokens_n(s, &outs[k], x, B, &ws[k], 1, multi);
             return;
         }
     const Weight *w = ws[0];
@@ -344,10 +318,23 @@ static void matmul_batch_n(hg_session *s, float *const *outs, const float *x, in
     }
     for (int i = 0; i < n; i++) {
         int rows = (int)ws[i]->t->rows;
+        if (multi) {
+            int tasks = threads == 1 ? 1 : threads * 8;
+            int chunk = ((rows + tasks - 1) / tasks + MULTI_ROWS - 1) / MULTI_ROWS * MULTI_ROWS;
+            MultiJob j = {outs[i], xin, stride, ws[i], s, rows, chunk, B, act8};
+            hg_pool_run(s->m->pool, matmul_multi_task, &j, (rows + chunk - 1) / chunk);
+            continue;
+        }
         int tasks = threads == 1 ? 1 : threads * 4;
         int chunk = ((rows + tasks - 1) / tasks + 3) / 4 * 4;
         BatchJob j = {outs[i], xin, stride, ws[i], s, rows, chunk, B, act8};
         hg_pool_run(s->m->pool, matmul_batch_task, &j, (rows + chunk - 1) / chunk);
     }
+}
+static void matmul_batch_n(hg_session *s, float *const *outs, const float *x, int B, const Weight *const *ws, int n) {
+    matmul_tokens_n(s, outs, x, B, ws, n, 0);
+}
+static void matmul_multi_n(hg_session *s, float *const *outs, const float *x, int B, const Weight *const *ws, int n) {
+    matmul_tokens_n(s, outs, x, B, ws, n, 1);
 }
 
