@@ -411,12 +411,17 @@ static Job *srv_parse_job(Server *S, const char *body, size_t n, int chat, Verdi
 
 /* ------------------------------------------------------------- the generation thread */
 
-static void srv_chunk_json(Job *j, js_buf *b, const char *text, size_t n, const char *finish, int first, const char *model) {
+/* the start every response object shares: {"id":..,"object":..,"created":..,"model":.. */
+static void srv_object_head(Job *j, js_buf *b, int chunk, const char *model) {
     char head[200];
     snprintf(head, sizeof head, "{\"id\":\"%s\",\"object\":\"%s\",\"created\":%ld,\"model\":", j->id,
-             j->chat ? "chat.completion.chunk" : "text_completion", j->created);
+             !j->chat ? "text_completion" : chunk ? "chat.completion.chunk" : "chat.completion", j->created);
     js_cstr(b, head);
     js_str(b, model, strlen(model));
+}
+
+static void srv_chunk_json(Job *j, js_buf *b, const char *text, size_t n, const char *finish, int first, const char *model) {
+    srv_object_head(j, b, 1, model);
     if (j->chat) {
         js_cstr(b, ",\"choices\":[{\"index\":0,\"delta\":");
         if (finish) js_cstr(b, "{}");
@@ -489,11 +494,7 @@ static void srv_publish(Server *S, Job *j, int finished) {
             srv_event(j, &ev);
             if (j->include_usage) {
                 ev.n = 0;
-                char head[200];
-                snprintf(head, sizeof head, "{\"id\":\"%s\",\"object\":\"%s\",\"created\":%ld,\"model\":", j->id,
-                         j->chat ? "chat.completion.chunk" : "text_completion", j->created);
-                js_cstr(&ev, head);
-                js_str(&ev, model, strlen(model));
+                srv_object_head(j, &ev, 1, model);
                 js_cstr(&ev, ",\"choices\":[],\"usage\":");
                 srv_usage(j, &ev);
                 js_cstr(&ev, "}");
@@ -513,11 +514,7 @@ static void srv_publish(Server *S, Job *j, int finished) {
     if (!finished) return;            /* (the text accumulates in j->text) */
     js_buf body = {0};
     body.limit = (size_t)1 << 30;
-    char head[200];
-    snprintf(head, sizeof head, "{\"id\":\"%s\",\"object\":\"%s\",\"created\":%ld,\"model\":", j->id,
-             j->chat ? "chat.completion" : "text_completion", j->created);
-    js_cstr(&body, head);
-    js_str(&body, model, strlen(model));
+    srv_object_head(j, &body, 0, model);
     if (j->chat) {
         js_cstr(&body, ",\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":");
         js_str(&body, j->text.p ? j->text.p : "", j->text.n);
