@@ -232,6 +232,10 @@ typedef struct {
     void (*rows8)(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int row0, int row1, float *out);
     void (*rows8x2)(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,
                     int row1, float *out1, int n, const hg_act8 *a);
+    /* several tokens' activations a[0..B-1] over rows [row0, row1) (hg_qmatvec8_tokens): out[b * ostride + r - row0];
+     * NULL: each token's rows8 in turn */
+    void (*rows8n)(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int B, int row0, int row1, float *out,
+                   size_t ostride);
     void (*decode8)(const hg_qinfo *q, const uint8_t *codes, int8_t *k);
     int (*gemm8)(float *out, size_t ostride, const hg_act8 *a, int B, const hg_tensor *w, const hg_qinfo *q,
                  int row0, int row1, int8_t *buf);
@@ -384,6 +388,12 @@ void hg_qmatvec8_rows(float *out, const hg_act8 *a, const hg_tensor *w, const hg
 int hg_qmatvec8_pairs(const hg_qinfo *q);
 void hg_qmatvec8_rows2(float *out0, const hg_tensor *w0, int row0, float *out1, const hg_tensor *w1, int row1, int n,
                        const hg_act8 *a, const hg_qinfo *q);
+/* the next tokens of several conversations: out[b * ostride + r - row0] = hg_qdot8_row(w, q, r, &a[b]) for
+ * b < B and row0 <= r < row1, bit for bit, as decode computes them (no buffer). Where the build has a kernel
+ * for the format (hg_kernels.rows8n) each row is decoded once for all B tokens; elsewhere each token
+ * meets a few rows in turn while they are in cache. */
+void hg_qmatvec8_tokens(float *out, size_t ostride, const hg_act8 *a, int B, const hg_tensor *w, const hg_qinfo *q, int row0,
+                        int row1);
 /* prompt batches: out[b * ostride + r] = hg_qdot8_row(w, q, r, &a[b]) for b < B and
  * row0 <= r < row1, bit for bit, each row decoded once into buf (hg_qmatmul8_buf_bytes(q) bytes:
  * 4 * q->cols_pad, or more for a tile of rows with the rotation choice) */
@@ -655,8 +665,8 @@ size_t hg_session_kv_bytes_at(const hg_session *s, int n);   /* and when it hold
 int hg_session_eval(hg_session *s, const int *tokens, int n, int pos, int flags, hg_error *err);
 /* One token for each of n sessions of one model (distinct, n <= session 0's n_batch), each at its own
  * position (its hg_session_pos), evaluated in one pass: the weights come from memory once for all of
- * them (decode's kernels over a few rows at a time, every session's product while the rows are in
- * cache), so a server's conversations decode together. Runs on session 0's buffers; each session's
+ * them (hg_qmatvec8_tokens: where the format has a kernel for it each row is decoded once for all the
+ * tokens), so a server's conversations decode together. Runs on session 0's buffers; each session's
  * cache takes its token. Afterwards each session's logits (hg_session_logits -1) are bit for bit
  * those of hg_session_eval(s, &token, 1, pos, 0). 0, or an error with nothing evaluated. */
 int hg_sessions_step(hg_session *const *sessions, const int *tokens, int n, hg_error *err);

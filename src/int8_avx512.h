@@ -482,6 +482,69 @@ static void hg_qrows8x2_p2n256sym_avx512(const hg_qinfo *q, const hg_tensor *w0,
 }
 #undef HG_P2N256SYM_NEGX
 
+/* Several tokens at once (rows8n: the next tokens of several conversations, hg_qmatvec8_tokens), p=2
+ * 256-point sign-symmetric codes in blocks of a multiple of 128. Each 64 code bytes are decoded once into
+ * the weights' k + 128 and meet every token's activation, so the decode is shared and a token costs two
+ * vpdpbusd a step (the one-token kernel spends seven more operations a step putting the signs on the
+ * activation). The code's bits 0-6 index the x coordinate's k + 128 directly (kux: magnitude, then its
+ * sign in bit 6; vpermt2b); y's magnitude comes by vpermb and its sign (bit 7) negates k + 128 modulo 256,
+ * which is 128 - k. A block's sum is then sum (k + 128) q - 128 sum q, the one-token kernel's integer,
+ * and the epilogue is the scalar one on four lanes, so every product is hg_qdot8_row's bit for bit. */
+HG_INLINE __m128i hg_sum4x16_epi32(__m512i s0, __m512i s1, __m512i s2, __m512i s3) {   /* lane t: the sum of s_t */
+    const __m512i a = _mm512_add_epi32(_mm512_shuffle_i64x2(s0, s1, 0x44), _mm512_shuffle_i64x2(s0, s1, 0xEE));
+    const __m512i b = _mm512_add_epi32(_mm512_shuffle_i64x2(s2, s3, 0x44), _mm512_shuffle_i64x2(s2, s3, 0xEE));
+    __m512i c = _mm512_add_epi32(_mm512_shuffle_i64x2(a, b, 0x88), _mm512_shuffle_i64x2(a, b, 0xDD));   /* quarter t: s_t's */
+    c = _mm512_add_epi32(c, _mm512_shuffle_epi32(c, _MM_PERM_BADC));
+    c = _mm512_add_epi32(c, _mm512_shuffle_epi32(c, _MM_PERM_CDAB));
+    return _mm512_castsi512_si128(_mm512_permutexvar_epi32(_mm512_setr_epi32(0, 4, 8, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), c));
+}
+/* N (1..4, a constant) tokens a[0..N-1] over rows row0..row1-1: out[t * ostride + r - row0] */
+HG_INLINE void hg_qrows8n_p2n256sym_n(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, const int N, int row0, int row1,
+                                      float *out, size_t ostride) {
+    const __m512i TX0 = _mm512_loadu_si512(q->g8->kux), TX1 = _mm512_loadu_si512(q->g8->kux + 64), TY = _mm512_loadu_si512(q->g8->kuy);
+    const uint64_t H = (uint64_t)q->group;
+    const hg_act8 *a1 = &a[N > 1 ? 1 : 0], *a2 = &a[N > 2 ? 2 : 0], *a3 = &a[N > 3 ? 3 : 0];
+    for (int r = row0; r < row1; r++) {
+        const uint16_t *sc = hg_qscales(w, q, r);
+        const uint8_t *c = hg_qcodes(w, q, r);
+        __m128 tot = _mm_setzero_ps();
+        for (uint64_t g = 0; g < q->groups; g++) {
+            const uint64_t gk = hg_choice_block(q, sc, g);   /* the block's copy of the activations */
+            const int8_t *x0 = a->qp + gk * H, *x1 = a1->qp + gk * H, *x2 = a2->qp + gk * H, *x3 = a3->qp + gk * H;
+            __m512i sx0 = _mm512_setzero_si512(), sy0 = sx0, sx1 = sx0, sy1 = sx0, sx2 = sx0, sy2 = sx0, sx3 = sx0, sy3 = sx0;
+            for (uint64_t j = 0; j < H; j += 128, c += 64) {
+                const __m512i u = _mm512_loadu_si512(c), wx = _mm512_permutex2var_epi8(TX0, u, TX1);
+                const __m512i yu = _mm512_permutexvar_epi8(u, TY);
+                const __m512i wy = _mm512_mask_sub_epi8(yu, _mm512_movepi8_mask(u), _mm512_setzero_si512(), yu);
+                sx0 = hg_dpbusd(sx0, wx, _mm512_loadu_si512(x0 + j));
+                sy0 = hg_dpbusd(sy0, wy, _mm512_loadu_si512(x0 + j + 64));
+                if (N > 1) sx1 = hg_dpbusd(sx1, wx, _mm512_loadu_si512(x1 + j)), sy1 = hg_dpbusd(sy1, wy, _mm512_loadu_si512(x1 + j + 64));
+                if (N > 2) sx2 = hg_dpbusd(sx2, wx, _mm512_loadu_si512(x2 + j)), sy2 = hg_dpbusd(sy2, wy, _mm512_loadu_si512(x2 + j + 64));
+                if (N > 3) sx3 = hg_dpbusd(sx3, wx, _mm512_loadu_si512(x3 + j)), sy3 = hg_dpbusd(sy3, wy, _mm512_loadu_si512(x3 + j + 64));
+            }
+            const __m128i qsum = _mm_setr_epi32(a->qsum[gk], a1->qsum[gk], a2->qsum[gk], a3->qsum[gk]);
+            const __m128i isum = _mm_sub_epi32(hg_sum4x16_epi32(_mm512_add_epi32(sx0, sy0), _mm512_add_epi32(sx1, sy1),
+                                                                _mm512_add_epi32(sx2, sy2), _mm512_add_epi32(sx3, sy3)),
+                                               _mm_slli_epi32(qsum, 7));
+            const __m128 d = _mm_setr_ps(a->d[gk], a1->d[gk], a2->d[gk], a3->d[gk]);
+            tot = _mm_add_ps(tot, _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(hg_scale_f32(sc[g])), d), _mm_cvtepi32_ps(isum)));
+        }
+        float v[4];
+        _mm_storeu_ps(v, tot);
+        for (int t = 0; t < N; t++) out[(size_t)t * ostride + (size_t)(r - row0)] = v[t];
+    }
+}
+static void hg_qrows8n_p2n256sym_avx512(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int B, int row0, int row1,
+                                        float *out, size_t ostride) {
+    for (int t = 0; t < B; t += 4, a += 4, out += 4 * ostride)   /* four tokens keep their 8 sums in registers */
+        switch (B - t) {
+        case 1: hg_qrows8n_p2n256sym_n(w, q, a, 1, row0, row1, out, ostride); break;
+        case 2: hg_qrows8n_p2n256sym_n(w, q, a, 2, row0, row1, out, ostride); break;
+        case 3: hg_qrows8n_p2n256sym_n(w, q, a, 3, row0, row1, out, ostride); break;
+        default: hg_qrows8n_p2n256sym_n(w, q, a, 4, row0, row1, out, ostride); break;
+        }
+}
+
 /* Codes of b = 2..6 bits (p=1 4, 8, 32 levels; p=2 16 and 64 points): 64 codes
  * in 8b bytes per step. vpermb gives each 64-bit lane the b bytes of its 8
  * codes, vpmultishiftqb moves code j of the lane to byte j (bits bj..), and

@@ -260,11 +260,11 @@ static void prep_batch_task(void *ctx, int task, int thread) {
     }
 }
 
-/* Decode for several tokens at once (hg_sessions_step): outs[i][b * rows + r] = ws[i] x[b] through
- * decode's one-token kernels, so each token's result is the one decoding it alone gives, bit for
- * bit (a row's product does not depend on the range it is computed in). A task takes its rows in
- * chunks of MULTI_ROWS and computes every token's products over a chunk in turn: the chunk's weights
- * come from memory once and from the cache for the other tokens. */
+/* Decode for several tokens at once (hg_sessions_step): outs[i][b * rows + r] = ws[i] x[b], each token's
+ * result the one decoding it alone gives, bit for bit. int8 weights: hg_qmatvec8_tokens (each row decoded
+ * once for all tokens where the format has a kernel for it). The float paths take a task's rows in chunks
+ * of MULTI_ROWS and compute every token's products over a chunk in turn: the chunk's weights come from
+ * memory once and from the cache for the other tokens. */
 #define MULTI_ROWS 16
 typedef struct {
     float *out;                       /* [B][rows] */
@@ -280,13 +280,16 @@ static void matmul_multi_task(void *ctx, int task, int thread) {
     const MultiJob *j = (const MultiJob *)ctx;
     const hg_tensor *t = j->w->t;
     int r0 = task * j->chunk, r1 = r0 + j->chunk < j->rows ? r0 + j->chunk : j->rows;
+    if (j->act8) {
+        hg_qmatvec8_tokens(j->out + r0, (size_t)j->rows, j->s->act8, j->B, t, &j->w->q, r0, r1);
+        return;
+    }
     for (int c0 = r0; c0 < r1; c0 += MULTI_ROWS) {
         int c1 = c0 + MULTI_ROWS < r1 ? c0 + MULTI_ROWS : r1;
         for (int b = 0; b < j->B; b++) {
             float *out = j->out + (size_t)b * j->rows;
             const float *x = j->x + (size_t)b * j->xstride;
-            if (j->act8) hg_qmatvec8_rows(out, &j->s->act8[b], t, &j->w->q, c0, c1);
-            else if (j->w->quantized) hg_qmatvec_rows(out, x, t, &j->w->q, c0, c1);
+            if (j->w->quantized) hg_qmatvec_rows(out, x, t, &j->w->q, c0, c1);
             else hg_matvec_rows(out, x, t, c0, c1);
         }
     }

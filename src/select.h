@@ -56,7 +56,7 @@ HG_DOT_DEQ(p2b8_avx512, hg_qrow_p2n256_avx512(q, sc, codes, xr, out))
 #endif
 
 /* the kernels' names beside them, for tests/test_tables.c */
-typedef struct { const char *dot, *dequant, *dot8, *rows8, *rows8x2, *decode8, *gemm8; } hg_knames;
+typedef struct { const char *dot, *dequant, *dot8, *rows8, *rows8x2, *rows8n, *decode8, *gemm8; } hg_knames;
 typedef struct {
     int multiple;      /* the cell serves blocks (q->group) that are a multiple of this; 0: any */
     hg_kernels k;      /* NULL: a cell below serves that kernel; k.act_layout unused (hg_act_rule) */
@@ -238,6 +238,11 @@ static const hg_kentry hg_kernels_avx512[HG_FMT_COUNT] = {
               HG_AT(0, HG_K(decode8, dec_any), HG_GEMM8_VNNI(1))},                                                      \
      .act = HG_EVEN_ODD_32}
 #define HG_VNNI_P4(dot8_, rows8_, dec_) HG_K(dot8, dot8_), HG_K(rows8, rows8_), HG_K(decode8, dec_), HG_GEMM8_VNNI(1)
+#define HG_VNNI_SYM256                                                                                               \
+    {.cell = {HG_AT(128, HG_K(rows8n, hg_qrows8n_p2n256sym_avx512)),                                                 \
+              HG_AT(32, HG_K(rows8, hg_qrows8_p2n256sym_avx512), HG_K(rows8x2, hg_qrows8x2_p2n256sym_avx512),       \
+                    HG_K(decode8, hg_row8_decode_vnni), HG_GEMM8_VNNI(0))},                                          \
+     .act = HG_EVEN_ODD_32}
 static const hg_kentry hg_kernels_avx512_vnni[HG_FMT_COUNT] = {
     [HG_FMT_RTN8] = {.cell = {HG_AT(64, HG_K(dot8, hg_qdot8_p1n256_vnni), HG_K(decode8, hg_row8_copy_vnni), HG_GEMM8_VNNI(1))},
                      .act = HG_EVEN_ODD_32},   /* the codes are k + 128 as they are */
@@ -259,8 +264,9 @@ static const hg_kentry hg_kernels_avx512_vnni[HG_FMT_COUNT] = {
     [HG_FMT_P2_3BIT_SYM_PLANAR] = HG_VNNI_PLANAR(128, 0, hg_row8_decode_p2n64sympl_vnni),
 #endif
     [HG_FMT_P2_4BIT] = HG_VNNI_ROWS(32, hg_qrows8_p2n256_avx512, hg_qrows8x2_p2n256_avx512, hg_row8_decode_vnni, 0),
-    [HG_FMT_P2_4BIT_SYM] = HG_VNNI_ROWS(32, hg_qrows8_p2n256sym_avx512, hg_qrows8x2_p2n256sym_avx512, hg_row8_decode_vnni, 0),
-    /* ^ magnitudes by vpermb from 64-byte tables, signs on the even/odd activation (no vpermi2b) */
+    [HG_FMT_P2_4BIT_SYM] = HG_VNNI_SYM256,
+    /* ^ magnitudes by vpermb from 64-byte tables, signs on the even/odd activation (no vpermi2b); several
+     * tokens: the signed weights once (vpermi2b on x), then two vpdpbusd a token */
     [HG_FMT_P2_4BIT_BLOCK] = HG_VNNI_ROWS(32, hg_qrows8_p2n256_avx512, hg_qrows8x2_p2n256_avx512, hg_row8_decode_vnni, 0),
     /* p=4: byte tables (vpermi2b) on the coordinate-major copy in blocks of 256, word tables in 64 */
     [HG_FMT_P4_2BIT] = {.cell = {HG_AT(256, HG_VNNI_P4(hg_qdot8_p4n256_vnni, hg_qrows8_p4n256_avx512, hg_row8_decode_p4_vnni)),
@@ -275,7 +281,7 @@ static const hg_kentry hg_kernels_avx512_vnni[HG_FMT_COUNT] = {
                                       .act = HG_COORDS4_256},
     /* the rotation choice: the same kernels (each block reads its copy) */
     [HG_FMT_P2_3BIT_RC] = HG_VNNI_PACKED(128, 0),
-    [HG_FMT_P2_4BIT_SYM_RC] = HG_VNNI_ROWS(32, hg_qrows8_p2n256sym_avx512, hg_qrows8x2_p2n256sym_avx512, hg_row8_decode_vnni, 0),
+    [HG_FMT_P2_4BIT_SYM_RC] = HG_VNNI_SYM256,
     [HG_FMT_P4_3BIT_RC] = {.cell = {HG_AT(256, HG_VNNI_P4(hg_qdot8_p4n4096sym_vnni, hg_qrows8_p4n4096sym_avx512, hg_row8_decode_p4_vnni)),
                             HG_AT(64, HG_VNNI_P4(hg_qdot8_p4b12_vnni, hg_qrows8_each, hg_row8_decode_p4_vnni))},
                            .act = HG_COORDS4_256},
@@ -284,6 +290,7 @@ static const hg_kentry hg_kernels_avx512_vnni[HG_FMT_COUNT] = {
                                          .act = HG_COORDS4_256},
 };
 #undef HG_VNNI_P4
+#undef HG_VNNI_SYM256
 #undef HG_VNNI_PLANAR
 #undef HG_VNNI_PACKED
 #undef HG_VNNI_ROWS
@@ -341,7 +348,7 @@ static int hg_block_fits(int multiple, int group) { return multiple <= 1 || grou
 
 /* the kernels of cell c that the kernel entries *k have not got yet; from (optional) records which cell
  * gave each */
-typedef struct { const hg_kcell *dot, *dequant, *dot8, *rows8, *rows8x2, *decode8, *gemm8; } hg_kfrom;
+typedef struct { const hg_kcell *dot, *dequant, *dot8, *rows8, *rows8x2, *rows8n, *decode8, *gemm8; } hg_kfrom;
 static void hg_kcell_take(const hg_kcell *c, hg_kernels *k, hg_kfrom *from) {
 #define HG_TAKE(f)                                                                                            \
     if (!k->f && c->k.f) k->f = c->k.f, from->f = c
@@ -350,6 +357,7 @@ static void hg_kcell_take(const hg_kcell *c, hg_kernels *k, hg_kfrom *from) {
     HG_TAKE(dot8);
     HG_TAKE(rows8);
     HG_TAKE(rows8x2);
+    HG_TAKE(rows8n);
     HG_TAKE(decode8);
 #undef HG_TAKE
     if (!k->gemm8 && c->k.gemm8) {   /* the product with its flags: they describe it */
@@ -377,7 +385,7 @@ static void hg_kernels_select(hg_qinfo *q) {
     hg_kernels_resolve(q->fmt->id, q->group, HG_KLEVELS - 1, &q->k, NULL);
     /* off the AVX-512 and AVX2 paths 5- and 6-bit codes are unpacked a row at a time into a stack
      * buffer: every build leaves longer rows to the float kernels alike */
-    if (q->fmt->row_buffer && q->cols_pad > HG_N64_MAX_COLS) q->k.rows8 = NULL, q->k.rows8x2 = NULL;
+    if (q->fmt->row_buffer && q->cols_pad > HG_N64_MAX_COLS) q->k.rows8 = NULL, q->k.rows8x2 = NULL, q->k.rows8n = NULL;
     q->act8 = q->k.rows8 != NULL;
 }
 

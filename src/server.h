@@ -88,7 +88,8 @@ typedef struct {
     Job *job;
     hg_ids cached;                    /* the tokens the session holds, in order (for prefix reuse) */
     int cache_lost;                   /* a push to cached failed: it is empty until the next job rewinds */
-    int token;                        /* the next token to evaluate (after a step) */
+    int token;                        /* the next token to evaluate (sampled in this round) */
+    hg_error err;                     /* why the job could not start */
 } Slot;
 
 typedef enum { C_READ, C_BUSY, C_WRITE_CLOSE } ConnState;
@@ -115,6 +116,10 @@ typedef struct {
     Job *queue_head, *queue_tail;
     int queued, stopping;
     Slot *slot;
+    /* the generation thread's round (srv_generate_thread): per slot what it does, whether its job ends,
+     * whether it failed to start; the slots stepping; their sessions and tokens for hg_sessions_step */
+    int *round_what, *round_over, *round_failed, *round_who, *step_tok;
+    hg_session **step_s;
     int wake[2];                      /* the generation thread (or a signal) writes a byte: the I/O thread looks */
     double started_at;
 } Server;
@@ -579,71 +584,104 @@ static int srv_start(Server *S, Slot *sl, Job *j, hg_error *e) {
     return 0;
 }
 
-/* one step of an active slot: sample, hand out, evaluate. 1 when its job is over. */
-static int srv_step(Slot *sl, Job *j, hg_error *e) {
-    int token, fin = hg_gen_next(sl->g, &token, e);
+/* an active slot's next token: sampled and its text handed to the job. 1 when the job is over. */
+static int srv_sample(Slot *sl, Job *j, hg_error *e) {
+    int fin = hg_gen_next(sl->g, &sl->token, e);
     j->n_gen = hg_gen_count(sl->g);
-    if (fin) {
-        j->finish = fin > 0 ? fin : HG_FINISH_CANCELLED;
-        return 1;
-    }
-    if (hg_session_eval(sl->s, &token, 1, hg_session_pos(sl->s), 0, e)) {
-        j->finish = HG_FINISH_CONTEXT;
-        return 1;
-    }
-    srv_cache_push(sl, token);
-    return 0;
+    if (fin) j->finish = fin > 0 ? fin : HG_FINISH_CANCELLED;
+    return fin != 0;
 }
 
+/* the sampled tokens of slots who[0..n-1] evaluated, together: one pass over the weights for all of
+ * them (hg_sessions_step, as many at a time as a session's batch takes). A pass the engine refuses is
+ * run a slot at a time, and a slot whose token cannot be evaluated ends its job (over[i] = 1). */
+static void srv_eval_round(Server *S, const int *who, int n, int *over) {
+    hg_error e;
+    for (int i0 = 0; i0 < n;) {
+        int most = hg_session_batch(S->slot[who[i0]].s), k = n - i0 < most ? n - i0 : most;
+        for (int i = 0; i < k; i++) S->step_s[i] = S->slot[who[i0 + i]].s, S->step_tok[i] = S->slot[who[i0 + i]].token;
+        int rc = k > 1 ? hg_sessions_step(S->step_s, S->step_tok, k, &e) : 1;
+        for (int i = 0; i < k; i++) {
+            Slot *sl = &S->slot[who[i0 + i]];
+            if (rc && hg_session_eval(sl->s, &sl->token, 1, hg_session_pos(sl->s), 0, &e)) {
+                sl->job->finish = HG_FINISH_CONTEXT;
+                over[who[i0 + i]] = 1;
+            } else
+                srv_cache_push(sl, sl->token);
+        }
+        i0 += k;
+    }
+}
+
+/* queued jobs into free slots, the one sharing the longest prefix with the job first (under mu) */
+static void srv_assign(Server *S) {
+    int n = S->o->slots;
+    for (int i = 0; i < n && S->queue_head; i++) {
+        if (S->slot[i].job) continue;
+        Job *j = S->queue_head;
+        int best = i, len = srv_common(&S->slot[i].cached, &j->prompt);
+        for (int k = i + 1; k < n; k++)
+            if (!S->slot[k].job && srv_common(&S->slot[k].cached, &j->prompt) > len) best = k, len = srv_common(&S->slot[k].cached, &j->prompt);
+        S->queue_head = j->next;
+        if (!S->queue_head) S->queue_tail = NULL;
+        S->queued--;
+        S->slot[best].job = j;
+        i = -1;                       /* (look again from the first free slot) */
+    }
+}
+
+/* The generation thread works in rounds: queued jobs into free slots, each new job's prompt evaluated,
+ * then one token for every running job. Each samples its token, and the tokens go through the weights
+ * together (srv_eval_round), so a round of n conversations reads the weights once. Then every job's
+ * output is published and finished jobs leave their slots. */
+enum { R_NONE, R_START, R_STEP };
 static void *srv_generate_thread(void *arg) {
     Server *S = (Server *)arg;
-    int n = S->o->slots;
-    hg_error e;
+    int n = S->o->slots, *what = S->round_what, *over = S->round_over, *failed = S->round_failed, *who = S->round_who;
     pthread_mutex_lock(&S->mu);
     while (!S->stopping) {
-        for (int i = 0; i < n && S->queue_head; i++) {   /* queued jobs into free slots, best prefix first */
-            if (S->slot[i].job) continue;
-            Job *j = S->queue_head;
-            int best = i, len = srv_common(&S->slot[i].cached, &j->prompt);
-            for (int k = i + 1; k < n; k++)
-                if (!S->slot[k].job && srv_common(&S->slot[k].cached, &j->prompt) > len) best = k, len = srv_common(&S->slot[k].cached, &j->prompt);
-            S->queue_head = j->next;
-            if (!S->queue_head) S->queue_tail = NULL;
-            S->queued--;
-            S->slot[best].job = j;
-            i = -1;                   /* (look again from the first free slot) */
-        }
+        srv_assign(S);
         int active = 0;
-        for (int i = 0; i < n; i++) active += S->slot[i].job != NULL;
+        for (int i = 0; i < n; i++) {
+            Slot *sl = &S->slot[i];
+            what[i] = !sl->job ? R_NONE : !sl->g ? R_START : R_STEP;
+            over[i] = sl->job && sl->job->cancelled, failed[i] = 0;
+            active += sl->job != NULL;
+        }
         if (!active) {
             pthread_cond_wait(&S->cv, &S->mu);
             continue;
         }
+        pthread_mutex_unlock(&S->mu);
+        int stepping = 0;
+        for (int i = 0; i < n; i++) {
+            Slot *sl = &S->slot[i];
+            if (what[i] == R_NONE || over[i]) continue;
+            if (what[i] == R_START) {
+                if (srv_start(S, sl, sl->job, &sl->err)) failed[i] = 1, over[i] = 1;
+            } else if (!(over[i] = srv_sample(sl, sl->job, &sl->err)))
+                who[stepping++] = i;
+        }
+        srv_eval_round(S, who, stepping, over);
+        pthread_mutex_lock(&S->mu);
         for (int i = 0; i < n; i++) {
             Slot *sl = &S->slot[i];
             Job *j = sl->job;
-            if (!j) continue;
-            int over = j->cancelled, failed = 0;
-            pthread_mutex_unlock(&S->mu);
-            if (!over && !sl->g) {
-                if (srv_start(S, sl, j, &e)) failed = 1, over = 1;
-            } else if (!over)
-                over = srv_step(sl, j, &e);
-            pthread_mutex_lock(&S->mu);
-            if (failed && !j->cancelled) {
+            if (what[i] == R_NONE) continue;
+            if (failed[i] && !j->cancelled) {
                 j->out.n = 0;
-                srv_error(&j->out, 500, e.msg, NULL, j->keep_alive);
+                srv_error(&j->out, 500, sl->err.msg, NULL, j->keep_alive);
                 j->done = 1;
             } else if (!j->cancelled)
-                srv_publish(S, j, over), j->done = over;
-            if (over) {
+                srv_publish(S, j, over[i]), j->done = over[i];
+            if (over[i]) {
                 hg_gen_free(sl->g);
                 sl->g = NULL;
                 sl->job = NULL;
                 job_release(j);
             }
-            srv_wake(S);
         }
+        srv_wake(S);
     }
     pthread_mutex_unlock(&S->mu);
     return NULL;
@@ -832,8 +870,12 @@ static int serve(hg_model *m, const ServeOptions *o, hg_error *e) {
     Conn *conns = (Conn *)calloc((size_t)o->max_conns, sizeof *conns);
     struct pollfd *pfd = (struct pollfd *)calloc((size_t)o->max_conns + 2, sizeof *pfd);
     int *pmap = (int *)calloc((size_t)o->max_conns + 2, sizeof *pmap);
-    if (!S.slot || !conns || !pfd || !pmap || pipe(S.wake)) {
-        close(lfd), free(S.slot), free(conns), free(pfd), free(pmap);
+    int *round = (int *)calloc((size_t)o->slots * 5, sizeof *round);
+    S.step_s = (hg_session **)calloc((size_t)o->slots, sizeof *S.step_s);
+    if (round) S.round_what = round, S.round_over = round + o->slots, S.round_failed = round + 2 * o->slots,
+               S.round_who = round + 3 * o->slots, S.step_tok = round + 4 * o->slots;
+    if (!S.slot || !conns || !pfd || !pmap || !round || !S.step_s || pipe(S.wake)) {
+        close(lfd), free(S.slot), free(conns), free(pfd), free(pmap), free(round), free(S.step_s);
         return hg_set_error(e, HG_E_NOMEM, "out of memory for the server");
     }
     for (int i = 0; i < 2; i++) fcntl(S.wake[i], F_SETFL, fcntl(S.wake[i], F_GETFL) | O_NONBLOCK);
@@ -849,7 +891,7 @@ static int serve(hg_model *m, const ServeOptions *o, hg_error *e) {
     if (!rc && pthread_create(&gen, NULL, srv_generate_thread, &S)) rc = hg_set_error(e, HG_E_NOMEM, "cannot start a thread");
     if (rc) {
         for (int i = 0; i < o->slots; i++) hg_session_free(S.slot[i].s);
-        close(lfd), close(S.wake[0]), close(S.wake[1]), free(S.slot), free(conns), free(pfd), free(pmap);
+        close(lfd), close(S.wake[0]), close(S.wake[1]), free(S.slot), free(conns), free(pfd), free(pmap), free(S.round_what), free(S.step_s);
         return rc;
     }
     srv_wake_fd = S.wake[1];
@@ -983,6 +1025,6 @@ static int serve(hg_model *m, const ServeOptions *o, hg_error *e) {
     srv_wake_fd = -1;
     close(lfd), close(S.wake[0]), close(S.wake[1]);
     pthread_mutex_destroy(&S.mu), pthread_cond_destroy(&S.cv);
-    free(S.slot), free(conns), free(pfd), free(pmap);
+    free(S.slot), free(conns), free(pfd), free(pmap), free(S.round_what), free(S.step_s);
     return 0;
 }

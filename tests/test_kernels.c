@@ -422,6 +422,42 @@ static void test_act8(const hg_tensor *t, const hg_qinfo *q, const float *x, con
         check(gbad == 0 && nact == NB, name, detail);
         free(xb); free(outb); free(buf);
     }
+    /* several tokens at once (hg_qmatvec8_tokens, what a step of several conversations calls): for 1..9
+     * tokens (a kernel's groups of four and a tail) and odd row ranges, each output equals hg_qdot8_row of its
+     * token bit for bit, and nothing outside the range or past the tokens is written */
+    {
+        enum { NT = 9 };
+        const int R = (int)t->rows;
+        const size_t ostride = (size_t)R + 3;
+        hg_act8 acts[NT];
+        float *xb = malloc(q->cols * sizeof(float)), *outt = malloc((NT + 1) * ostride * sizeof(float));
+        const float sentinel = -12345.0f;
+        int tbad = 0, nact = 0;
+        for (int b = 0; b < NT; b++, nact++) {
+            if (hg_act8_alloc(&acts[b], hg_act8_values(q), q->groups * (uint64_t)q->choices)) break;
+            for (uint64_t i = 0; i < q->cols; i++) xb[i] = x[i] * (1 - 0.2f * (float)b) + 0.4f * cosf(0.3f * (float)i + (float)b);
+            hg_prepare_act8(q, xb, &acts[b]);
+        }
+        const int cuts[][2] = {{0, R}, {1, 6 < R ? 6 : R}, {R > 7 ? 7 : 0, R}};
+        for (int B = 1; B <= NT && nact == NT; B++)
+            for (int c = 0; c < 3; c++) {
+                const int r0 = cuts[c][0], r1 = cuts[c][1];
+                for (size_t i = 0; i < (NT + 1) * ostride; i++) outt[i] = sentinel;
+                hg_qmatvec8_tokens(outt + 1, ostride, acts, B, t, q, r0, r1);
+                for (int b = 0; b <= NT; b++)
+                    for (int i = -1; i < R + 2; i++) {
+                        const int in = b < B && i >= 0 && i < r1 - r0;
+                        float got = outt[(size_t)b * ostride + (size_t)(i + 1)], want = in ? hg_qdot8_row(t, q, r0 + i, &acts[b]) : sentinel;
+                        tbad += memcmp(&got, &want, sizeof got) != 0;
+                    }
+            }
+        for (int b = 0; b < nact; b++) hg_act8_free(&acts[b]);
+        snprintf(name, sizeof name, "%s_int8_tokens", cfg);
+        snprintf(detail, sizeof detail, "%d outputs differ from hg_qdot8_row or were written outside the range (%s)", tbad,
+                 q->k.rows8n ? "rows8n" : "each token's rows");
+        check(tbad == 0 && nact == NT, name, detail);
+        free(xb); free(outt);
+    }
     /* decode over row ranges (what the pool's tasks call): each row equals
      * hg_qdot8_row bit for bit, and nothing outside the range is written */
     {

@@ -32,21 +32,24 @@ static const char *act_name(int layout) {
     return layout == HG_ACT_EVEN_ODD ? "even/odd" : layout == HG_ACT_COORDS4 ? "coords4" : "none";
 }
 
-/* the kernels a cell gives, as a bit mask (1: dot ... 64: gemm8) */
+/* the kernels a cell gives, as a bit mask (1: dot ... 128: gemm8) */
 static int cell_mask(const hg_kcell *c) {
     const hg_kernels *k = &c->k;
     return (k->dot != NULL) | (k->dequant != NULL) << 1 | (k->dot8 != NULL) << 2 | (k->rows8 != NULL) << 3 |
-           (k->rows8x2 != NULL) << 4 | (k->decode8 != NULL) << 5 | (k->gemm8 != NULL) << 6;
+           (k->rows8x2 != NULL) << 4 | (k->rows8n != NULL) << 5 | (k->decode8 != NULL) << 6 | (k->gemm8 != NULL) << 7;
 }
-#define INT8_KERNELS (4 | 8 | 16 | 32 | 64)
+#define INT8_KERNELS (4 | 8 | 16 | 32 | 64 | 128)
+
+/* the kernel entries in struct order, for printing */
+enum { NK = 8 };
+static const char *const label[NK] = {"dot", "dequant", "dot8", "rows8", "rows8x2", "rows8n", "decode8", "gemm8"};
 
 static void print_cell(const hg_kcell *c) {
     const hg_knames *n = &c->name;
     if (c->multiple > 1) printf(" [blocks of %d]", c->multiple);
     else printf(" [any block]");
-    const char *f[7] = {n->dot, n->dequant, n->dot8, n->rows8, n->rows8x2, n->decode8, n->gemm8};
-    const char *label[7] = {"dot", "dequant", "dot8", "rows8", "rows8x2", "decode8", "gemm8"};
-    for (int i = 0; i < 7; i++)
+    const char *f[NK] = {n->dot, n->dequant, n->dot8, n->rows8, n->rows8x2, n->rows8n, n->decode8, n->gemm8};
+    for (int i = 0; i < NK; i++)
         if (f[i]) printf(" %s=%s", label[i], f[i]);
 }
 
@@ -68,12 +71,11 @@ static void print_resolved(int f, int top, int g) {
     hg_kfrom from;
     hg_kernels_resolve(f, g, top, &k, &from);
     printf("  -> %-9s block %d:", hg_klevels[top].name, g);
-    const hg_kcell *c[7] = {from.dot, from.dequant, from.dot8, from.rows8, from.rows8x2, from.decode8, from.gemm8};
-    const char *label[7] = {"dot", "dequant", "dot8", "rows8", "rows8x2", "decode8", "gemm8"};
-    for (int i = 0; i < 7; i++) {
+    const hg_kcell *c[NK] = {from.dot, from.dequant, from.dot8, from.rows8, from.rows8x2, from.rows8n, from.decode8, from.gemm8};
+    for (int i = 0; i < NK; i++) {
         if (!c[i]) continue;
         const hg_knames *n = &c[i]->name;
-        const char *nm[7] = {n->dot, n->dequant, n->dot8, n->rows8, n->rows8x2, n->decode8, n->gemm8};
+        const char *nm[NK] = {n->dot, n->dequant, n->dot8, n->rows8, n->rows8x2, n->rows8n, n->decode8, n->gemm8};
         printf(" %s=%s", label[i], nm[i]);
     }
     printf(" act=%s\n", act_name(k.act_layout));
@@ -136,6 +138,7 @@ static void check_chain(int f, int grid8) {
             if (grid8 == 1 && (!k.dot8 || !k.decode8)) fail(fm->name, ln, g, "int8 grid without dot8/decode8");
             if (k.rows8 && (!k.dot8 || !k.decode8)) fail(fm->name, ln, g, "rows8 without dot8 or decode8");
             if (k.rows8x2 && !k.rows8) fail(fm->name, ln, g, "rows8x2 without rows8");
+            if (k.rows8n && !k.rows8) fail(fm->name, ln, g, "rows8n without rows8");
             if (k.gemm8 && !k.decode8) fail(fm->name, ln, g, "gemm8 without decode8 (its fallback loop)");
             if (k.gemm8_vnni && from.decode8 != from.gemm8) fail(fm->name, ln, g, "VNNI gemm8 with another cell's decode8");
             if (k.gemm8_vnni && !k.gemm8_natural && k.act_layout != HG_ACT_EVEN_ODD)
