@@ -9,8 +9,10 @@
  * preparation; with the rotation choice all its copies), and for
  * the 4-bit HIGGS configs the int8 decode kernel (hg_qdot8_row), and where the
  * build has them the two-row kernels decode uses (hg_qmatvec8_rows2, "pairs"), and
- * the int8 prompt product (hg_qmatmul8_rows) of 64 distinct activations, in
- * billions of multiply-adds per second ("prompt GMAC/s").
+ * the int8 prompt product (hg_qmatmul8_rows) of 64 distinct activations and the product of 4
+ * (hg_qmatvec8_tokens, several conversations' next tokens), in billions of multiply-adds per
+ * second ("prompt GMAC/s", "4-tok GMAC/s"). On AVX-512 VNNI builds, the bound those products meet:
+ * vpdpbusd's own rate on one core (16 independent accumulators, 512 and 256 bits).
  *
  * Each tensor ends exactly at a page boundary followed by a PROT_NONE page,
  * like the last tensor of an mmap'd file: a kernel that reads past the end of
@@ -112,7 +114,7 @@ typedef struct {
     hg_act8 *ab;                /* q.act8: PROMPT_B activations of a prompt batch */
     float *outb;
     int8_t *gbuf;
-    double best_mv, best_deq, best_mv8, best_mv8x2, best_gemm8, max_err;
+    double best_mv, best_deq, best_mv8, best_mv8x2, best_gemm8, best_tok4, max_err;
 } bench;
 
 typedef struct { bench *b; const float *w; int rows_per_task; } qjob;
@@ -226,6 +228,10 @@ static void gemm8_once(bench *b) {
     hg_qmatmul8_rows(b->outb, b->t.rows, b->ab, PROMPT_B, &b->t, &b->q, 0, (int)b->t.rows, b->gbuf);
     sink = b->outb[0];
 }
+static void tokens4_once(bench *b) {   /* four conversations' next tokens (hg_sessions_step's product) */
+    hg_qmatvec8_tokens(b->outb, b->t.rows, b->ab, 4, &b->t, &b->q, 0, (int)b->t.rows);
+    sink = b->outb[0];
+}
 static void dequant_once(bench *b) {
     for (int r = 0; r < (int)b->t.rows; r++) {
         if (b->quantized) hg_qdequant_row_stored(&b->t, &b->q, r, b->deq);
@@ -306,6 +312,36 @@ static double mem_bandwidth(int passes) {
     return (double)(n * sizeof(uint64_t)) / best / 1e9;
 }
 
+#if defined(__AVX512VNNI__) && defined(__AVX512VL__)
+/* vpdpbusd on 16 independent accumulators: billions of int8 multiply-adds a second, one thread */
+#define HG_PEAK_LOOP(T, zero, dp, lanes)                                                                     \
+    do {                                                                                                      \
+        T acc[16];                                                                                            \
+        for (int k = 0; k < 16; k++) { acc[k] = zero; __asm__ volatile("" : "+v"(acc[k])); }   /* opaque: no CSE */ \
+        const long n = 20000000;                                                                              \
+        double t0 = now();                                                                                    \
+        for (long i = 0; i < n; i++) {                                                                        \
+            _Pragma("GCC unroll 16") for (int k = 0; k < 16; k++) acc[k] = dp(acc[k], ones, twos);            \
+            _Pragma("GCC unroll 16") for (int k = 0; k < 16; k++) __asm__ volatile("" : "+v"(acc[k]));        \
+        }                                                                                                     \
+        best = fmin(best, (now() - t0) / ((double)n * 16 * lanes));                                           \
+        for (int k = 0; k < 16; k++) __asm__ volatile("" ::"v"(acc[k]));                                     \
+    } while (0)
+static double vnni_peak_gmacs(int wide) {
+    double best = 1e30;
+    for (int round = 0; round < 3; round++)
+        if (wide) {
+            const __m512i ones = _mm512_set1_epi8(1), twos = _mm512_set1_epi8(2);
+            HG_PEAK_LOOP(__m512i, _mm512_setzero_si512(), _mm512_dpbusd_epi32, 64);
+        } else {
+            const __m256i ones = _mm256_set1_epi8(1), twos = _mm256_set1_epi8(2);
+            HG_PEAK_LOOP(__m256i, _mm256_setzero_si256(), _mm256_dpbusd_epi32, 32);
+        }
+    return 1e-9 / best;
+}
+#undef HG_PEAK_LOOP
+#endif
+
 /* only: "" (every config), or strings separated by commas: the configs whose name contains one */
 static int name_matches(const char *name, const char *only) {
     if (!*only) return 1;
@@ -345,7 +381,7 @@ int main(int argc, char **argv) {
         if (!use[c]) continue;
         setup(&benches[c], &configs[c], rows, cols, w, x, pool);
         benches[c].max_err = check_rows(&benches[c]);
-        benches[c].best_mv = benches[c].best_deq = benches[c].best_mv8 = benches[c].best_mv8x2 = benches[c].best_gemm8 = 1e30;
+        benches[c].best_mv = benches[c].best_deq = benches[c].best_mv8 = benches[c].best_mv8x2 = benches[c].best_gemm8 = benches[c].best_tok4 = 1e30;
     }
     hg_pool_destroy(pool);
     printf("setup (quantize) %.1f s\n", now() - t0);
@@ -370,13 +406,18 @@ int main(int argc, char **argv) {
             if (benches[c].q.act8) {
                 double e = time_best(gemm8_once, &benches[c], secs);
                 if (e < benches[c].best_gemm8) benches[c].best_gemm8 = e;
+                e = time_best(tokens4_once, &benches[c], secs);
+                if (e < benches[c].best_tok4) benches[c].best_tok4 = e;
             }
         }
     }
 
     printf("memory read baseline (sum of 1 GiB, 1 thread): %.1f GB/s\n", bw);
-    printf("%-20s %9s %9s %8s %8s %10s %9s %10s %10s %10s %12s\n", "config", "MiB", "ms", "GB/s", "Gw/s", "deq Gw/s", "max err",
-           "int8 GB/s", "int8 Gw/s", "pairs GB/s", "prompt GMAC/s");
+#if defined(__AVX512VNNI__) && defined(__AVX512VL__)
+    printf("vpdpbusd bound (1 thread, 16 accumulators): 512-bit %.1f GMAC/s, 256-bit %.1f GMAC/s\n", vnni_peak_gmacs(1), vnni_peak_gmacs(0));
+#endif
+    printf("%-20s %9s %9s %8s %8s %10s %9s %10s %10s %10s %12s %12s\n", "config", "MiB", "ms", "GB/s", "Gw/s", "deq Gw/s", "max err",
+           "int8 GB/s", "int8 Gw/s", "pairs GB/s", "prompt GMAC/s", "4-tok GMAC/s");
     for (int c = 0; c < N_CONFIGS; c++) {
         if (!use[c]) continue;
         bench *b = &benches[c];
@@ -387,7 +428,7 @@ int main(int argc, char **argv) {
         if (b->q.act8) {
             if (hg_qmatvec8_pairs(&b->q)) printf(" %10.2f", b->t.nbytes / b->best_mv8x2 / 1e9);
             else printf(" %10s", "-");
-            printf(" %12.1f", nw * PROMPT_B / b->best_gemm8 / 1e9);
+            printf(" %12.1f %12.1f", nw * PROMPT_B / b->best_gemm8 / 1e9, nw * 4 / b->best_tok4 / 1e9);
         }
         printf("\n");
     }
