@@ -547,6 +547,54 @@ static float hg_qdot8_p2n256sym_avx2(const hg_qinfo *q, const uint16_t *sc, cons
 static float hg_qdot8_p2n256blk_avx2(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     return hg_qdot8_p2n256kind_avx2(q, sc, codes, a, 1);
 }
+/* Several tokens at once (rows8n, hg_qmatvec8_tokens) for p=2 4-bit sym in blocks of 128k: each 32 codes'
+ * magnitudes and sign vectors once (hg_p2n256kind_mags_avx2), then per token the signs on its activation
+ * and the products, the one-token kernel's integers (hg_p2n256kind_x32_avx2 with the lookups shared) and
+ * its scalar epilogue, so each product is hg_qdot8_row's bit for bit. N (1..4) and choice are constants. */
+HG_INLINE void hg_qrows8n_p2n256sym_avx2_n(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, const int N, const int choice,
+                                           int row0, int row1, float *out, size_t ostride) {
+    __m256i TX[4], TY[4];
+    hg_p2n256kind_tables_avx2(q, TX, TY, 0);
+    const uint64_t H = (uint64_t)q->group;
+    for (int r = row0; r < row1; r++) {
+        const uint16_t *sc = hg_qscales(w, q, r);
+        const uint8_t *c = hg_qcodes(w, q, r);
+        float tot[4] = {0, 0, 0, 0};
+        for (uint64_t g = 0; g < q->groups; g++) {
+            const uint64_t gk = choice ? hg_choice_block(q, sc, g) : g;
+            __m256i s[4][2];
+            for (int k = 0; k < 4; k++) s[k][0] = s[k][1] = _mm256_setzero_si256();
+            for (uint64_t j = 0; j < H; j += 64, c += 32) {   /* 32 codes: x against x[j/2..], y 64 further */
+                const uint64_t off = gk * H + (j & ~(uint64_t)127) + (j & 64 ? 32 : 0), h = j & 64 ? 1 : 0;
+                const __m256i cv = _mm256_loadu_si256((const __m256i *)c);
+                const __m256i sy = _mm256_or_si256(cv, _mm256_set1_epi8(1)), sx = _mm256_slli_epi16(sy, 1);
+                __m256i kx, ky;
+                hg_p2n256kind_mags_avx2(TX, TY, cv, 0, &kx, &ky);
+                for (int k = 0; k < N; k++) {
+                    const int8_t *x = a[k].qp + off;
+                    s[k][h] = hg_dpbusd_avx2(s[k][h], kx, _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)x), sx));
+                    s[k][h] = hg_dpbusd_avx2(s[k][h], ky, _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)(x + 64)), sy));
+                }
+            }
+            for (int k = 0; k < N; k++) tot[k] += hg_block_epilogue(sc[g], a[k].d[gk], hg_isum_avx2(s[k][0], s[k][1]));
+        }
+        for (int k = 0; k < N; k++) out[(size_t)k * ostride + (size_t)(r - row0)] = tot[k];
+    }
+}
+static void hg_qrows8n_p2n256sym_avx2(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int B, int row0, int row1,
+                                      float *out, size_t ostride) {
+#define HG_ROWS8N(n)                                                                                                 \
+    (q->choice_bits ? hg_qrows8n_p2n256sym_avx2_n(w, q, a, n, 1, row0, row1, out, ostride)                          \
+                    : hg_qrows8n_p2n256sym_avx2_n(w, q, a, n, 0, row0, row1, out, ostride))
+    for (int t = 0; t < B; t += 4, a += 4, out += 4 * ostride)
+        switch (B - t) {
+        case 1: HG_ROWS8N(1); break;
+        case 2: HG_ROWS8N(2); break;
+        case 3: HG_ROWS8N(3); break;
+        default: HG_ROWS8N(4); break;
+        }
+#undef HG_ROWS8N
+}
 /* two rows at once (hg_qmatvec8_rows2): each activation vector loaded once for both, and two
  * streams through memory in flight; each row's sums and epilogue as in hg_qdot8_p2n256kind_avx2 */
 HG_INLINE void hg_qrows8x2_p2n256kind_avx2(const hg_qinfo *q, const hg_tensor *w0, int row0, float *out0, const hg_tensor *w1,

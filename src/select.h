@@ -145,6 +145,12 @@ static const hg_kentry hg_kernels_portable[HG_FMT_COUNT] = {
 #define HG_NO_X2 .k.rows8x2 = NULL
 #define HG_P2_AVX2(float_, dot8_, x2_, dec_) \
     {.cell = {HG_AT(32, float_, HG_AVX2_INT8(dot8_, x2_)), HG_AT(0, HG_K(decode8, dec_))}, .act = HG_EVEN_ODD_32}
+/* p=2 4-bit sym: besides, several tokens at once in blocks of 128k */
+#define HG_P2_AVX2_SYM(float_)                                                                                       \
+    {.cell = {HG_AT(128, HG_K(rows8n, hg_qrows8n_p2n256sym_avx2)),                                                   \
+              HG_AT(32, float_, HG_AVX2_INT8(hg_qdot8_p2n256sym_avx2, HG_X2(hg_qrows8x2_p2n256sym_avx2))),            \
+              HG_AT(0, HG_K(decode8, hg_row8_decode_p2n256sym_avx2))},                                                \
+     .act = HG_EVEN_ODD_32}
 static const hg_kentry hg_kernels_avx2[HG_FMT_COUNT] = {
     [HG_FMT_RTN2] = {.cell = {HG_AT(16, HG_F_AVX2(p1b2))}}, [HG_FMT_RTN3] = {.cell = {HG_AT(16, HG_F_AVX2(p1b3))}},
     [HG_FMT_RTN4] = {.cell = {HG_AT(16, HG_F_AVX2(p1b4))}}, [HG_FMT_RTN5] = {.cell = {HG_AT(16, HG_F_AVX2(gather))}},
@@ -178,8 +184,7 @@ static const hg_kentry hg_kernels_avx2[HG_FMT_COUNT] = {
                                                hg_row8_decode_p2n64blkpl_avx2),   /* planar: portable float kernels */
     [HG_FMT_P2_4BIT] = {.cell = {HG_AT(32, HG_F_AVX2(gather), HG_AVX2_INT8(hg_qdot8_p2n256_avx2, HG_NO_X2)),
                          HG_AT(0, HG_K(decode8, hg_row8_decode_p2_avx2))}},   /* natural order: no copy */
-    [HG_FMT_P2_4BIT_SYM] = HG_P2_AVX2(HG_F_AVX2(gather), hg_qdot8_p2n256sym_avx2, HG_X2(hg_qrows8x2_p2n256sym_avx2),
-                                      hg_row8_decode_p2n256sym_avx2),
+    [HG_FMT_P2_4BIT_SYM] = HG_P2_AVX2_SYM(HG_F_AVX2(gather)),
     [HG_FMT_P2_4BIT_BLOCK] = HG_P2_AVX2(HG_F_AVX2(gather), hg_qdot8_p2n256blk_avx2, HG_X2(hg_qrows8x2_p2n256blk_avx2),
                                         hg_row8_decode_p2n256blk_avx2),
     /* p=4: word-table lookups */
@@ -191,13 +196,13 @@ static const hg_kentry hg_kernels_avx2[HG_FMT_COUNT] = {
     /* the rotation choice: the same int8 kernels (each block reads its copy); float: portable */
     [HG_FMT_P2_3BIT_RC] = HG_P2_AVX2(.k.dot = NULL, hg_qdot8_p2n64_avx2, HG_X2(hg_qrows8x2_p2n64_avx2),
                                      hg_row8_decode_p2n64_avx2),
-    [HG_FMT_P2_4BIT_SYM_RC] = HG_P2_AVX2(.k.dot = NULL, hg_qdot8_p2n256sym_avx2, HG_X2(hg_qrows8x2_p2n256sym_avx2),
-                                         hg_row8_decode_p2n256sym_avx2),
+    [HG_FMT_P2_4BIT_SYM_RC] = HG_P2_AVX2_SYM(.k.dot = NULL),
     [HG_FMT_P4_3BIT_RC] = {.cell = {HG_AT(32, HG_AVX2_INT8(hg_qdot8_p4b12_avx2, HG_NO_X2))}},
     [HG_FMT_P4_3BIT_PAIRED_PLANAR_RC] = {.cell = {HG_AT(32, HG_AVX2_INT8(hg_qdot8_p4pair_avx2, HG_NO_X2),
                                                 HG_K(decode8, hg_row8_decode_p4pair_avx2))}},
 };
 #undef HG_P2_AVX2
+#undef HG_P2_AVX2_SYM
 #undef HG_NO_X2
 #undef HG_X2
 #undef HG_AVX2_INT8
