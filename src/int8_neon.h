@@ -85,6 +85,52 @@ static float hg_qdot8_p2n256_neon(const hg_qinfo *q, const uint16_t *sc, const u
     })
     return total;
 }
+/* Several tokens at once (rows8n, hg_qmatvec8_tokens), p=2 256 points: each 16 codes' signed k looked up
+ * once (hg_qdot8_p2n256_neon's tables and order), then two products a token; each token's block sums and
+ * epilogue are the one-token kernel's, so its results are hg_qdot8_row's bit for bit. N (1..4) constant. */
+HG_INLINE void hg_qrows8n_p2n256_neon_n(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, const int N, int row0, int row1,
+                                        float *out, size_t ostride) {
+    const int8_t *tx = q->g8->kx, *ty = q->g8->ky;
+    int8x16x4_t X[4], Y[4];
+    for (int t = 0; t < 4; t++) { X[t] = vld1q_s8_x4(tx + 64 * t); Y[t] = vld1q_s8_x4(ty + 64 * t); }
+    const uint8x16_t s64 = vdupq_n_u8(64);
+    const uint64_t H = (uint64_t)q->group;
+    for (int r = row0; r < row1; r++) {
+        const uint16_t *sc = hg_qscales(w, q, r);
+        const uint8_t *c = hg_qcodes(w, q, r);
+        float tot[4] = {0, 0, 0, 0};
+        for (uint64_t g = 0; g < q->groups; g++) {
+            const uint64_t gk = hg_choice_block(q, sc, g);
+            int32x4_t s0[4], s1[4];
+            for (int k = 0; k < 4; k++) s0[k] = s1[k] = vdupq_n_s32(0);
+            for (uint64_t j = 0; j < H; j += 32, c += 16) {
+                uint8x16_t i0 = vld1q_u8(c), i1 = vsubq_u8(i0, s64), i2 = vsubq_u8(i1, s64), i3 = vsubq_u8(i2, s64);
+                int8x16_t kx = vqtbl4q_s8(X[0], i0), ky = vqtbl4q_s8(Y[0], i0);
+                kx = vqtbx4q_s8(kx, X[1], i1); ky = vqtbx4q_s8(ky, Y[1], i1);
+                kx = vqtbx4q_s8(kx, X[2], i2); ky = vqtbx4q_s8(ky, Y[2], i2);
+                kx = vqtbx4q_s8(kx, X[3], i3); ky = vqtbx4q_s8(ky, Y[3], i3);
+                const int8x16x2_t kk = vzipq_s8(kx, ky);
+                for (int k = 0; k < N; k++) {
+                    const int8_t *x = a[k].q + gk * H + j;
+                    s0[k] = hg_q8_mla(s0[k], kk.val[0], vld1q_s8(x));
+                    s1[k] = hg_q8_mla(s1[k], kk.val[1], vld1q_s8(x + 16));
+                }
+            }
+            for (int k = 0; k < N; k++) tot[k] += hg_block_epilogue(sc[g], a[k].d[gk], vaddvq_s32(vaddq_s32(s0[k], s1[k])));
+        }
+        for (int k = 0; k < N; k++) out[(size_t)k * ostride + (size_t)(r - row0)] = tot[k];
+    }
+}
+static void hg_qrows8n_p2n256_neon(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int B, int row0, int row1, float *out,
+                                   size_t ostride) {
+    for (int t = 0; t < B; t += 4, a += 4, out += 4 * ostride)
+        switch (B - t) {
+        case 1: hg_qrows8n_p2n256_neon_n(w, q, a, 1, row0, row1, out, ostride); break;
+        case 2: hg_qrows8n_p2n256_neon_n(w, q, a, 2, row0, row1, out, ostride); break;
+        case 3: hg_qrows8n_p2n256_neon_n(w, q, a, 3, row0, row1, out, ostride); break;
+        default: hg_qrows8n_p2n256_neon_n(w, q, a, 4, row0, row1, out, ostride); break;
+        }
+}
 #endif
 
 #if defined(HG_NEON)

@@ -305,6 +305,8 @@ static const hg_kentry hg_kernels_avx512_vnni[HG_FMT_COUNT] = {
 /* int8 dot products in blocks of 32 (sdot with HG_NEON_DOTPROD); p=4: word-table lane loads, the
  * paired grid by tbl lookups on the coordinate-major copy with its own prompt decode */
 #define HG_NEON_DOT8(fn) {.cell = {HG_AT(32, HG_K(dot8, fn))}}
+/* p=2 256 points: besides, several tokens at once (the lookups shared) */
+#define HG_NEON_P2N256 {.cell = {HG_AT(32, HG_K(dot8, hg_qdot8_p2n256_neon), HG_K(rows8n, hg_qrows8n_p2n256_neon))}}
 static const hg_kentry hg_kernels_neon[HG_FMT_COUNT] = {
     [HG_FMT_RTN8] = HG_NEON_DOT8(hg_qdot8_p1_bytes_neon),
     [HG_FMT_P1_4BIT] = {.cell = {HG_AT(32, HG_K(dot8, hg_qdot8_p1n16_neon)), HG_AT(0, HG_K(decode8, hg_row8_decode_p1n16_neon))}},
@@ -316,19 +318,20 @@ static const hg_kentry hg_kernels_neon[HG_FMT_COUNT] = {
     [HG_FMT_P2_3BIT] = HG_NEON_DOT8(hg_qdot8_p2n64_neon), [HG_FMT_P2_3BIT_SYM] = HG_NEON_DOT8(hg_qdot8_p2n64_neon),
     [HG_FMT_P2_3BIT_BLOCK] = HG_NEON_DOT8(hg_qdot8_p2n64_neon),
     [HG_FMT_P2_3BIT_BLOCK_PLANAR] = HG_NEON_DOT8(hg_qdot8_p2n64_neon), [HG_FMT_P2_3BIT_SYM_PLANAR] = HG_NEON_DOT8(hg_qdot8_p2n64_neon),
-    [HG_FMT_P2_4BIT] = HG_NEON_DOT8(hg_qdot8_p2n256_neon), [HG_FMT_P2_4BIT_SYM] = HG_NEON_DOT8(hg_qdot8_p2n256_neon),
+    [HG_FMT_P2_4BIT] = HG_NEON_P2N256, [HG_FMT_P2_4BIT_SYM] = HG_NEON_P2N256,
     [HG_FMT_P2_4BIT_BLOCK] = HG_NEON_DOT8(hg_qdot8_p2n256_neon),
     [HG_FMT_P4_2BIT] = HG_NEON_DOT8(hg_qdot8_p4b8_neon), [HG_FMT_P4_2_5BIT] = HG_NEON_DOT8(hg_qdot8_p4b10_neon),
     [HG_FMT_P4_3BIT] = HG_NEON_DOT8(hg_qdot8_p4b12_neon),
     [HG_FMT_P4_3BIT_PAIRED_PLANAR] = {.cell = {HG_AT(256, HG_K(dot8, hg_qdot8_p4pair_neon), HG_K(decode8, hg_row8_decode_p4pair_neon))},
                                       .act = HG_COORDS4_256},
-    [HG_FMT_P2_3BIT_RC] = HG_NEON_DOT8(hg_qdot8_p2n64_neon), [HG_FMT_P2_4BIT_SYM_RC] = HG_NEON_DOT8(hg_qdot8_p2n256_neon),
+    [HG_FMT_P2_3BIT_RC] = HG_NEON_DOT8(hg_qdot8_p2n64_neon), [HG_FMT_P2_4BIT_SYM_RC] = HG_NEON_P2N256,
     [HG_FMT_P4_3BIT_RC] = HG_NEON_DOT8(hg_qdot8_p4b12_neon),
     [HG_FMT_P4_3BIT_PAIRED_PLANAR_RC] = {.cell = {HG_AT(256, HG_K(dot8, hg_qdot8_p4pair_neon),
                                                         HG_K(decode8, hg_row8_decode_p4pair_neon))},
                                          .act = HG_COORDS4_256},
 };
 #undef HG_NEON_DOT8
+#undef HG_NEON_P2N256
 #endif
 
 /* this build's levels, lowest first */
