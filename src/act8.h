@@ -552,6 +552,17 @@ HG_INLINE float hg_add_blocks8(float total, const hg_qinfo *q, const uint16_t *s
         total += hg_block_epilogue((sc)[g], (a)->d[gk], isum);                                                   \
     }
 
+/* rows8n kernels' dispatch: tokens a[0..B-1] in groups of four (out moves four token rows a group), each
+ * group through CALL(n) with n a constant 1..4, so that a kernel's per-token sums stay in registers */
+#define HG_TOKENS_BY_4(a, out, ostride, B, CALL)                                                             \
+    for (int t_ = 0; t_ < (B); t_ += 4, (a) += 4, (out) += 4 * (ostride))                                    \
+        switch ((B) - t_) {                                                                                   \
+        case 1: CALL(1); break;                                                                               \
+        case 2: CALL(2); break;                                                                               \
+        case 3: CALL(3); break;                                                                               \
+        default: CALL(4); break;                                                                              \
+        }
+
 /* the definition: sum_b scale_b * (d_b / S) * sum k_i q_i, in this float order */
 static float hg_qdot8_codes_ref(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
     const int per_group = q->group / q->p;

@@ -586,13 +586,7 @@ static void hg_qrows8n_p2n256sym_avx2(const hg_tensor *w, const hg_qinfo *q, con
 #define HG_ROWS8N(n)                                                                                                 \
     (q->choice_bits ? hg_qrows8n_p2n256sym_avx2_n(w, q, a, n, 1, row0, row1, out, ostride)                          \
                     : hg_qrows8n_p2n256sym_avx2_n(w, q, a, n, 0, row0, row1, out, ostride))
-    for (int t = 0; t < B; t += 4, a += 4, out += 4 * ostride)
-        switch (B - t) {
-        case 1: HG_ROWS8N(1); break;
-        case 2: HG_ROWS8N(2); break;
-        case 3: HG_ROWS8N(3); break;
-        default: HG_ROWS8N(4); break;
-        }
+    HG_TOKENS_BY_4(a, out, ostride, B, HG_ROWS8N);
 #undef HG_ROWS8N
 }
 /* two rows at once (hg_qmatvec8_rows2): each activation vector loaded once for both, and two

@@ -574,13 +574,7 @@ static void hg_qrows8n_p2n256sym_avx512(const hg_tensor *w, const hg_qinfo *q, c
 #define HG_ROWS8N(n)                                                                                                 \
     (q->choice_bits ? hg_qrows8n_p2n256sym_n(w, q, a, n, 1, row0, row1, out, ostride)                               \
                     : hg_qrows8n_p2n256sym_n(w, q, a, n, 0, row0, row1, out, ostride))
-    for (int t = 0; t < B; t += 4, a += 4, out += 4 * ostride)   /* four tokens keep their 16 sums in registers */
-        switch (B - t) {
-        case 1: HG_ROWS8N(1); break;
-        case 2: HG_ROWS8N(2); break;
-        case 3: HG_ROWS8N(3); break;
-        default: HG_ROWS8N(4); break;
-        }
+    HG_TOKENS_BY_4(a, out, ostride, B, HG_ROWS8N);   /* four tokens keep their 16 sums in registers */
 #undef HG_ROWS8N
 }
 

@@ -123,13 +123,9 @@ HG_INLINE void hg_qrows8n_p2n256_neon_n(const hg_tensor *w, const hg_qinfo *q, c
 }
 static void hg_qrows8n_p2n256_neon(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int B, int row0, int row1, float *out,
                                    size_t ostride) {
-    for (int t = 0; t < B; t += 4, a += 4, out += 4 * ostride)
-        switch (B - t) {
-        case 1: hg_qrows8n_p2n256_neon_n(w, q, a, 1, row0, row1, out, ostride); break;
-        case 2: hg_qrows8n_p2n256_neon_n(w, q, a, 2, row0, row1, out, ostride); break;
-        case 3: hg_qrows8n_p2n256_neon_n(w, q, a, 3, row0, row1, out, ostride); break;
-        default: hg_qrows8n_p2n256_neon_n(w, q, a, 4, row0, row1, out, ostride); break;
-        }
+#define HG_ROWS8N(n) hg_qrows8n_p2n256_neon_n(w, q, a, n, row0, row1, out, ostride)
+    HG_TOKENS_BY_4(a, out, ostride, B, HG_ROWS8N);
+#undef HG_ROWS8N
 }
 #endif
 
