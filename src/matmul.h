@@ -298,8 +298,9 @@ static void matmul_multi_task(void *ctx, int task, int thread) {
 /* outs[i][b] = ws[i] x[b] for b < B and i < n; x rows are `cols` wide, out rows
  * ws[i]->rows wide. The activations are prepared once for weights that share a
  * format (q/k/v, gate/up): rotated, and for int8 tensors rounded (as decoding
- * does, so a prompt's logits equal decoding's bit for bit). multi: through decode's
- * one-token kernels a few rows at a time (MultiJob), else the prompt's batched products. */
+ * does, so a prompt's logits equal decoding's bit for bit). multi: each token's result as decode
+ * computes it (MultiJob: hg_qmatvec8_tokens, or the float kernels a few rows at a time), else the
+ * prompt's batched products. */
 static void matmul_tokens_n(hg_session *s, float *const *outs, const float *x, int B, const Weight *const *ws, int n, int multi) {
     for (int i = 1; i < n; i++)
         if (!same_format(ws[0], ws[i])) {
