@@ -45,17 +45,19 @@ export HIGGS_PYTHON="$PY"
 LOG=$(mktemp -d)
 trap 'rm -rf "$LOG"' EXIT
 passed=0; failed=0
+NJ=$(nproc 2>/dev/null || echo 2)   # compiles at once
 
-run_suite() {   # name, command...
+run_suite() {   # name, command...; the output stays in $SUITE_OUT for checks after it
   local name=$1; shift
   echo "== $name"
   local t0=$SECONDS
-  "$@" > "$LOG/out" 2>&1
+  SUITE_OUT="$LOG/out.$BASHPID"   # one per shell: the aarch64 suites run in a background one
+  "$@" > "$SUITE_OUT" 2>&1
   local rc=$?
-  cat "$LOG/out"
+  cat "$SUITE_OUT"
   echo "($name: $((SECONDS - t0)) s)"
   local p f
-  p=$(grep -c '^PASS ' "$LOG/out"); f=$(grep -c '^FAIL ' "$LOG/out")
+  p=$(grep -c '^PASS ' "$SUITE_OUT"); f=$(grep -c '^FAIL ' "$SUITE_OUT")
   passed=$((passed + p)); failed=$((failed + f))
   if [ $rc -ne 0 ] && [ "$f" -eq 0 ]; then
     echo "FAIL $name exited with code $rc"; failed=$((failed + 1))
@@ -63,99 +65,100 @@ run_suite() {   # name, command...
 }
 
 echo "== build"
-if ! make -s all sanitize >"$LOG/build" 2>&1 || grep -q 'warning' "$LOG/build"; then
+if ! make -s -j"$NJ" all sanitize >"$LOG/build" 2>&1 || grep -q 'warning' "$LOG/build"; then
   cat "$LOG/build"; echo "FAIL build (errors or warnings)"; failed=$((failed + 1))
   echo "$passed passed, $failed failed"; exit 1
 fi
 echo "PASS build without warnings"; passed=$((passed + 1))
 
-CFLAGS_T="-O2 -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror"
-build_kernels() {  # output, extra flags
-  ${CC:-cc} $CFLAGS_T "${@:2}" -o "$1" tests/test_kernels.c -lm -lpthread
+# Every test program includes the whole library (about 15 s to compile each, dozens of builds), so
+# they are all compiled first, NJ at a time (compile), and each suite checks its build (built).
+CPIDS=()
+compile() {   # name, command...: in the background; output in $LOG/build.NAME, exit code in .rc
+  local name=$1; shift
+  while [ "${#CPIDS[@]}" -ge "$NJ" ]; do wait "${CPIDS[0]}"; CPIDS=("${CPIDS[@]:1}"); done
+  ( "$@" >"$LOG/build.$name" 2>&1; echo $? >"$LOG/build.$name.rc" ) &
+  CPIDS+=($!)
 }
-build_kernels tests/test_kernels -march=native && run_suite "kernels (native)" ./tests/test_kernels
-if grep -q avx2 /proc/cpuinfo 2>/dev/null; then
-  build_kernels tests/test_kernels_avx2 -mavx2 -mfma -mf16c && run_suite "kernels (avx2)" ./tests/test_kernels_avx2
-fi
-if grep -qw avx_vnni /proc/cpuinfo 2>/dev/null; then   # AVX2 + AVX-VNNI (Alder Lake and later, Zen 5): vpdpbusd
-  build_kernels tests/test_kernels_avxvnni -mavx2 -mfma -mf16c -mavxvnni && run_suite "kernels (avx2 + avx-vnni)" ./tests/test_kernels_avxvnni
-fi
-build_kernels tests/test_kernels_scalar && run_suite "kernels (scalar)" ./tests/test_kernels_scalar
-# attention over every KV cache type pair against its scalar definition, on the same builds
-for variant in "native:-march=native" "avx2:-mavx2 -mfma -mf16c" "scalar:"; do
-  IFS=: read -r vname vflags <<< "$variant"
-  [ "$vname" = avx2 ] && ! grep -q avx2 /proc/cpuinfo 2>/dev/null && continue
-  ${CC:-cc} $CFLAGS_T $vflags -o tests/test_attention_$vname tests/test_attention.c -lm -lpthread &&
-    run_suite "attention ($vname)" ./tests/test_attention_$vname
-done
+built() {   # name: 0 when it compiled without errors or warnings; else its output and a FAIL line
+  [ "${#CPIDS[@]}" -eq 0 ] || { wait "${CPIDS[@]}"; CPIDS=(); }
+  if [ "$(cat "$LOG/build.$1.rc" 2>/dev/null)" = 0 ] && ! grep -q warning "$LOG/build.$1"; then return 0; fi
+  cat "$LOG/build.$1" 2>/dev/null; echo "FAIL build $1 (errors or warnings)"; failed=$((failed + 1)); return 1
+}
+CC=${CC:-cc}
+CFLAGS_T="-O2 -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror"
+HAS_AVX2=""; grep -q avx2 /proc/cpuinfo 2>/dev/null && HAS_AVX2=1
+HAS_AVXVNNI=""; grep -qw avx_vnni /proc/cpuinfo 2>/dev/null && HAS_AVXVNNI=1   # Alder Lake and later, Zen 5
 # the AVX-512 VNNI kernels on a host without them: SIMDe's portable intrinsics (tests/emu_avx512.h;
 # -O1 because SIMDe's headers take a minute at -O2), checked against the same scalar definitions
-if [ "$(uname -m)" = x86_64 ] && grep -q avx2 /proc/cpuinfo 2>/dev/null &&
+EMU=""
+if [ "$(uname -m)" = x86_64 ] && [ -n "$HAS_AVX2" ] &&
    ! { grep -qw avx512_vnni /proc/cpuinfo && grep -qw avx512vbmi /proc/cpuinfo; } 2>/dev/null; then
   EMU="-O1 -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wno-psabi -mavx2 -mfma -mf16c -include tests/emu_avx512.h"
+fi
+A64=""; command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 && command -v qemu-aarch64 >/dev/null 2>&1 && A64="$LOG/aarch64-tests"
+A64_TESTS="test_kernels test_simd_rows test_alloc test_sampler test_tables test_attention"
+
+ctest() {   # name, source in tests/, flags...: compiles tests/NAME
+  local name=$1 src=$2; shift 2
+  compile "$name" $CC $CFLAGS_T "$@" -o "tests/$name" "tests/$src.c" -lm -lpthread
+}
+if [ -n "$A64" ]; then   # first: their suites run in the background while the rest run here
+  mkdir -p "$A64/run"; cp -r Makefile run.c quantize.c higgs.h src tools "$A64/run"/
+  compile a64_run env -u CC make -s -C "$A64/run" CROSS=aarch64-linux-gnu- run quantize
+  # ARMv8.2 dot product (sdot in the int8 kernels; Raspberry Pi 5 class), qemu's default CPU has it
+  compile a64_test_kernels_dotprod aarch64-linux-gnu-gcc $CFLAGS_T -march=armv8.2-a+dotprod -o "$A64/test_kernels_dotprod" tests/test_kernels.c -lm -lpthread
+  for t in $A64_TESTS; do compile "a64_$t" aarch64-linux-gnu-gcc $CFLAGS_T -march=armv8-a -o "$A64/$t" "tests/$t.c" -lm -lpthread; done
+fi
+ctest test_kernels test_kernels -march=native
+[ -n "$HAS_AVX2" ] && ctest test_kernels_avx2 test_kernels -mavx2 -mfma -mf16c
+[ -n "$HAS_AVXVNNI" ] && ctest test_kernels_avxvnni test_kernels -mavx2 -mfma -mf16c -mavxvnni
+ctest test_kernels_scalar test_kernels
+for variant in "native:-march=native" "avx2:-mavx2 -mfma -mf16c" "scalar:"; do   # attention: the same builds
+  IFS=: read -r vname vflags <<< "$variant"
+  [ "$vname" = avx2 ] && [ -z "$HAS_AVX2" ] && continue
+  ctest "test_attention_$vname" test_attention $vflags
+done
+if [ -n "$EMU" ]; then
   for level in 3 1; do   # 3: + VBMI + VNNI (Ice Lake, Zen 4); 1: F, BW, VL, DQ (Skylake-X: AVX2 int8 kernels)
-    if ${CC:-cc} $EMU -DHG_EMU_AVX512_LEVEL=$level -o tests/test_kernels_emu512 tests/test_kernels.c -lm -lpthread; then
-      run_suite "kernels (avx-512 level $level, emulated)" ./tests/test_kernels_emu512
-      grep -q '^kernels: avx512$' "$LOG/out" || { echo "FAIL emulated AVX-512 build did not use the AVX-512 kernels"; failed=$((failed + 1)); }
-    else
-      echo "FAIL emulated AVX-512 (level $level) build of tests/test_kernels.c"; failed=$((failed + 1))
-    fi
+    compile "test_kernels_emu512_l$level" $CC $EMU -DHG_EMU_AVX512_LEVEL=$level -o "tests/test_kernels_emu512_l$level" tests/test_kernels.c -lm -lpthread
   done
-  ${CC:-cc} $EMU -o tests/test_attention_emu512 tests/test_attention.c -lm -lpthread &&
-    run_suite "attention (avx-512, emulated)" ./tests/test_attention_emu512
-  ${CC:-cc} $EMU -o tests/test_tables_emu512 tests/test_tables.c -lm -lpthread &&
-    run_suite "kernel tables (avx-512 vnni, emulated)" ./tests/test_tables_emu512
-  EMU512_RUN="$LOG/run-emu512"   # ./run of that build, checked against the native one below
-  ${CC:-cc} $EMU -o "$EMU512_RUN" run.c -lm -lpthread || { echo "FAIL emulated AVX-512 build of run.c"; failed=$((failed + 1)); }
+  compile test_attention_emu512 $CC $EMU -o tests/test_attention_emu512 tests/test_attention.c -lm -lpthread
+  compile test_tables_emu512 $CC $EMU -o tests/test_tables_emu512 tests/test_tables.c -lm -lpthread
+  compile run_emu512 $CC $EMU -o "$LOG/run-emu512" run.c -lm -lpthread
 fi
 # x86 feature subsets a user may build for (-march of an older CPU, or flags copied from elsewhere):
 # run.c and quantize.c must compile without warnings with each
+SUBSETS=("-mavx2 -mfma" "-mavx2 -mfma -mf16c" "-mavx2 -mfma -mf16c -mavxvnni" "-mavx512f -mavx512bw" "-mavx512f -mavx512bw -mavx512vbmi")
 if [ "$(uname -m)" = x86_64 ]; then
-  for flags in "-mavx2 -mfma" "-mavx2 -mfma -mf16c" "-mavx2 -mfma -mf16c -mavxvnni" "-mavx512f -mavx512bw" "-mavx512f -mavx512bw -mavx512vbmi"; do
-    if ${CC:-cc} $CFLAGS_T $flags -c -o /dev/null run.c >"$LOG/subset" 2>&1 &&
-       ${CC:-cc} $CFLAGS_T $flags -c -o /dev/null quantize.c >>"$LOG/subset" 2>&1; then
-      echo "PASS build with $flags"; passed=$((passed + 1))
-    else
-      cat "$LOG/subset"; echo "FAIL build with $flags"; failed=$((failed + 1))
-    fi
+  for i in "${!SUBSETS[@]}"; do
+    for f in run quantize; do compile "subset${i}_$f" $CC $CFLAGS_T ${SUBSETS[$i]} -c -o "$LOG/subset${i}_$f.o" "$f.c"; done
   done
 fi
 # clang (the other supported compiler): warning-free build of run and quantize, and the native
 # kernel tests, whose bit-for-bit checks catch a compiler that fuses multiply-adds on its own
 if command -v clang >/dev/null 2>&1; then
   CL="$LOG/clang"; mkdir -p "$CL"; cp -r Makefile run.c quantize.c higgs.h src tools "$CL"/
-  if make -s -C "$CL" -j2 CC=clang run quantize >"$CL/build" 2>&1 && ! grep -q warning "$CL/build"; then
-    echo "PASS clang build without warnings"; passed=$((passed + 1))
-  else
-    cat "$CL/build"; echo "FAIL clang build (make CC=clang: errors or warnings)"; failed=$((failed + 1))
-  fi
-  clang $CFLAGS_T -march=native -o tests/test_kernels_clang tests/test_kernels.c -lm -lpthread &&
-    run_suite "kernels (clang, native)" ./tests/test_kernels_clang
-else
-  echo "FAIL clang missing (install clang)"; failed=$((failed + 1))
+  compile clang_run make -s -C "$CL" CC=clang run quantize
+  compile test_kernels_clang clang $CFLAGS_T -march=native -o tests/test_kernels_clang tests/test_kernels.c -lm -lpthread
 fi
-${CC:-cc} $CFLAGS_T -o tests/test_alloc tests/test_alloc.c -lm -lpthread && run_suite "bit allocation" ./tests/test_alloc
-${CC:-cc} $CFLAGS_T -o tests/test_sampler tests/test_sampler.c -lm -lpthread && run_suite "sampler (top-p)" ./tests/test_sampler
-${CC:-cc} $CFLAGS_T -o tests/test_pool tests/test_pool.c -lm -lpthread && run_suite "thread pool" ./tests/test_pool
-# the server's JSON reader and writer: its own checks, then against Python's json module
-${CC:-cc} $CFLAGS_T -o tests/test_json tests/test_json.c && run_suite "json (src/json.h)" ./tests/test_json &&
-  run_suite "json against Python's json" "$PY" tests/test_json.py
-${CC:-cc} $CFLAGS_T -o tests/test_http tests/test_http.c && run_suite "http request heads (src/http.h)" ./tests/test_http
-# the engine's contract (errors, allocation failures, sessions in two threads), plain and under
-# ASan+UBSan and ThreadSanitizer; timeout: a pool that took two jobs at once would hang, not fail
-${CC:-cc} $CFLAGS_T -march=native -o tests/test_engine tests/test_engine.c -lm -lpthread &&
-  run_suite "engine" timeout 300 ./tests/test_engine
+if command -v arm-linux-gnueabihf-gcc >/dev/null 2>&1; then   # 32-bit ARM, scalar kernels: compile only
+  ARMHF="$LOG/armhf"; mkdir -p "$ARMHF"; cp -r Makefile run.c quantize.c higgs.h src tools "$ARMHF"/
+  compile armhf env -u CC make -s -C "$ARMHF" CROSS=arm-linux-gnueabihf- portable
+fi
+for t in test_alloc test_sampler test_pool; do ctest $t $t; done
+ctest test_json test_json
+ctest test_http test_http
+ctest test_engine test_engine -march=native
 SAN_T="-O1 -g -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -march=native -fno-omit-frame-pointer"
-${CC:-cc} $SAN_T -fsanitize=address,undefined -fno-sanitize-recover=all -o tests/test_engine_asan tests/test_engine.c -lm -lpthread &&
-  run_suite "engine (asan+ubsan)" timeout 300 ./tests/test_engine_asan
-${CC:-cc} $SAN_T -fsanitize=thread -o tests/test_engine_tsan tests/test_engine.c -lm -lpthread &&
-  run_suite "engine (tsan)" env TSAN_OPTIONS=halt_on_error=1 timeout 600 ./tests/test_engine_tsan
-run_suite "no writable globals in the library" tests/test_globals.sh
-# the engine's refactor into a library changed no output: byte-identical to the last commit before it
-run_suite "outputs identical to 89a384c" tests/test_identical.sh --commit 89a384c
-# `make check`: the quick suite, with the embedding example
-run_suite "make check (with the embedding example)" make -s check
-${CC:-cc} $CFLAGS_T -march=native -o tests/test_tables tests/test_tables.c -lm -lpthread && run_suite "kernel tables" ./tests/test_tables
+compile test_engine_asan $CC $SAN_T -fsanitize=address,undefined -fno-sanitize-recover=all -o tests/test_engine_asan tests/test_engine.c -lm -lpthread
+compile test_engine_tsan $CC $SAN_T -fsanitize=thread -o tests/test_engine_tsan tests/test_engine.c -lm -lpthread
+ctest test_tables test_tables -march=native
+# other builds of run, whose forward pass is checked against numpy below (attention and kernels have a path per ISA)
+compile run_portable $CC -O3 -std=c11 -D_GNU_SOURCE -Wall -Wextra -o "$LOG/run-portable" run.c -lm -lpthread
+[ -n "$HAS_AVX2" ] && compile run_avx2 $CC -O3 -std=c11 -D_GNU_SOURCE -Wall -Wextra -mavx2 -mfma -mf16c -o "$LOG/run-avx2" run.c -lm -lpthread
+[ "${#CPIDS[@]}" -eq 0 ] || { wait "${CPIDS[@]}"; CPIDS=(); }
+echo "(test programs compiled, $NJ at a time: $SECONDS s from the start)"
 
 # Other builds of ./run against the native one, on the bundled models and quantized files that take
 # every kind of kernel: the same tokens, perplexity within 1e-4 relative (the int8 products are
@@ -172,7 +175,7 @@ make_check_models() {   # once: the default file (planar rows), p=4 3-bit (paire
 }
 same_as_native() {   # label, ppl text bytes, run command (a binary, or a runner and its binary)
   local label=$1 bytes=$2; shift 2
-  local text="$LOG/heldout" tok_n tok_a m pn pa
+  local text="$LOG/heldout.$label" tok_n tok_a m pn pa
   make_check_models
   head -c 20000 data/brown-heldout.txt >"$text.tok"
   head -c "$bytes" data/brown-heldout.txt >"$text.ppl"
@@ -194,59 +197,87 @@ same_as_native() {   # label, ppl text bytes, run command (a binary, or a runner
     fi
   done
 }
+make_check_models
 
-# aarch64: cross-build with the Makefile's CROSS support (NEON kernels), run the
-# C tests and ./run under qemu-user, and check ./run against the native build.
-# armhf (scalar): build only. Everything is built in $LOG, so nothing here touches
-# the native binaries.
-aarch64_checks() {
-  local d="$LOG/aarch64"
-  mkdir -p "$d"; cp -r Makefile run.c quantize.c higgs.h src tools "$d"/
-  if ! env -u CC make -s -C "$d" -j2 CROSS=aarch64-linux-gnu- run quantize >"$d/build" 2>&1 || grep -q warning "$d/build"; then
-    cat "$d/build"; echo "FAIL aarch64 build (make CROSS=aarch64-linux-gnu-: errors or warnings)"; return
-  fi
-  echo "PASS aarch64 build without warnings"
-  same_as_native aarch64 "${HIGGS_A64_PPL_BYTES:-800}" qemu_a64 "$d/run"
-}
+# aarch64: the cross-built C tests (NEON kernels) and ./run under qemu-user, ./run checked against the
+# native build. Minutes of one core each, so they run in a background shell beside the suites below;
+# its output is replayed at the end. armhf (scalar): build only.
 qemu_a64() { QEMU_LD_PREFIX=/usr/aarch64-linux-gnu qemu-aarch64 "$@"; }
-if command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 && command -v qemu-aarch64 >/dev/null 2>&1; then
-  A64="$LOG/aarch64-tests"; mkdir -p "$A64"
-  # ARMv8.2 dot product (sdot in the int8 kernels; Raspberry Pi 5 class), qemu's default CPU has it. Its
-  # test_kernels runs in the background beside the plain one: each takes minutes under qemu.
-  dotprod_pid=""
-  if aarch64-linux-gnu-gcc $CFLAGS_T -march=armv8.2-a+dotprod -o "$A64/test_kernels_dotprod" tests/test_kernels.c -lm -lpthread; then
-    (qemu_a64 "$A64/test_kernels_dotprod" >"$A64/dotprod.out" 2>&1; echo $? >"$A64/dotprod.rc") &
-    dotprod_pid=$!
-  else
-    echo "FAIL aarch64 + dotprod build of tests/test_kernels.c"; failed=$((failed + 1))
-  fi
-  for t in test_kernels test_simd_rows test_alloc test_sampler test_tables test_attention; do
-    if ! aarch64-linux-gnu-gcc $CFLAGS_T -march=armv8-a -o "$A64/$t" "tests/$t.c" -lm -lpthread; then
-      echo "FAIL aarch64 build of tests/$t.c"; failed=$((failed + 1)); continue
-    fi
+aarch64_suites() {
+  local t
+  for t in $A64_TESTS; do
+    built "a64_$t" || continue
     run_suite "$t (aarch64, qemu)" qemu_a64 "$A64/$t"
     case $t in test_kernels|test_simd_rows|test_attention)
-      grep -q '^kernels: neon$' "$LOG/out" || { echo "FAIL $t (aarch64) did not use the NEON kernels"; failed=$((failed + 1)); } ;;
+      grep -q '^kernels: neon$' "$SUITE_OUT" || echo "FAIL $t (aarch64) did not use the NEON kernels" ;;
     esac
   done
-  if [ -n "$dotprod_pid" ]; then
-    wait "$dotprod_pid"
-    replay() { cat "$1"; return "$(cat "$2" 2>/dev/null || echo 1)"; }   # a finished run's output and exit code
-    run_suite "test_kernels (aarch64 + dotprod, qemu)" replay "$A64/dotprod.out" "$A64/dotprod.rc"
-    grep -q '^kernels: neon+dotprod$' "$LOG/out" || { echo "FAIL test_kernels (aarch64 + dotprod) did not use the dotprod kernels"; failed=$((failed + 1)); }
+  if built a64_test_kernels_dotprod; then
+    run_suite "test_kernels (aarch64 + dotprod, qemu)" qemu_a64 "$A64/test_kernels_dotprod"
+    grep -q '^kernels: neon+dotprod$' "$SUITE_OUT" || echo "FAIL test_kernels (aarch64 + dotprod) did not use the dotprod kernels"
   fi
-  run_suite "aarch64 run vs native run (qemu)" aarch64_checks
+  if built a64_run; then
+    echo "PASS aarch64 build without warnings"
+    run_suite "aarch64 run vs native run (qemu)" same_as_native aarch64 "${HIGGS_A64_PPL_BYTES:-800}" qemu_a64 "$A64/run/run"
+  fi
+  echo "aarch64 suites finished"
+}
+A64_PID=""
+if [ -n "$A64" ]; then
+  aarch64_suites >"$LOG/aarch64.out" 2>&1 &
+  A64_PID=$!
 else
   echo "FAIL aarch64 toolchain missing (install gcc-aarch64-linux-gnu qemu-user)"; failed=$((failed + 1))
 fi
-if command -v arm-linux-gnueabihf-gcc >/dev/null 2>&1; then   # 32-bit ARM, scalar kernels: compile only
-  ARMHF="$LOG/armhf"; mkdir -p "$ARMHF"; cp -r Makefile run.c quantize.c higgs.h src tools "$ARMHF"/
-  if env -u CC make -s -C "$ARMHF" -j2 CROSS=arm-linux-gnueabihf- portable >"$ARMHF/build" 2>&1 && ! grep -q warning "$ARMHF/build"; then
-    echo "PASS armhf portable build without warnings"; passed=$((passed + 1))
-  else
-    cat "$ARMHF/build"; echo "FAIL armhf portable build (make CROSS=arm-linux-gnueabihf- portable: errors or warnings)"; failed=$((failed + 1))
-  fi
+
+built test_kernels && run_suite "kernels (native)" ./tests/test_kernels
+[ -n "$HAS_AVX2" ] && built test_kernels_avx2 && run_suite "kernels (avx2)" ./tests/test_kernels_avx2
+[ -n "$HAS_AVXVNNI" ] && built test_kernels_avxvnni && run_suite "kernels (avx2 + avx-vnni)" ./tests/test_kernels_avxvnni
+built test_kernels_scalar && run_suite "kernels (scalar)" ./tests/test_kernels_scalar
+for vname in native avx2 scalar; do   # attention over every KV cache type pair against its scalar definition
+  [ "$vname" = avx2 ] && [ -z "$HAS_AVX2" ] && continue
+  built "test_attention_$vname" && run_suite "attention ($vname)" "./tests/test_attention_$vname"
+done
+if [ -n "$EMU" ]; then
+  for level in 3 1; do
+    if built "test_kernels_emu512_l$level"; then
+      run_suite "kernels (avx-512 level $level, emulated)" "./tests/test_kernels_emu512_l$level"
+      grep -q '^kernels: avx512$' "$SUITE_OUT" || { echo "FAIL emulated AVX-512 build did not use the AVX-512 kernels"; failed=$((failed + 1)); }
+    fi
+  done
+  built test_attention_emu512 && run_suite "attention (avx-512, emulated)" ./tests/test_attention_emu512
+  built test_tables_emu512 && run_suite "kernel tables (avx-512 vnni, emulated)" ./tests/test_tables_emu512
+  built run_emu512 && EMU512_RUN="$LOG/run-emu512"   # ./run of that build, checked against the native one below
 fi
+if [ "$(uname -m)" = x86_64 ]; then
+  for i in "${!SUBSETS[@]}"; do
+    built "subset${i}_run" && built "subset${i}_quantize" && { echo "PASS build with ${SUBSETS[$i]}"; passed=$((passed + 1)); }
+  done
+fi
+if command -v clang >/dev/null 2>&1; then
+  built clang_run && { echo "PASS clang build without warnings"; passed=$((passed + 1)); }
+  built test_kernels_clang && run_suite "kernels (clang, native)" ./tests/test_kernels_clang
+else
+  echo "FAIL clang missing (install clang)"; failed=$((failed + 1))
+fi
+if [ -n "${ARMHF:-}" ]; then built armhf && { echo "PASS armhf portable build without warnings"; passed=$((passed + 1)); }; fi
+built test_alloc && run_suite "bit allocation" ./tests/test_alloc
+built test_sampler && run_suite "sampler (top-p)" ./tests/test_sampler
+built test_pool && run_suite "thread pool" ./tests/test_pool
+# the server's JSON reader and writer: its own checks, then against Python's json module
+built test_json && run_suite "json (src/json.h)" ./tests/test_json && run_suite "json against Python's json" "$PY" tests/test_json.py
+built test_http && run_suite "http request heads (src/http.h)" ./tests/test_http
+# the engine's contract (errors, allocation failures, sessions in two threads), plain and under
+# ASan+UBSan and ThreadSanitizer; timeout: a pool that took two jobs at once would hang, not fail
+built test_engine && run_suite "engine" timeout 300 ./tests/test_engine
+built test_engine_asan && run_suite "engine (asan+ubsan)" timeout 300 ./tests/test_engine_asan
+built test_engine_tsan && run_suite "engine (tsan)" env TSAN_OPTIONS=halt_on_error=1 timeout 600 ./tests/test_engine_tsan
+run_suite "no writable globals in the library" tests/test_globals.sh
+# the engine's refactor into a library changed no output: byte-identical to the last commit before it
+run_suite "outputs identical to 89a384c" tests/test_identical.sh --commit 89a384c
+# `make check`: the quick suite, with the embedding example
+run_suite "make check (with the embedding example)" make -s check
+built test_tables && run_suite "kernel tables" ./tests/test_tables
 
 if [ -n "${EMU512_RUN:-}" ] && [ -x "$EMU512_RUN" ]; then
   run_suite "avx-512 vnni run (emulated) vs native run" same_as_native avx512-emulated 800 "$EMU512_RUN"
@@ -258,14 +289,9 @@ run_suite "leak checks (ASan+LSan)" tests/test_leaks.sh
 run_suite "fuzz (${FUZZ_SECONDS:-20} s each)" tests/fuzz/run.sh "${FUZZ_SECONDS:-20}"
 
 # the forward pass of other builds of run (attention and kernels have a path per ISA) against numpy
-other_run() {
-  local bin="$LOG/run-$1"; shift
-  ${CC:-cc} -O3 -std=c11 -D_GNU_SOURCE -Wall -Wextra "$@" -o "$bin" run.c -lm -lpthread || return 1
-  HIGGS_RUN="$bin" "$PY" tests/test_forward.py --variants
-}
-run_suite "forward variants (portable run)" other_run portable
-if grep -q avx2 /proc/cpuinfo 2>/dev/null; then
-  run_suite "forward variants (avx2 run)" other_run avx2 -mavx2 -mfma -mf16c
+built run_portable && run_suite "forward variants (portable run)" env HIGGS_RUN="$LOG/run-portable" "$PY" tests/test_forward.py --variants
+if [ -n "$HAS_AVX2" ]; then
+  built run_avx2 && run_suite "forward variants (avx2 run)" env HIGGS_RUN="$LOG/run-avx2" "$PY" tests/test_forward.py --variants
 fi
 if [ -n "${EMU512_RUN:-}" ] && [ -x "$EMU512_RUN" ]; then   # the emulated AVX-512 VNNI run built above
   run_suite "forward variants (avx-512 run, emulated)" env HIGGS_RUN="$EMU512_RUN" "$PY" tests/test_forward.py --variants
@@ -294,6 +320,12 @@ for t in tests/test_export_unit.py tests/test_grids.py tests/test_grids_vector.p
   [ -f "$t" ] || { echo "FAIL missing $t"; failed=$((failed + 1)); continue; }
   run_suite "$t" "$PY" "$t"
 done
+
+if [ -n "$A64_PID" ]; then   # the aarch64 suites from the background shell
+  wait "$A64_PID"
+  replay_a64() { cat "$LOG/aarch64.out"; grep -q '^aarch64 suites finished$' "$LOG/aarch64.out" || echo "FAIL the aarch64 suites stopped early"; }
+  run_suite "aarch64 suites (qemu; ran in the background)" replay_a64
+fi
 
 echo "(all suites: $SECONDS s)"
 echo "$passed passed, $failed failed"

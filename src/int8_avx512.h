@@ -34,7 +34,10 @@ static inline __m512i hg_load_stream512(const uint8_t *p) {
 #define HG_VPDPBUSD(acc, u, x, x_where) __asm__("vpdpbusd %2, %1, %0" : "+v"(acc) : "v"(u), x_where(x))
 static inline __m512i hg_dpbusd(__m512i acc, __m512i u, __m512i x) { HG_VPDPBUSD(acc, u, x, "vm"); return acc; }
 static inline __m512i hg_dpbusd_rr(__m512i acc, __m512i u, __m512i x) { HG_VPDPBUSD(acc, u, x, "v"); return acc; }
+/* keeps two loaded vectors in registers: GCC otherwise folds each load into every vpdpbusd that reads it */
+#define HG_KEEP_IN_REGISTERS(a, b) __asm__("" : "+v"(a), "+v"(b))
 #else
+#define HG_KEEP_IN_REGISTERS(a, b) ((void)0)
 #define hg_dpbusd _mm512_dpbusd_epi32
 #define hg_dpbusd_rr _mm512_dpbusd_epi32
 #endif
@@ -544,7 +547,7 @@ HG_INLINE void hg_qrows8n_p2n256sym_n(const hg_tensor *w, const hg_qinfo *q, con
 #define HG_TOKEN_STEP(k)                                                                                          \
     if (N > k) {                                                                                                  \
         __m512i e = _mm512_loadu_si512(xa[k] + j), o = _mm512_loadu_si512(xa[k] + j + 64);                        \
-        __asm__("" : "+v"(e), "+v"(o));                                                                           \
+        HG_KEEP_IN_REGISTERS(e, o);                                                                               \
         ax[k] = hg_dpbusd(ax[k], wax, e), ay[k] = hg_dpbusd(ay[k], way, o);                                       \
         if (choice) e = _mm512_loadu_si512(xb[k] + j), o = _mm512_loadu_si512(xb[k] + j + 64);                    \
         bx[k] = hg_dpbusd(bx[k], wbx, e), by[k] = hg_dpbusd(by[k], wby, o);                                       \
