@@ -71,19 +71,22 @@ if ! make -s -j"$NJ" all sanitize >"$LOG/build" 2>&1 || grep -q 'warning' "$LOG/
 fi
 echo "PASS build without warnings"; passed=$((passed + 1))
 
-# Every test program includes the whole library (about 15 s to compile each, dozens of builds), so
-# they are all compiled first, NJ at a time (compile), and each suite checks its build (built).
-CPIDS=()
+# Every test program includes the whole library (about 15-60 s to compile each, dozens of builds):
+# a background shell compiles them NJ at a time (compile_all, in the order the suites need them),
+# while the suites below start as soon as their own program is there (built).
 compile() {   # name, command...: in the background; output in $LOG/build.NAME, exit code in .rc
-  local name=$1; shift
-  while [ "${#CPIDS[@]}" -ge "$NJ" ]; do wait "${CPIDS[0]}"; CPIDS=("${CPIDS[@]:1}"); done
-  ( "$@" >"$LOG/build.$name" 2>&1; echo $? >"$LOG/build.$name.rc" ) &
-  CPIDS+=($!)
+  local name=$1 c n; shift
+  while :; do   # wait for a free slot: a compile is running until its .rc exists
+    n=0; for c in "${CQUEUE[@]}"; do [ -f "$LOG/build.$c.rc" ] || n=$((n + 1)); done
+    [ "$n" -lt "$NJ" ] && break; sleep 0.2
+  done
+  ( "$@" >"$LOG/build.$name" 2>&1; echo $? >"$LOG/build.$name.tmp" && mv "$LOG/build.$name.tmp" "$LOG/build.$name.rc" ) &
+  CQUEUE+=("$name")
 }
-built() {   # name: 0 when it compiled without errors or warnings; else its output and a FAIL line
-  [ "${#CPIDS[@]}" -eq 0 ] || { wait "${CPIDS[@]}"; CPIDS=(); }
-  if [ "$(cat "$LOG/build.$1.rc" 2>/dev/null)" = 0 ] && ! grep -q warning "$LOG/build.$1"; then return 0; fi
-  cat "$LOG/build.$1" 2>/dev/null; echo "FAIL build $1 (errors or warnings)"; failed=$((failed + 1)); return 1
+built() {   # name: waits for its compile; 0 when it had no errors or warnings, else its output and a FAIL line
+  while [ ! -f "$LOG/build.$1.rc" ]; do sleep 0.2; done
+  if [ "$(cat "$LOG/build.$1.rc")" = 0 ] && ! grep -q warning "$LOG/build.$1"; then return 0; fi
+  cat "$LOG/build.$1"; echo "FAIL build $1 (errors or warnings)"; failed=$((failed + 1)); return 1
 }
 CC=${CC:-cc}
 CFLAGS_T="-O2 -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror"
@@ -103,62 +106,67 @@ ctest() {   # name, source in tests/, flags...: compiles tests/NAME
   local name=$1 src=$2; shift 2
   compile "$name" $CC $CFLAGS_T "$@" -o "tests/$name" "tests/$src.c" -lm -lpthread
 }
-if [ -n "$A64" ]; then   # first: their suites run in the background while the rest run here
-  mkdir -p "$A64/run"; cp -r Makefile run.c quantize.c higgs.h src tools "$A64/run"/
-  compile a64_run env -u CC make -s -C "$A64/run" CROSS=aarch64-linux-gnu- run quantize
-  # ARMv8.2 dot product (sdot in the int8 kernels; Raspberry Pi 5 class), qemu's default CPU has it
-  compile a64_test_kernels_dotprod aarch64-linux-gnu-gcc $CFLAGS_T -march=armv8.2-a+dotprod -o "$A64/test_kernels_dotprod" tests/test_kernels.c -lm -lpthread
-  for t in $A64_TESTS; do compile "a64_$t" aarch64-linux-gnu-gcc $CFLAGS_T -march=armv8-a -o "$A64/$t" "tests/$t.c" -lm -lpthread; done
-fi
-ctest test_kernels test_kernels -march=native
-[ -n "$HAS_AVX2" ] && ctest test_kernels_avx2 test_kernels -mavx2 -mfma -mf16c
-[ -n "$HAS_AVXVNNI" ] && ctest test_kernels_avxvnni test_kernels -mavx2 -mfma -mf16c -mavxvnni
-ctest test_kernels_scalar test_kernels
-for variant in "native:-march=native" "avx2:-mavx2 -mfma -mf16c" "scalar:"; do   # attention: the same builds
-  IFS=: read -r vname vflags <<< "$variant"
-  [ "$vname" = avx2 ] && [ -z "$HAS_AVX2" ] && continue
-  ctest "test_attention_$vname" test_attention $vflags
-done
-if [ -n "$EMU" ]; then
-  for level in 3 1; do   # 3: + VBMI + VNNI (Ice Lake, Zen 4); 1: F, BW, VL, DQ (Skylake-X: AVX2 int8 kernels)
-    compile "test_kernels_emu512_l$level" $CC $EMU -DHG_EMU_AVX512_LEVEL=$level -o "tests/test_kernels_emu512_l$level" tests/test_kernels.c -lm -lpthread
-  done
-  compile test_attention_emu512 $CC $EMU -o tests/test_attention_emu512 tests/test_attention.c -lm -lpthread
-  compile test_tables_emu512 $CC $EMU -o tests/test_tables_emu512 tests/test_tables.c -lm -lpthread
-  compile run_emu512 $CC $EMU -o "$LOG/run-emu512" run.c -lm -lpthread
-fi
-# x86 feature subsets a user may build for (-march of an older CPU, or flags copied from elsewhere):
-# run.c and quantize.c must compile without warnings with each
+CL=""; command -v clang >/dev/null 2>&1 && CL="$LOG/clang"
+ARMHF=""; command -v arm-linux-gnueabihf-gcc >/dev/null 2>&1 && ARMHF="$LOG/armhf"
+for d in ${A64:+"$A64/run"} $CL $ARMHF; do mkdir -p "$d"; cp -r Makefile run.c quantize.c higgs.h src tools "$d"/; done
+[ -z "$A64" ] || mkdir -p "$A64"
+# x86 feature subsets a user may build for (-march of an older CPU, or flags copied from elsewhere)
 SUBSETS=("-mavx2 -mfma" "-mavx2 -mfma -mf16c" "-mavx2 -mfma -mf16c -mavxvnni" "-mavx512f -mavx512bw" "-mavx512f -mavx512bw -mavx512vbmi")
-if [ "$(uname -m)" = x86_64 ]; then
-  for i in "${!SUBSETS[@]}"; do
-    for f in run quantize; do compile "subset${i}_$f" $CC $CFLAGS_T ${SUBSETS[$i]} -c -o "$LOG/subset${i}_$f.o" "$f.c"; done
+compile_all() {
+  CQUEUE=()
+  if [ -n "$A64" ]; then   # first: their suites run in the background beside the rest
+    compile a64_run env -u CC make -s -C "$A64/run" CROSS=aarch64-linux-gnu- run quantize
+    # ARMv8.2 dot product (sdot in the int8 kernels; Raspberry Pi 5 class), qemu's default CPU has it
+    compile a64_test_kernels_dotprod aarch64-linux-gnu-gcc $CFLAGS_T -march=armv8.2-a+dotprod -o "$A64/test_kernels_dotprod" tests/test_kernels.c -lm -lpthread
+    for t in $A64_TESTS; do compile "a64_$t" aarch64-linux-gnu-gcc $CFLAGS_T -march=armv8-a -o "$A64/$t" "tests/$t.c" -lm -lpthread; done
+  fi
+  ctest test_kernels test_kernels -march=native
+  [ -n "$HAS_AVX2" ] && ctest test_kernels_avx2 test_kernels -mavx2 -mfma -mf16c
+  [ -n "$HAS_AVXVNNI" ] && ctest test_kernels_avxvnni test_kernels -mavx2 -mfma -mf16c -mavxvnni
+  ctest test_kernels_scalar test_kernels
+  for variant in "native:-march=native" "avx2:-mavx2 -mfma -mf16c" "scalar:"; do   # attention: the same builds
+    IFS=: read -r vname vflags <<< "$variant"
+    [ "$vname" = avx2 ] && [ -z "$HAS_AVX2" ] && continue
+    ctest "test_attention_$vname" test_attention $vflags
   done
-fi
-# clang (the other supported compiler): warning-free build of run and quantize, and the native
-# kernel tests, whose bit-for-bit checks catch a compiler that fuses multiply-adds on its own
-if command -v clang >/dev/null 2>&1; then
-  CL="$LOG/clang"; mkdir -p "$CL"; cp -r Makefile run.c quantize.c higgs.h src tools "$CL"/
-  compile clang_run make -s -C "$CL" CC=clang run quantize
-  compile test_kernels_clang clang $CFLAGS_T -march=native -o tests/test_kernels_clang tests/test_kernels.c -lm -lpthread
-fi
-if command -v arm-linux-gnueabihf-gcc >/dev/null 2>&1; then   # 32-bit ARM, scalar kernels: compile only
-  ARMHF="$LOG/armhf"; mkdir -p "$ARMHF"; cp -r Makefile run.c quantize.c higgs.h src tools "$ARMHF"/
-  compile armhf env -u CC make -s -C "$ARMHF" CROSS=arm-linux-gnueabihf- portable
-fi
-for t in test_alloc test_sampler test_pool; do ctest $t $t; done
-ctest test_json test_json
-ctest test_http test_http
-ctest test_engine test_engine -march=native
-SAN_T="-O1 -g -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -march=native -fno-omit-frame-pointer"
-compile test_engine_asan $CC $SAN_T -fsanitize=address,undefined -fno-sanitize-recover=all -o tests/test_engine_asan tests/test_engine.c -lm -lpthread
-compile test_engine_tsan $CC $SAN_T -fsanitize=thread -o tests/test_engine_tsan tests/test_engine.c -lm -lpthread
-ctest test_tables test_tables -march=native
-# other builds of run, whose forward pass is checked against numpy below (attention and kernels have a path per ISA)
-compile run_portable $CC -O3 -std=c11 -D_GNU_SOURCE -Wall -Wextra -o "$LOG/run-portable" run.c -lm -lpthread
-[ -n "$HAS_AVX2" ] && compile run_avx2 $CC -O3 -std=c11 -D_GNU_SOURCE -Wall -Wextra -mavx2 -mfma -mf16c -o "$LOG/run-avx2" run.c -lm -lpthread
-[ "${#CPIDS[@]}" -eq 0 ] || { wait "${CPIDS[@]}"; CPIDS=(); }
-echo "(test programs compiled, $NJ at a time: $SECONDS s from the start)"
+  if [ -n "$EMU" ]; then
+    for level in 3 1; do   # 3: + VBMI + VNNI (Ice Lake, Zen 4); 1: F, BW, VL, DQ (Skylake-X: AVX2 int8 kernels)
+      compile "test_kernels_emu512_l$level" $CC $EMU -DHG_EMU_AVX512_LEVEL=$level -o "tests/test_kernels_emu512_l$level" tests/test_kernels.c -lm -lpthread
+    done
+    compile test_attention_emu512 $CC $EMU -o tests/test_attention_emu512 tests/test_attention.c -lm -lpthread
+    compile test_tables_emu512 $CC $EMU -o tests/test_tables_emu512 tests/test_tables.c -lm -lpthread
+    compile run_emu512 $CC $EMU -o "$LOG/run-emu512" run.c -lm -lpthread
+  fi
+  # x86 feature subsets (SUBSETS): run.c and quantize.c must compile without warnings with each
+  if [ "$(uname -m)" = x86_64 ]; then
+    for i in "${!SUBSETS[@]}"; do
+      for f in run quantize; do compile "subset${i}_$f" $CC $CFLAGS_T ${SUBSETS[$i]} -c -o "$LOG/subset${i}_$f.o" "$f.c"; done
+    done
+  fi
+  # clang (the other supported compiler): warning-free build of run and quantize, and the native
+  # kernel tests, whose bit-for-bit checks catch a compiler that fuses multiply-adds on its own
+  if [ -n "$CL" ]; then
+    compile clang_run make -s -C "$CL" CC=clang run quantize
+    compile test_kernels_clang clang $CFLAGS_T -march=native -o tests/test_kernels_clang tests/test_kernels.c -lm -lpthread
+  fi
+  if [ -n "$ARMHF" ]; then   # 32-bit ARM, scalar kernels: compile only
+    compile armhf env -u CC make -s -C "$ARMHF" CROSS=arm-linux-gnueabihf- portable
+  fi
+  for t in test_alloc test_sampler test_pool; do ctest $t $t; done
+  ctest test_json test_json
+  ctest test_http test_http
+  ctest test_engine test_engine -march=native
+  SAN_T="-O1 -g -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -march=native -fno-omit-frame-pointer"
+  compile test_engine_asan $CC $SAN_T -fsanitize=address,undefined -fno-sanitize-recover=all -o tests/test_engine_asan tests/test_engine.c -lm -lpthread
+  compile test_engine_tsan $CC $SAN_T -fsanitize=thread -o tests/test_engine_tsan tests/test_engine.c -lm -lpthread
+  ctest test_tables test_tables -march=native
+  # other builds of run, whose forward pass is checked against numpy below (attention and kernels have a path per ISA)
+  compile run_portable $CC -O3 -std=c11 -D_GNU_SOURCE -Wall -Wextra -o "$LOG/run-portable" run.c -lm -lpthread
+  [ -n "$HAS_AVX2" ] && compile run_avx2 $CC -O3 -std=c11 -D_GNU_SOURCE -Wall -Wextra -mavx2 -mfma -mf16c -o "$LOG/run-avx2" run.c -lm -lpthread
+  wait
+}
+compile_all &
+COMPILE_PID=$!
 
 # Other builds of ./run against the native one, on the bundled models and quantized files that take
 # every kind of kernel: the same tokens, perplexity within 1e-4 relative (the int8 products are
@@ -254,13 +262,13 @@ if [ "$(uname -m)" = x86_64 ]; then
     built "subset${i}_run" && built "subset${i}_quantize" && { echo "PASS build with ${SUBSETS[$i]}"; passed=$((passed + 1)); }
   done
 fi
-if command -v clang >/dev/null 2>&1; then
+if [ -n "$CL" ]; then
   built clang_run && { echo "PASS clang build without warnings"; passed=$((passed + 1)); }
   built test_kernels_clang && run_suite "kernels (clang, native)" ./tests/test_kernels_clang
 else
   echo "FAIL clang missing (install clang)"; failed=$((failed + 1))
 fi
-if [ -n "${ARMHF:-}" ]; then built armhf && { echo "PASS armhf portable build without warnings"; passed=$((passed + 1)); }; fi
+if [ -n "$ARMHF" ]; then built armhf && { echo "PASS armhf portable build without warnings"; passed=$((passed + 1)); }; fi
 built test_alloc && run_suite "bit allocation" ./tests/test_alloc
 built test_sampler && run_suite "sampler (top-p)" ./tests/test_sampler
 built test_pool && run_suite "thread pool" ./tests/test_pool
@@ -327,6 +335,7 @@ if [ -n "$A64_PID" ]; then   # the aarch64 suites from the background shell
   run_suite "aarch64 suites (qemu; ran in the background)" replay_a64
 fi
 
+wait "$COMPILE_PID"
 echo "(all suites: $SECONDS s)"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
