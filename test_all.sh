@@ -324,10 +324,16 @@ fi
 run_suite "server (tests/test_server.py)" "$PY" tests/test_server.py
 run_suite "server, asan+ubsan build" env HIGGS_RUN=./run-san "$PY" tests/test_server.py
 
-for t in tests/test_export_unit.py tests/test_grids.py tests/test_grids_vector.py tests/test_forward.py tests/test_quant.py tests/test_tokenizer.py tests/test_families.py tests/test_gguf_writer.py tests/test_bad_input.py tests/test_chat_shift.py tests/test_safety.py tests/test_model.py; do
+# tests/test_quant.py (minutes of one core) runs in a background shell beside the other Python suites
+( run_suite tests/test_quant.py "$PY" tests/test_quant.py ) >"$LOG/quant.out" 2>&1 &
+QUANT_PID=$!
+for t in tests/test_export_unit.py tests/test_grids.py tests/test_grids_vector.py tests/test_forward.py tests/test_tokenizer.py tests/test_families.py tests/test_gguf_writer.py tests/test_bad_input.py tests/test_chat_shift.py tests/test_safety.py tests/test_model.py; do
   [ -f "$t" ] || { echo "FAIL missing $t"; failed=$((failed + 1)); continue; }
   run_suite "$t" "$PY" "$t"
 done
+wait "$QUANT_PID"
+replay_quant() { cat "$LOG/quant.out"; grep -q '^(tests/test_quant.py: ' "$LOG/quant.out" || echo "FAIL tests/test_quant.py did not finish"; }
+run_suite "tests/test_quant.py (ran in the background)" replay_quant
 
 if [ -n "$A64_PID" ]; then   # the aarch64 suites from the background shell
   wait "$A64_PID"
