@@ -564,18 +564,20 @@ HG_INLINE void hg_qrows8n_p2n256sym_avx2_n(const hg_tensor *w, const hg_qinfo *q
             const uint64_t gk = choice ? hg_choice_block(q, sc, g) : g;
             __m256i s[4][2];
             for (int k = 0; k < 4; k++) s[k][0] = s[k][1] = _mm256_setzero_si256();
-            for (uint64_t j = 0; j < H; j += 64, c += 32) {   /* 32 codes: x against x[j/2..], y 64 further */
-                const uint64_t off = gk * H + (j & ~(uint64_t)127) + (j & 64 ? 32 : 0), h = j & 64 ? 1 : 0;
-                const __m256i cv = _mm256_loadu_si256((const __m256i *)c);
-                const __m256i sy = _mm256_or_si256(cv, _mm256_set1_epi8(1)), sx = _mm256_slli_epi16(sy, 1);
-                __m256i kx, ky;
-                hg_p2n256kind_mags_avx2(TX, TY, cv, 0, &kx, &ky);
-                for (int k = 0; k < N; k++) {
-                    const int8_t *x = a[k].qp + off;
-                    s[k][h] = hg_dpbusd_avx2(s[k][h], kx, _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)x), sx));
-                    s[k][h] = hg_dpbusd_avx2(s[k][h], ky, _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)(x + 64)), sy));
+            /* 64 codes a step: the first 32 against x[j..] (y 64 further) into s[k][0], the next 32 against
+             * x[j + 32..] into s[k][1]; constant indices, so the accumulators stay in registers */
+            for (uint64_t j = 0; j < H; j += 128, c += 64)
+                for (int h = 0; h < 2; h++) {
+                    const __m256i cv = _mm256_loadu_si256((const __m256i *)(c + 32 * h));
+                    const __m256i sy = _mm256_or_si256(cv, _mm256_set1_epi8(1)), sx = _mm256_slli_epi16(sy, 1);
+                    __m256i kx, ky;
+                    hg_p2n256kind_mags_avx2(TX, TY, cv, 0, &kx, &ky);
+                    for (int k = 0; k < N; k++) {
+                        const int8_t *x = a[k].qp + gk * H + j + 32 * h;
+                        s[k][h] = hg_dpbusd_avx2(s[k][h], kx, _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)x), sx));
+                        s[k][h] = hg_dpbusd_avx2(s[k][h], ky, _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)(x + 64)), sy));
+                    }
                 }
-            }
             for (int k = 0; k < N; k++) tot[k] += hg_block_epilogue(sc[g], a[k].d[gk], hg_isum_avx2(s[k][0], s[k][1]));
         }
         for (int k = 0; k < N; k++) out[(size_t)k * ostride + (size_t)(r - row0)] = tot[k];
