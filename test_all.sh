@@ -84,9 +84,9 @@ compile() {   # name, command...: in the background; output in $LOG/build.NAME, 
   CQUEUE+=("$name")
 }
 built() {   # name: waits for its compile; 0 when it had no errors or warnings, else its output and a FAIL line
-  while [ ! -f "$LOG/build.$1.rc" ]; do sleep 0.2; done
-  if [ "$(cat "$LOG/build.$1.rc")" = 0 ] && ! grep -q warning "$LOG/build.$1"; then return 0; fi
-  cat "$LOG/build.$1"; echo "FAIL build $1 (errors or warnings)"; failed=$((failed + 1)); return 1
+  while [ ! -f "$LOG/build.$1.rc" ] && kill -0 "$COMPILE_PID" 2>/dev/null; do sleep 0.2; done   # never queued: no wait
+  if [ "$(cat "$LOG/build.$1.rc" 2>/dev/null)" = 0 ] && ! grep -q warning "$LOG/build.$1"; then return 0; fi
+  cat "$LOG/build.$1" 2>/dev/null; echo "FAIL build $1 (errors, warnings, or never compiled)"; failed=$((failed + 1)); return 1
 }
 CC=${CC:-cc}
 CFLAGS_T="-O2 -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror"
