@@ -628,13 +628,47 @@ static float kq_prepare(const float *q, const float *lo, const float *step, int 
     return fv_hsum(acc);
 }
 
+#if defined(HG_AVX2) && !defined(HG_AVXVNNI)
+/* kq_dot_group's sums of one quarter of a group's positions: the low (nib 0) or high (nib 1) nibbles
+ * of bytes 32 * half .. 32 * half + 31 of each quad, stored at isum[g] + 16 * nib + 8 * half. Each
+ * vpmaddubsw pair is within 2 * 15 * 127 = 3810, so up to 8 of them add as int16 (30480 < 2^15)
+ * before one vpmaddwd widens them: a third of the multiplies of a widening per pair, the same sums. */
+ATT_INLINE void kq_dot_quarter(int32_t (*isum)[KG], const int8_t (*q8)[HG_KV_MAX_HD], const int G,
+                               const unsigned char *codes, int hd, int half, const int nib) {
+    const __m256i low = _mm256_set1_epi8(15), ones = _mm256_set1_epi16(1);
+    __m256i acc[ATT_G];
+    for (int g = 0; g < G; g++) acc[g] = _mm256_setzero_si256();
+    for (int j0 = 0; j0 < hd / 4; j0 += 8) {
+        int j1 = j0 + 8 < hd / 4 ? j0 + 8 : hd / 4;
+        __m256i s[ATT_G];
+        for (int g = 0; g < G; g++) s[g] = _mm256_setzero_si256();
+        for (int j = j0; j < j1; j++) {
+            __m256i v = _mm256_loadu_si256((const __m256i *)(codes + 64 * j + 32 * half));
+            __m256i c = _mm256_and_si256(nib ? _mm256_srli_epi16(v, 4) : v, low);
+            for (int g = 0; g < G; g++) {
+                int32_t w;
+                memcpy(&w, q8[g] + 4 * j, 4);
+                s[g] = _mm256_add_epi16(s[g], _mm256_maddubs_epi16(c, _mm256_set1_epi32(w)));
+            }
+        }
+        for (int g = 0; g < G; g++) acc[g] = _mm256_add_epi32(acc[g], _mm256_madd_epi16(s[g], ones));
+    }
+    for (int g = 0; g < G; g++) _mm256_storeu_si256((__m256i *)(isum[g] + 16 * nib + 8 * half), acc[g]);
+}
+#endif
+
 /* isum[g][t] = sum_d q8[g][d] c_td for the KG positions of one group's nibbles (src/kv_cache.h: 64
  * bytes per channel quad, 4 bytes a position, low nibbles positions 0..15, high 16..31), exact */
 ATT_INLINE void kq_dot_group(int32_t (*isum)[KG], const int8_t (*q8)[HG_KV_MAX_HD], const int G, const unsigned char *codes,
                              int hd) {
-#if defined(HG_AVX2)   /* (AVX-512 VNNI takes attn_scores_nib8) maddubs pairs within 2 * 15 * 127, no saturation */
-    const __m256i low = _mm256_set1_epi8(15);
+#if defined(HG_AVX2) && !defined(HG_AVXVNNI)   /* (AVX-512 VNNI takes attn_scores_nib8) */
     for (int half = 0; half < 2; half++) {   /* bytes 0..31 of each quad (positions 0..7, 16..23), then 32..63 */
+        kq_dot_quarter(isum, q8, G, codes, hd, half, 0);
+        kq_dot_quarter(isum, q8, G, codes, hd, half, 1);
+    }
+#elif defined(HG_AVX2)   /* AVX-VNNI: one vpdpbusd a pair of code vectors and head, no int16 step to save */
+    const __m256i low = _mm256_set1_epi8(15);
+    for (int half = 0; half < 2; half++) {
         __m256i acc[ATT_G][2];
         for (int g = 0; g < G; g++) acc[g][0] = acc[g][1] = _mm256_setzero_si256();
         for (int j = 0; j < hd / 4; j++) {
@@ -982,6 +1016,87 @@ ATT_INLINE void attn_values_q4_bf16(float *const *out, const float *const *p, co
 #define ATT_VALUES_Q4_BF16(GG, K) attn_values_q4_bf16(out, p, inv, GG, (const unsigned char *)values, hd, m + 0 * (K))
 #endif
 
+#if defined(HG_AVX2) && !defined(HG_AVX512)
+/* q4's values on AVX2, attn_values_rot's sums (the same FMAs per dimension, positions in order). Its
+ * per-position decoding above (permutes, blends: 16 points at a time) cost more than the FMAs, and
+ * its 4 heads' 16 accumulators left no register free, so they lived on the stack. Here a block of
+ * positions is decoded once into floats in L1, 32 points at a time with byte lookups (vpshufb
+ * on the high and low bytes of each coordinate's bf16), and each head then sums the block with
+ * its 8 accumulators (64 dimensions) in registers. The byte unpacking leaves dimensions in the
+ * order of kv_q4_unpack; the results are put back in place once. */
+enum { KVQ4_BLOCK = 32 };             /* positions decoded at a time: 8 KB of floats */
+
+/* the high and low bytes of the bf16 coordinates t[0..15], in both 128-bit lanes */
+static inline void kv_q4_byte_tables(const float *t, __m256i *hi, __m256i *lo) {
+    unsigned char h[16], l[16];
+    for (int i = 0; i < 16; i++) {
+        uint32_t u;
+        memcpy(&u, &t[i], 4);
+        h[i] = (unsigned char)(u >> 24), l[i] = (unsigned char)(u >> 16);
+    }
+    *hi = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)h));
+    *lo = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)l));
+}
+
+/* 32 bf16 (high bytes hi, low bytes lo) to floats in f[0..3]: f[k] holds elements 4k..4k+3, then
+ * 16+4k..16+4k+3 (the unpacks work within 128-bit lanes) */
+static inline void kv_q4_unpack(__m256i hi, __m256i lo, __m256 *f) {
+    const __m256i z = _mm256_setzero_si256();
+    __m256i w0 = _mm256_unpacklo_epi8(lo, hi), w1 = _mm256_unpackhi_epi8(lo, hi);
+    f[0] = _mm256_castsi256_ps(_mm256_unpacklo_epi16(z, w0)), f[1] = _mm256_castsi256_ps(_mm256_unpackhi_epi16(z, w0));
+    f[2] = _mm256_castsi256_ps(_mm256_unpacklo_epi16(z, w1)), f[3] = _mm256_castsi256_ps(_mm256_unpackhi_epi16(z, w1));
+}
+
+/* the 64 points of 32 codes (pairs i, i + hd/2) as floats: buf[0..31] x, buf[32..63] y, in
+ * kv_q4_unpack's order. Bits 0-3 index x, 2-5 y; bit 6 negates x, bit 7 y (a sign bit flipped). */
+static inline void kv_q4_decode32(const unsigned char *codes, const __m256i *tab, float *buf) {
+    const __m256i low = _mm256_set1_epi8(15), top = _mm256_set1_epi8((char)0x80);
+    __m256i c = _mm256_loadu_si256((const __m256i *)codes);
+    __m256i ix = _mm256_and_si256(c, low), iy = _mm256_and_si256(_mm256_srli_epi16(c, 2), low);
+    __m256i sx = _mm256_and_si256(_mm256_add_epi8(c, c), top), sy = _mm256_and_si256(c, top);
+    __m256 f[8];
+    kv_q4_unpack(_mm256_xor_si256(_mm256_shuffle_epi8(tab[0], ix), sx), _mm256_shuffle_epi8(tab[1], ix), f);
+    kv_q4_unpack(_mm256_xor_si256(_mm256_shuffle_epi8(tab[2], iy), sy), _mm256_shuffle_epi8(tab[3], iy), f + 4);
+    for (int k = 0; k < 8; k++) _mm256_store_ps(buf + 8 * k, f[k]);
+}
+
+/* out[g] = sum_t p[g][t] * point(t), rotated back: attn_values_rot for q4 with hd / 2 a multiple of 32 */
+ATT_INLINE void attn_values_q4_avx2(float *const *out, const float *const *p, const float *inv, const int G,
+                                    const unsigned char *values, int hd, int n) {
+    _Alignas(32) float buf[KVQ4_BLOCK][64], acc[ATT_G][64];
+    float tx[32], ty[16];
+    kv_value_tables(KV_GRID_P2_256B, tx, ty);
+    __m256i tab[4];
+    kv_q4_byte_tables(tx, &tab[0], &tab[1]);
+    kv_q4_byte_tables(ty, &tab[2], &tab[3]);
+    int row = hd / 2;
+    for (int i0 = 0; i0 < row; i0 += 32) {
+        memset(acc, 0, sizeof acc);
+        for (int tb = 0; tb < n; tb += KVQ4_BLOCK) {
+            int nb = n - tb < KVQ4_BLOCK ? n - tb : KVQ4_BLOCK;
+            for (int t = 0; t < nb; t++) kv_q4_decode32(values + (size_t)(tb + t) * row + i0, tab, buf[t]);
+            for (int g = 0; g < G; g++) {
+                __m256 a[8];
+                for (int k = 0; k < 8; k++) a[k] = _mm256_load_ps(acc[g] + 8 * k);
+                const float *pg = p[g] + tb;
+                for (int t = 0; t < nb; t++) {
+                    __m256 w = _mm256_broadcast_ss(pg + t);
+                    for (int k = 0; k < 8; k++) a[k] = _mm256_fmadd_ps(w, _mm256_load_ps(buf[t] + 8 * k), a[k]);
+                }
+                for (int k = 0; k < 8; k++) _mm256_store_ps(acc[g] + 8 * k, a[k]);
+            }
+        }
+        for (int g = 0; g < G; g++)   /* kv_q4_unpack's order back to dimensions, x then y */
+            for (int k = 0; k < 8; k++) {
+                float *o = out[g] + (k < 4 ? i0 : row + i0) + 4 * (k & 3);
+                for (int e = 0; e < 4; e++) o[e] = acc[g][8 * k + e] * inv[g], o[16 + e] = acc[g][8 * k + 4 + e] * inv[g];
+            }
+    }
+    for (int g = 0; g < G; g++) kv_unrotate(out[g], hd);
+}
+#define ATT_VALUES_Q4_AVX2(GG, K) attn_values_q4_avx2(out, p, inv, GG, (const unsigned char *)values, hd, m + 0 * (K))
+#endif
+
 #if ATT_G == 8
 #define ATT_G_CASES(F, ...) \
     case 8: F(8, __VA_ARGS__); break; case 7: F(7, __VA_ARGS__); break; case 6: F(6, __VA_ARGS__); break; \
@@ -1055,7 +1170,11 @@ static void attend_span(float *const *out, float *const *att, const float *const
 #if defined(HG_AVX512_BF16)
         case KV_GRID_P2_256B: switch (G) { ATT_G_CASES(ATT_VALUES_Q4_BF16, 0) } break;
 #else
-        case KV_GRID_P2_256B: switch (G) { ATT_G_CASES(ATT_VALUES_ROT, KV_GRID_P2_256B) } break;
+        case KV_GRID_P2_256B:
+#if defined(ATT_VALUES_Q4_AVX2)
+            if (hd % 64 == 0) { switch (G) { ATT_G_CASES(ATT_VALUES_Q4_AVX2, 0) } break; }
+#endif
+            switch (G) { ATT_G_CASES(ATT_VALUES_ROT, KV_GRID_P2_256B) } break;
 #endif
         case KV_GRID_P2_64B: switch (G) { ATT_G_CASES(ATT_VALUES_ROT, KV_GRID_P2_64B) } break;
         default: switch (G) { ATT_G_CASES(ATT_VALUES_ROT, KV_GRID_P1_32) } break;
