@@ -10,8 +10,10 @@
  *
  * Reports milliseconds per token (all layers) and nanoseconds per (position, query head). Types
  * alternate within each round; the best round counts (the machine may be shared).
+ * flush 0 leaves the caches as the last layer left them: the arithmetic alone, which varies far
+ * less than memory on a shared machine (A/B comparisons of a kernel's instructions).
  * Build: make bench (run's flags).
- * Usage: bench/bench_attention [depth (1765)] [rounds (3)] [types (f32,q8,q4)] [layers (22)]
+ * Usage: bench/bench_attention [depth (1765)] [rounds (3)] [types (f32,q8,q4)] [layers (22)] [flush (1)]
  */
 #define HIGGS_IMPLEMENTATION
 #include "../higgs.h"
@@ -60,10 +62,12 @@ static int fill(KVCache *c, int type, int layers, int depth) {
 
 static const size_t flush_n = (size_t)64 << 20;   /* bytes: beyond any L3 of one core's reach */
 static unsigned char *flush;
+static int flush_on = 1;
 static volatile unsigned sink;
 
 static void flush_caches(void) {
     unsigned acc = 0;
+    if (!flush_on) return;
     for (size_t j = 0; j < flush_n; j += 64) acc += flush[j];
     sink += acc;
 }
@@ -106,8 +110,9 @@ int main(int argc, char **argv) {
     int depth = argc > 1 ? atoi(argv[1]) : 1765, rounds = argc > 2 ? atoi(argv[2]) : 3;
     const char *list = argc > 3 ? argv[3] : "f32,q8,q4";
     int layers = argc > 4 ? atoi(argv[4]) : 22;
+    flush_on = argc > 5 ? atoi(argv[5]) : 1;
     if (depth < 1 || rounds < 1 || layers < 1) {
-        fprintf(stderr, "usage: %s [depth] [rounds] [types, comma-separated] [layers]\n", argv[0]);
+        fprintf(stderr, "usage: %s [depth] [rounds] [types, comma-separated] [layers] [flush 1|0]\n", argv[0]);
         return 1;
     }
     int types[HG_KV_COUNT], nt = 0;
@@ -137,7 +142,8 @@ int main(int argc, char **argv) {
             best[i] = t / reps < best[i] ? t / reps : best[i];
         }
     free(flush);
-    printf("depth %d, %d layers x %d kv heads x %d query heads, head size %d, best of %d rounds\n", depth, layers, H, REP, HD, rounds);
+    printf("depth %d, %d layers x %d kv heads x %d query heads, head size %d, best of %d rounds, caches %s\n", depth, layers, H,
+           REP, HD, rounds, flush_on ? "flushed before each layer" : "not flushed");
     for (int i = 0; i < nt; i++)
         printf("%-4s %8.3f ms per token  %6.3f ns per (position, query head)\n", kv_types[types[i]].name, 1e3 * best[i],
                1e9 * best[i] / ((double)depth * layers * H * REP));

@@ -37,10 +37,19 @@ static void kv_unrotate(float *x, int hd) {
     float s = 1.0f / sqrtf((float)hd);
     for (int d = 0; d < hd; d++) x[d] = hg_sign_negative(KV_SIGN_SEED, (uint64_t)d) ? -x[d] * s : x[d] * s;
 }
+/* ATT_G: query heads per attention task (see attend); ATT_KG: heads whose sums one kernel keeps in
+ * registers, so a task's heads go through the kernels ATT_KG at a time. AVX2 has 16 registers, room
+ * for 4 heads' sums, but takes 8 heads a task: its q4 values kernel decodes each position once for
+ * all 8 (TinyLlama's and Llama's 8 query heads per key/value head). */
 #if defined(HG_AVX512)
-#define ATT_G 8                       /* query heads per attention task (see attend): as many as registers hold */
+#define ATT_G 8
+#define ATT_KG 8
+#elif defined(HG_AVX2)
+#define ATT_G 8
+#define ATT_KG 4
 #else
 #define ATT_G 4
+#define ATT_KG 4
 #endif
 
 
@@ -603,6 +612,26 @@ ATT_INLINE void attn_scores_groups(float *const *att, const float *const *q, con
 
 /* ----------------------------------------------------------- 4-bit keys by integer dot products */
 
+#define KQ_AHEAD 2                    /* groups ahead whose keys the nibble scores prefetch */
+
+/* Toward the cache while group gs's scores run: the codes and ranges of the group KQ_AHEAD groups on,
+ * and this group's values and their scales (the value pass reads them after the span's scores). In
+ * decode the cache comes from memory (a layer's weights pass through between two layers'
+ * attention); once the scores needed a third of their earlier work, the hardware's prefetching no
+ * longer kept up (docs/kv-cache.md has the measurements). */
+static inline void kq_prefetch_group(const KVHead *h, int hd, int gs, int closed) {
+    if (gs + KQ_AHEAD * KG < closed) {
+        const char *k = (const char *)h->keys + (size_t)(gs / KG + KQ_AHEAD) * hd * 16;
+        const char *r = (const char *)(h->krange + (size_t)(gs / KG + KQ_AHEAD) * hd * 2);
+        for (int o = 0; o < hd * 16; o += 64) __builtin_prefetch(k + o, 0, 3);
+        for (int o = 0; o < hd * 4; o += 64) __builtin_prefetch(r + o, 0, 3);
+    }
+    size_t vrow = h->vgrid ? kv_rot_row_bytes(h->vgrid, hd) : kv_load_bytes(h->vk) * (size_t)hd;
+    const char *vals = (const char *)h->values + (size_t)gs * vrow;
+    for (size_t o = 0; o < KG * vrow; o += 64) __builtin_prefetch(vals + o, 0, 3);
+    if (h->vscale16) __builtin_prefetch(h->vscale16 + gs, 0, 3);
+}
+
 /* One head's query for a closed group of nibble keys, as integers. <q, k_t> = sum_d q_d lo_d +
  * sum_d q'_d c_td, q'_d = q_d step_d. q' is rounded to int8 at qs = max|q'| / 127 (q8_d = the nearest
  * integer, ties to even, to q'_d * (127 / max|q'|)). Its rounding errors e_d = q'_d - qs q8_d enter the
@@ -761,7 +790,6 @@ static void kq_prepare8(const float *ql, const float *lo, const float *step, int
     for (int g = 0; g < 8; g++) base[g] = a[2 * g], qs[g] = s[2 * g];
 }
 
-#define KQ_AHEAD 2                    /* groups ahead whose keys attn_scores_nib8 prefetches */
 
 /* att[g][t - s0] for the closed groups, as attn_scores_nib, with kq_prepare8 */
 ATT_INLINE void attn_scores_nib8(float *const *att, const float *const *q, const int G, const KVHead *h, int hd, int s0,
@@ -773,24 +801,9 @@ ATT_INLINE void attn_scores_nib8(float *const *att, const float *const *q, const
         for (int g = 0; g < 8; g++)
             ql[16 * i + 2 * g] = g < G ? q[g][2 * i] : 0.0f, ql[16 * i + 2 * g + 1] = g < G ? q[g][2 * i + 1] : 0.0f;
     const __m512i low = _mm512_set1_epi8(15);
-    /* Toward the cache while a group's scores run: the codes and ranges of the group KQ_AHEAD groups
-     * on, and this group's values and their scales (the value pass reads them after the span's
-     * scores). In decode the cache comes from memory (a layer's weights pass through between two
-     * layers' attention); once the scores needed a third of their earlier work, the hardware's
-     * prefetching no longer kept up (docs/kv-cache.md has the measurements). */
-    const char *vals = (const char *)h->values;
-    size_t vrow = h->vgrid ? kv_rot_row_bytes(h->vgrid, hd) : kv_load_bytes(h->vk) * (size_t)hd;
-    int vgroup = KG * (int)vrow;
     for (int gs = s0; gs < closed; gs += KG) {
         kv_f16_to_f32_n(range, h->krange + (size_t)(gs / KG) * hd * 2, 2 * hd);
-        if (gs + KQ_AHEAD * KG < closed) {
-            const char *k = (const char *)h->keys + (size_t)(gs / KG + KQ_AHEAD) * hd * 16;
-            const char *r = (const char *)(h->krange + (size_t)(gs / KG + KQ_AHEAD) * hd * 2);
-            for (int o = 0; o < hd * 16; o += 64) __builtin_prefetch(k + o, 0, 3);
-            for (int o = 0; o < hd * 4; o += 64) __builtin_prefetch(r + o, 0, 3);
-        }
-        for (int o = 0; o < vgroup; o += 64) __builtin_prefetch(vals + (size_t)gs * vrow + o, 0, 3);
-        if (h->vscale16) __builtin_prefetch(h->vscale16 + gs, 0, 3);
+        kq_prefetch_group(h, hd, gs, closed);
         kq_prepare8(ql, range, range + hd, hd, w, base, qs);
         const unsigned char *codes = (const unsigned char *)h->keys + (size_t)(gs / KG) * hd * 16;
         __m512i acc[ATT_G][2];
@@ -821,6 +834,7 @@ ATT_INLINE void attn_scores_nib(float *const *att, const float *const *q, const 
     _Alignas(64) int32_t isum[ATT_G][KG];
     for (int gs = s0; gs < closed; gs += KG) {
         kv_f16_to_f32_n(range, h->krange + (size_t)(gs / KG) * hd * 2, 2 * hd);
+        kq_prefetch_group(h, hd, gs, closed);
         for (int g = 0; g < G; g++) base[g] = kq_prepare(q[g], range, range + hd, hd, q8[g], &qs[g]);
         kq_dot_group(isum, (const int8_t (*)[HG_KV_MAX_HD])q8, G, (const unsigned char *)h->keys + (size_t)(gs / KG) * hd * 16, hd);
         for (int g = 0; g < G; g++) {
@@ -1023,7 +1037,8 @@ ATT_INLINE void attn_values_q4_bf16(float *const *out, const float *const *p, co
  * positions is decoded once into floats in L1, 32 points at a time with byte lookups (vpshufb
  * on the high and low bytes of each coordinate's bf16), and each head then sums the block with
  * its 8 accumulators (64 dimensions) in registers. The byte unpacking leaves dimensions in the
- * order of kv_q4_unpack; the results are put back in place once. */
+ * order of kv_q4_unpack; the results are put back in place once. All the task's heads (up to 8)
+ * share each block's decoding. */
 enum { KVQ4_BLOCK = 32 };             /* positions decoded at a time: 8 KB of floats */
 
 /* the high and low bytes of the bf16 coordinates t[0..15], in both 128-bit lanes */
@@ -1038,13 +1053,16 @@ static inline void kv_q4_byte_tables(const float *t, __m256i *hi, __m256i *lo) {
     *lo = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)l));
 }
 
-/* 32 bf16 (high bytes hi, low bytes lo) to floats in f[0..3]: f[k] holds elements 4k..4k+3, then
- * 16+4k..16+4k+3 (the unpacks work within 128-bit lanes) */
+/* 32 bf16 (high bytes hi, low bytes lo) to floats in f[0..3]. The bytes pair into bf16 words within
+ * 128-bit lanes; a dword's low word becomes a float by a shift, its high one by a mask (a shift and
+ * a logic operation, where a second unpack would take another shuffle slot). Element e of f[k] is
+ * bf16 number kv_q4_elem(k, e). */
+static inline int kv_q4_elem(int k, int e) { return 16 * (e >> 2) + 8 * (k >> 1) + 2 * (e & 3) + (k & 1); }
 static inline void kv_q4_unpack(__m256i hi, __m256i lo, __m256 *f) {
-    const __m256i z = _mm256_setzero_si256();
+    const __m256i top = _mm256_set1_epi32((int)0xffff0000u);
     __m256i w0 = _mm256_unpacklo_epi8(lo, hi), w1 = _mm256_unpackhi_epi8(lo, hi);
-    f[0] = _mm256_castsi256_ps(_mm256_unpacklo_epi16(z, w0)), f[1] = _mm256_castsi256_ps(_mm256_unpackhi_epi16(z, w0));
-    f[2] = _mm256_castsi256_ps(_mm256_unpacklo_epi16(z, w1)), f[3] = _mm256_castsi256_ps(_mm256_unpackhi_epi16(z, w1));
+    f[0] = _mm256_castsi256_ps(_mm256_slli_epi32(w0, 16)), f[1] = _mm256_castsi256_ps(_mm256_and_si256(w0, top));
+    f[2] = _mm256_castsi256_ps(_mm256_slli_epi32(w1, 16)), f[3] = _mm256_castsi256_ps(_mm256_and_si256(w1, top));
 }
 
 /* the 64 points of 32 codes (pairs i, i + hd/2) as floats: buf[0..31] x, buf[32..63] y, in
@@ -1087,25 +1105,25 @@ ATT_INLINE void attn_values_q4_avx2(float *const *out, const float *const *p, co
             }
         }
         for (int g = 0; g < G; g++)   /* kv_q4_unpack's order back to dimensions, x then y */
-            for (int k = 0; k < 8; k++) {
-                float *o = out[g] + (k < 4 ? i0 : row + i0) + 4 * (k & 3);
-                for (int e = 0; e < 4; e++) o[e] = acc[g][8 * k + e] * inv[g], o[16 + e] = acc[g][8 * k + 4 + e] * inv[g];
-            }
+            for (int k = 0; k < 8; k++)
+                for (int e = 0; e < 8; e++) out[g][(k < 4 ? i0 : row + i0) + kv_q4_elem(k & 3, e)] = acc[g][8 * k + e] * inv[g];
     }
     for (int g = 0; g < G; g++) kv_unrotate(out[g], hd);
 }
 #define ATT_VALUES_Q4_AVX2(GG, K) attn_values_q4_avx2(out, p, inv, GG, (const unsigned char *)values, hd, m + 0 * (K))
 #endif
 
-#if ATT_G == 8
-#define ATT_G_CASES(F, ...) \
+/* switch (G) cases calling F(G, ...) with G a constant: up to 8 (ATT_CASES8) or 4 heads */
+#define ATT_CASES8(F, ...) \
     case 8: F(8, __VA_ARGS__); break; case 7: F(7, __VA_ARGS__); break; case 6: F(6, __VA_ARGS__); break; \
-    case 5: F(5, __VA_ARGS__); break; case 4: F(4, __VA_ARGS__); break; case 3: F(3, __VA_ARGS__); break; \
-    case 2: F(2, __VA_ARGS__); break; default: F(1, __VA_ARGS__); break;
-#else
-#define ATT_G_CASES(F, ...) \
+    case 5: F(5, __VA_ARGS__); break; ATT_CASES4(F, __VA_ARGS__)
+#define ATT_CASES4(F, ...) \
     case 4: F(4, __VA_ARGS__); break; case 3: F(3, __VA_ARGS__); break; case 2: F(2, __VA_ARGS__); break; \
     default: F(1, __VA_ARGS__); break;
+#if ATT_KG == 8
+#define ATT_G_CASES(F, ...) ATT_CASES8(F, __VA_ARGS__)   /* the kernels' group sizes */
+#else
+#define ATT_G_CASES(F, ...) ATT_CASES4(F, __VA_ARGS__)
 #endif
 #define ATT_SCORES(GG, K) attn_scores_g(att, q, GG, keys, ks, K, hd, m, scale, vs, vrow)
 #define ATT_VALUES(GG, K) attn_values_g(out, p, inv, GG, values, K, hd, m, &next)
@@ -1118,63 +1136,42 @@ ATT_INLINE void attn_values_q4_avx2(float *const *out, const float *const *p, co
 #define ATT_OPEN_SCORES(GG, K) attn_scores_open(att, q, GG, h, hd, s0, from + 0 * (K), n, scale)
 #define ATT_VALUES_ROT(GG, K) attn_values_rot(out, p, inv, GG, (const unsigned char *)values, K, hd, m)
 
-/* heads q[0..G) attend to positions t0..n-1 of one key/value head h (t0 > 0: a sliding window, or
- * a span of a longer cache); att[g] is scratch of n floats, out[g] receives hd floats. The scores
- * start at t0's key block (blocks hold KB positions, groups KG); the softmax and the value sum
- * start at t0 itself. A value's scale is folded into its probability before the sum. ml (optional):
- * each head's largest scaled score and its softmax's sum, [G][2], to combine spans (attend_combine). */
-static void attend_span(float *const *out, float *const *att, const float *const *q, int G, const KVHead *h, int hd,
-                        int t0, int n, float *ml) {
+/* scores of heads q[0..G), G <= ATT_KG, against positions from t0's key block (blocks hold KB
+ * positions, groups KG) to n - 1, into att[g] */
+static void attend_scores(float *const *att, const float *const *q, int G, const KVHead *h, int hd, int t0, int n) {
     float scale = 1.0f / sqrtf((float)hd);
     int s0 = h->kbits ? t0 / KG * KG : t0 / KB * KB;
-    size_t vrow = h->vgrid ? kv_rot_row_bytes(h->vgrid, hd)
-                           : kv_load_bytes(h->vk) * hd;
     if (h->kbits) {
         int closed = h->closed < n ? h->closed : n, from = s0 > closed ? s0 : closed;
         if (h->knib) switch (G) { ATT_G_CASES(ATT_NIB_SCORES, 0) }
         else switch (G) { ATT_G_CASES(ATT_GROUPS_SCORES, 0) }
         switch (G) { ATT_G_CASES(ATT_OPEN_SCORES, 0) }
-    } else {
-        size_t krow = kv_load_bytes(h->kk) * hd;
-        const void *keys = (const char *)h->keys + (size_t)s0 * krow;   /* block s0 / KB */
-        const void *vs = (const char *)h->values + (size_t)s0 * vrow;   /* (prefetched while the scores run) */
-        const float *ks = h->kscale ? h->kscale + s0 : NULL;
-        int m = n - s0;
-        switch (h->kk) {
-        case KV_LOAD_F32: switch (G) { ATT_G_CASES(ATT_SCORES, KV_LOAD_F32) } break;
-        case KV_LOAD_F16: switch (G) { ATT_G_CASES(ATT_SCORES, KV_LOAD_F16) } break;
-        default: switch (G) { ATT_G_CASES(ATT_SCORES, KV_LOAD_I8) } break;
-        }
+        return;
     }
-    const float *p[ATT_G] = {0};
-    float inv[ATT_G];                             /* 1 / each head's softmax sum, applied to its output */
-    int skip = t0 - s0;                           /* positions of the first block before the window */
+    size_t krow = kv_load_bytes(h->kk) * hd, vrow = h->vgrid ? kv_rot_row_bytes(h->vgrid, hd) : kv_load_bytes(h->vk) * hd;
+    const void *keys = (const char *)h->keys + (size_t)s0 * krow;   /* block s0 / KB */
+    const void *vs = (const char *)h->values + (size_t)s0 * vrow;   /* (prefetched while the scores run) */
+    const float *ks = h->kscale ? h->kscale + s0 : NULL;
+    int m = n - s0;
+    switch (h->kk) {
+    case KV_LOAD_F32: switch (G) { ATT_G_CASES(ATT_SCORES, KV_LOAD_F32) } break;
+    case KV_LOAD_F16: switch (G) { ATT_G_CASES(ATT_SCORES, KV_LOAD_F16) } break;
+    default: switch (G) { ATT_G_CASES(ATT_SCORES, KV_LOAD_I8) } break;
+    }
+}
+
+/* out[g] = the weighted sum of values t0..n-1 for heads g < G <= ATT_KG, weights p[g][t - t0] */
+static void attend_values(float *const *out, const float *const *p, const float *inv, int G, const KVHead *h, int hd,
+                          int t0, int n) {
+    size_t vrow = h->vgrid ? kv_rot_row_bytes(h->vgrid, hd) : kv_load_bytes(h->vk) * hd;
     const void *values = (const char *)h->values + (size_t)t0 * vrow;
     int m = n - t0;
-    for (int g = 0; g < G; g++) {
-        float *pg = att[g] + skip, mx = max_of(pg, m), sum;
-        if (h->vgrid) {   /* rotated values: the numerators times the f16 scales in one pass, 1 / sum on the output */
-            sum = softmax_numerators(pg, m, mx, h->vscale16 + t0);
-            inv[g] = 1.0f / sum;
-        } else {          /* flat values: probabilities, then the q8 scales (bit for bit as before) */
-            sum = softmax_shifted(pg, m, mx);
-            inv[g] = 1.0f;
-            if (h->vscale)
-                for (int t = 0; t < m; t++) pg[t] *= h->vscale[t0 + t];
-        }
-        if (ml) ml[2 * g] = mx, ml[2 * g + 1] = sum;
-        p[g] = pg;
-    }
     if (h->vgrid) {   /* the grid a constant in each kernel: its decoding without branches */
         switch (h->vgrid) {
 #if defined(HG_AVX512_BF16)
         case KV_GRID_P2_256B: switch (G) { ATT_G_CASES(ATT_VALUES_Q4_BF16, 0) } break;
 #else
-        case KV_GRID_P2_256B:
-#if defined(ATT_VALUES_Q4_AVX2)
-            if (hd % 64 == 0) { switch (G) { ATT_G_CASES(ATT_VALUES_Q4_AVX2, 0) } break; }
-#endif
-            switch (G) { ATT_G_CASES(ATT_VALUES_ROT, KV_GRID_P2_256B) } break;
+        case KV_GRID_P2_256B: switch (G) { ATT_G_CASES(ATT_VALUES_ROT, KV_GRID_P2_256B) } break;
 #endif
         case KV_GRID_P2_64B: switch (G) { ATT_G_CASES(ATT_VALUES_ROT, KV_GRID_P2_64B) } break;
         default: switch (G) { ATT_G_CASES(ATT_VALUES_ROT, KV_GRID_P1_32) } break;
@@ -1194,6 +1191,43 @@ static void attend_span(float *const *out, float *const *att, const float *const
     case KV_LOAD_F16: switch (G) { ATT_G_CASES(ATT_VALUES, KV_LOAD_F16) } break;
     default: switch (G) { ATT_G_CASES(ATT_VALUES, KV_LOAD_I8) } break;
     }
+}
+
+/* heads q[0..G) (G <= ATT_G) attend to positions t0..n-1 of one key/value head h (t0 > 0: a sliding
+ * window, or a span of a longer cache); att[g] is scratch of n floats, out[g] receives hd floats.
+ * The scores start at t0's key block; the softmax and the value sum start at t0 itself. A value's
+ * scale is folded into its probability before the sum. ml (optional): each head's largest scaled
+ * score and its softmax's sum, [G][2], to combine spans (attend_combine). */
+static void attend_span(float *const *out, float *const *att, const float *const *q, int G, const KVHead *h, int hd,
+                        int t0, int n, float *ml) {
+    for (int g0 = 0; g0 < G; g0 += ATT_KG) attend_scores(att + g0, q + g0, G - g0 < ATT_KG ? G - g0 : ATT_KG, h, hd, t0, n);
+    const float *p[ATT_G] = {0};
+    float inv[ATT_G];                             /* 1 / each head's softmax sum, applied to its output */
+    int skip = t0 - (h->kbits ? t0 / KG * KG : t0 / KB * KB);   /* positions of the first block before the window */
+    int m = n - t0;
+    for (int g = 0; g < G; g++) {
+        float *pg = att[g] + skip, mx = max_of(pg, m), sum;
+        if (h->vgrid) {   /* rotated values: the numerators times the f16 scales in one pass, 1 / sum on the output */
+            sum = softmax_numerators(pg, m, mx, h->vscale16 + t0);
+            inv[g] = 1.0f / sum;
+        } else {          /* flat values: probabilities, then the q8 scales (bit for bit as before) */
+            sum = softmax_shifted(pg, m, mx);
+            inv[g] = 1.0f;
+            if (h->vscale)
+                for (int t = 0; t < m; t++) pg[t] *= h->vscale[t0 + t];
+        }
+        if (ml) ml[2 * g] = mx, ml[2 * g + 1] = sum;
+        p[g] = pg;
+    }
+#if defined(ATT_VALUES_Q4_AVX2)   /* all the task's heads at once: each position decoded once */
+    if (h->vgrid == KV_GRID_P2_256B && hd % 64 == 0) {
+        const void *values = (const char *)h->values + (size_t)t0 * kv_rot_row_bytes(h->vgrid, hd);
+        switch (G) { ATT_CASES8(ATT_VALUES_Q4_AVX2, 0) }
+        return;
+    }
+#endif
+    for (int g0 = 0; g0 < G; g0 += ATT_KG)
+        attend_values(out + g0, p + g0, inv + g0, G - g0 < ATT_KG ? G - g0 : ATT_KG, h, hd, t0, n);
 }
 
 static void attend(float *const *out, float *const *att, const float *const *q, int G, const KVHead *h, int hd, int t0,
