@@ -657,14 +657,16 @@ static float kq_prepare(const float *q, const float *lo, const float *step, int 
     return fv_hsum(acc);
 }
 
-#if defined(HG_AVX2) && !defined(HG_AVXVNNI)
-/* kq_dot_group's sums of one quarter of a group's positions: the low (nib 0) or high (nib 1) nibbles
- * of bytes 32 * half .. 32 * half + 31 of each quad, stored at isum[g] + 16 * nib + 8 * half. Each
+#if defined(HG_AVX2)
+/* The sums of one quarter of a group's positions for heads g0..g0+G-1: the low (nib 0) or high
+ * (nib 1) nibbles of bytes 32 * half .. 32 * half + 31 of each quad, stored at isum[g] + 16 * nib +
+ * 8 * half. w[j][g]: head g's q8 of dimensions 4j..4j+3 (kq_prepare_avx2's layout). Each
  * vpmaddubsw pair is within 2 * 15 * 127 = 3810, so up to 8 of them add as int16 (30480 < 2^15)
- * before one vpmaddwd widens them: a third of the multiplies of a widening per pair, the same sums. */
-ATT_INLINE void kq_dot_quarter(int32_t (*isum)[KG], const int8_t (*q8)[HG_KV_MAX_HD], const int G,
-                               const unsigned char *codes, int hd, int half, const int nib) {
-    const __m256i low = _mm256_set1_epi8(15), ones = _mm256_set1_epi16(1);
+ * before one vpmaddwd widens them: a third of the multiplies of widening each, the same sums.
+ * AVX-VNNI adds each product pair with vpdpbusd instead. */
+ATT_INLINE void kq_dot_quarter(int32_t (*isum)[KG], const int32_t (*w)[8], int g0, const int G, const unsigned char *codes,
+                               int hd, int half, const int nib) {
+    const __m256i low = _mm256_set1_epi8(15);
     __m256i acc[ATT_G];
     for (int g = 0; g < G; g++) acc[g] = _mm256_setzero_si256();
     for (int j0 = 0; j0 < hd / 4; j0 += 8) {
@@ -675,14 +677,27 @@ ATT_INLINE void kq_dot_quarter(int32_t (*isum)[KG], const int8_t (*q8)[HG_KV_MAX
             __m256i v = _mm256_loadu_si256((const __m256i *)(codes + 64 * j + 32 * half));
             __m256i c = _mm256_and_si256(nib ? _mm256_srli_epi16(v, 4) : v, low);
             for (int g = 0; g < G; g++) {
-                int32_t w;
-                memcpy(&w, q8[g] + 4 * j, 4);
-                s[g] = _mm256_add_epi16(s[g], _mm256_maddubs_epi16(c, _mm256_set1_epi32(w)));
+#if defined(HG_AVXVNNI)
+                acc[g] = hg_dpbusd_avx2(acc[g], c, _mm256_set1_epi32(w[j][g0 + g]));
+#else
+                s[g] = _mm256_add_epi16(s[g], _mm256_maddubs_epi16(c, _mm256_set1_epi32(w[j][g0 + g])));
+#endif
             }
         }
-        for (int g = 0; g < G; g++) acc[g] = _mm256_add_epi32(acc[g], _mm256_madd_epi16(s[g], ones));
+#if !defined(HG_AVXVNNI)
+        for (int g = 0; g < G; g++) acc[g] = _mm256_add_epi32(acc[g], _mm256_madd_epi16(s[g], _mm256_set1_epi16(1)));
+#endif
     }
     for (int g = 0; g < G; g++) _mm256_storeu_si256((__m256i *)(isum[g] + 16 * nib + 8 * half), acc[g]);
+}
+
+/* the four quarters of a group (bytes 0..31 of each quad: positions 0..7, 16..23; then 32..63) */
+ATT_INLINE void kq_dot_quarters(int32_t (*isum)[KG], const int32_t (*w)[8], int g0, const int G, const unsigned char *codes,
+                                int hd) {
+    for (int half = 0; half < 2; half++) {
+        kq_dot_quarter(isum, w, g0, G, codes, hd, half, 0);
+        kq_dot_quarter(isum, w, g0, G, codes, hd, half, 1);
+    }
 }
 #endif
 
@@ -690,31 +705,11 @@ ATT_INLINE void kq_dot_quarter(int32_t (*isum)[KG], const int8_t (*q8)[HG_KV_MAX
  * bytes per channel quad, 4 bytes a position, low nibbles positions 0..15, high 16..31), exact */
 ATT_INLINE void kq_dot_group(int32_t (*isum)[KG], const int8_t (*q8)[HG_KV_MAX_HD], const int G, const unsigned char *codes,
                              int hd) {
-#if defined(HG_AVX2) && !defined(HG_AVXVNNI)   /* (AVX-512 VNNI takes attn_scores_nib8) */
-    for (int half = 0; half < 2; half++) {   /* bytes 0..31 of each quad (positions 0..7, 16..23), then 32..63 */
-        kq_dot_quarter(isum, q8, G, codes, hd, half, 0);
-        kq_dot_quarter(isum, q8, G, codes, hd, half, 1);
-    }
-#elif defined(HG_AVX2)   /* AVX-VNNI: one vpdpbusd a pair of code vectors and head, no int16 step to save */
-    const __m256i low = _mm256_set1_epi8(15);
-    for (int half = 0; half < 2; half++) {
-        __m256i acc[ATT_G][2];
-        for (int g = 0; g < G; g++) acc[g][0] = acc[g][1] = _mm256_setzero_si256();
-        for (int j = 0; j < hd / 4; j++) {
-            __m256i v = _mm256_loadu_si256((const __m256i *)(codes + 64 * j + 32 * half));
-            __m256i c0 = _mm256_and_si256(v, low), c1 = _mm256_and_si256(_mm256_srli_epi16(v, 4), low);
-            for (int g = 0; g < G; g++) {
-                int32_t w;
-                memcpy(&w, q8[g] + 4 * j, 4);
-                acc[g][0] = hg_dpbusd_avx2(acc[g][0], c0, _mm256_set1_epi32(w));
-                acc[g][1] = hg_dpbusd_avx2(acc[g][1], c1, _mm256_set1_epi32(w));
-            }
-        }
-        for (int g = 0; g < G; g++) {
-            _mm256_storeu_si256((__m256i *)(isum[g] + 8 * half), acc[g][0]);
-            _mm256_storeu_si256((__m256i *)(isum[g] + 16 + 8 * half), acc[g][1]);
-        }
-    }
+#if defined(HG_AVX2)   /* (AVX-512 VNNI takes attn_scores_nib8; AVX2 alone attn_scores_nib_avx2) */
+    int32_t w[HG_KV_MAX_HD / 4][8];
+    for (int j = 0; j < hd / 4; j++)
+        for (int g = 0; g < G; g++) memcpy(&w[j][g], q8[g] + 4 * j, 4);
+    kq_dot_quarters(isum, (const int32_t (*)[8])w, 0, G, codes, hd);
 #else
     for (int g = 0; g < G; g++) {
         int32_t lo[16] = {0}, hi[16] = {0};
@@ -820,6 +815,83 @@ ATT_INLINE void attn_scores_nib8(float *const *att, const float *const *q, const
             __m512 b = _mm512_set1_ps(base[g]), s = _mm512_set1_ps(qs[g]), sc = _mm512_set1_ps(scale);
             _mm512_storeu_ps(att[g] + gs - s0, _mm512_mul_ps(_mm512_fmadd_ps(s, _mm512_cvtepi32_ps(acc[g][0]), b), sc));
             _mm512_storeu_ps(att[g] + gs - s0 + 16, _mm512_mul_ps(_mm512_fmadd_ps(s, _mm512_cvtepi32_ps(acc[g][1]), b), sc));
+        }
+    }
+}
+#endif
+
+#if defined(HG_AVX2) && !defined(HG_AVX512)
+/* kq_prepare for up to 8 heads at once, as kq_prepare8 does on AVX-512: lane g of a vector holds
+ * head g (ql[8d + g]: head g's q_d, 0 past G), so the maxima and sums run down the vectors with no
+ * horizontal reduction per head. The same q8 and qs as kq_prepare (the same float operations per
+ * element); the constant, sum_d q_d mid_d - 7.5 qs sum_d q8_d with mid = lo + 7.5 step, is
+ * kq_prepare8's. w[j][g]: head g's q8 of dimensions 4j..4j+3. */
+static void kq_prepare_avx2(const float *ql, const float *lo, const float *step, int hd, int32_t (*w)[8], float *base,
+                            float *qs) {
+    const __m256 mag = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
+    const __m256i by_head = _mm256_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15,
+                                             0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
+    __m256 m = _mm256_setzero_ps();
+    for (int d = 0; d < hd; d++)
+        m = _mm256_max_ps(m, _mm256_and_ps(_mm256_mul_ps(_mm256_load_ps(ql + 8 * d), _mm256_broadcast_ss(step + d)), mag));
+    __m256 live = _mm256_cmp_ps(m, _mm256_set1_ps(1e-30f), _CMP_GT_OQ);
+    __m256 inv = _mm256_and_ps(_mm256_div_ps(_mm256_set1_ps(127.0f), m), live);
+    __m256 qsv = _mm256_and_ps(_mm256_div_ps(m, _mm256_set1_ps(127.0f)), live);
+    __m256 acc = _mm256_setzero_ps();
+    __m256i isum = _mm256_setzero_si256();
+    for (int j = 0; j < hd / 4; j++) {
+        __m256i r[4];
+        for (int k = 0; k < 4; k++) {
+            int d = 4 * j + k;
+            __m256 q = _mm256_load_ps(ql + 8 * d), st = _mm256_broadcast_ss(step + d);
+            r[k] = _mm256_cvtps_epi32(_mm256_mul_ps(_mm256_mul_ps(q, st), inv));   /* nearest, ties to even */
+            isum = _mm256_add_epi32(isum, r[k]);
+            acc = _mm256_fmadd_ps(q, _mm256_fmadd_ps(_mm256_set1_ps(7.5f), st, _mm256_broadcast_ss(lo + d)), acc);
+        }
+        /* bytes: dims 4j..4j+3 of heads 0-3 (lane 0) and 4-7 (lane 1), then each head's 4 together */
+        __m256i b = _mm256_packs_epi16(_mm256_packs_epi32(r[0], r[1]), _mm256_packs_epi32(r[2], r[3]));
+        _mm256_store_si256((__m256i *)w[j], _mm256_shuffle_epi8(b, by_head));
+    }
+    acc = _mm256_fnmadd_ps(_mm256_mul_ps(_mm256_set1_ps(7.5f), qsv), _mm256_cvtepi32_ps(isum), acc);
+    _mm256_storeu_ps(base, acc);
+    _mm256_storeu_ps(qs, qsv);
+}
+
+/* att[g][t - s0] for the closed groups, as attn_scores_nib, for up to 8 heads: kq_prepare_avx2 once
+ * for all, the integer sums 4 heads at a time (their accumulators fill the registers) */
+static void attn_scores_nib_avx2(float *const *att, const float *const *q, int G, const KVHead *h, int hd, int s0,
+                                 int closed, float scale) {
+    _Alignas(32) float ql[HG_KV_MAX_HD * 8];
+    _Alignas(32) int32_t w[HG_KV_MAX_HD / 4][8];
+    _Alignas(32) int32_t isum[8][KG];
+    float range[2 * HG_KV_MAX_HD], base[8], qs[8];
+    for (int d = 0; d < hd; d++)
+        for (int g = 0; g < 8; g++) ql[8 * d + g] = g < G ? q[g][d] : 0.0f;
+    for (int gs = s0; gs < closed; gs += KG) {
+        kv_f16_to_f32_n(range, h->krange + (size_t)(gs / KG) * hd * 2, 2 * hd);
+        kq_prefetch_group(h, hd, gs, closed);
+        kq_prepare_avx2(ql, range, range + hd, hd, w, base, qs);
+        const unsigned char *codes = (const unsigned char *)h->keys + (size_t)(gs / KG) * hd * 16;
+        const int32_t (*wc)[8] = (const int32_t (*)[8])w;
+        if (G > 4) {
+            kq_dot_quarters(isum, wc, 0, 4, codes, hd);
+            switch (G) {
+            case 8: kq_dot_quarters(isum + 4, wc, 4, 4, codes, hd); break;
+            case 7: kq_dot_quarters(isum + 4, wc, 4, 3, codes, hd); break;
+            case 6: kq_dot_quarters(isum + 4, wc, 4, 2, codes, hd); break;
+            default: kq_dot_quarters(isum + 4, wc, 4, 1, codes, hd); break;
+            }
+        } else
+            switch (G) {
+            case 4: kq_dot_quarters(isum, wc, 0, 4, codes, hd); break;
+            case 3: kq_dot_quarters(isum, wc, 0, 3, codes, hd); break;
+            case 2: kq_dot_quarters(isum, wc, 0, 2, codes, hd); break;
+            default: kq_dot_quarters(isum, wc, 0, 1, codes, hd); break;
+            }
+        for (int g = 0; g < G; g++) {
+            fv b = fv_set1(base[g]);
+            fv_store_scaled(att[g] + gs - s0, fv_fma(b, qs[g], fv_load_i32(isum[g])), scale);
+            fv_store_scaled(att[g] + gs - s0 + 16, fv_fma(b, qs[g], fv_load_i32(isum[g] + 16)), scale);
         }
     }
 }
@@ -1056,13 +1128,25 @@ static inline void kv_q4_byte_tables(const float *t, __m256i *hi, __m256i *lo) {
 /* 32 bf16 (high bytes hi, low bytes lo) to floats in f[0..3]. The bytes pair into bf16 words within
  * 128-bit lanes; a dword's low word becomes a float by a shift, its high one by a mask (a shift and
  * a logic operation, where a second unpack would take another shuffle slot). Element e of f[k] is
- * bf16 number kv_q4_elem(k, e). */
-static inline int kv_q4_elem(int k, int e) { return 16 * (e >> 2) + 8 * (k >> 1) + 2 * (e & 3) + (k & 1); }
+ * bf16 number 16 (e / 4) + 8 (k / 2) + 2 (e % 4) + k % 2. */
 static inline void kv_q4_unpack(__m256i hi, __m256i lo, __m256 *f) {
     const __m256i top = _mm256_set1_epi32((int)0xffff0000u);
     __m256i w0 = _mm256_unpacklo_epi8(lo, hi), w1 = _mm256_unpackhi_epi8(lo, hi);
     f[0] = _mm256_castsi256_ps(_mm256_slli_epi32(w0, 16)), f[1] = _mm256_castsi256_ps(_mm256_and_si256(w0, top));
     f[2] = _mm256_castsi256_ps(_mm256_slli_epi32(w1, 16)), f[3] = _mm256_castsi256_ps(_mm256_and_si256(w1, top));
+}
+
+/* o[i] = s * element i of the 32 floats a[0..31] in kv_q4_unpack's order (f[k] at a + 8k), i < 32:
+ * interleaving f[0] with f[1] and f[2] with f[3] gives runs of 4, the lane swaps runs of 8 */
+static inline void kv_q4_store32(float *o, const float *a, float s) {
+    __m256 f0 = _mm256_load_ps(a), f1 = _mm256_load_ps(a + 8), f2 = _mm256_load_ps(a + 16), f3 = _mm256_load_ps(a + 24);
+    __m256 l01 = _mm256_unpacklo_ps(f0, f1), h01 = _mm256_unpackhi_ps(f0, f1);   /* 0-3, 4-7 | 16-19, 20-23 */
+    __m256 l23 = _mm256_unpacklo_ps(f2, f3), h23 = _mm256_unpackhi_ps(f2, f3);   /* 8-11, 12-15 | 24-27, 28-31 */
+    __m256 sv = _mm256_set1_ps(s);
+    _mm256_storeu_ps(o, _mm256_mul_ps(_mm256_permute2f128_ps(l01, h01, 0x20), sv));
+    _mm256_storeu_ps(o + 8, _mm256_mul_ps(_mm256_permute2f128_ps(l23, h23, 0x20), sv));
+    _mm256_storeu_ps(o + 16, _mm256_mul_ps(_mm256_permute2f128_ps(l01, h01, 0x31), sv));
+    _mm256_storeu_ps(o + 24, _mm256_mul_ps(_mm256_permute2f128_ps(l23, h23, 0x31), sv));
 }
 
 /* the 64 points of 32 codes (pairs i, i + hd/2) as floats: buf[0..31] x, buf[32..63] y, in
@@ -1104,15 +1188,21 @@ ATT_INLINE void attn_values_q4_avx2(float *const *out, const float *const *p, co
                 for (int k = 0; k < 8; k++) _mm256_store_ps(acc[g] + 8 * k, a[k]);
             }
         }
-        for (int g = 0; g < G; g++)   /* kv_q4_unpack's order back to dimensions, x then y */
-            for (int k = 0; k < 8; k++)
-                for (int e = 0; e < 8; e++) out[g][(k < 4 ? i0 : row + i0) + kv_q4_elem(k & 3, e)] = acc[g][8 * k + e] * inv[g];
+        for (int g = 0; g < G; g++) {   /* x, then y, in place and times 1 / sum */
+            kv_q4_store32(out[g] + i0, acc[g], inv[g]);
+            kv_q4_store32(out[g] + row + i0, acc[g] + 32, inv[g]);
+        }
     }
     for (int g = 0; g < G; g++) kv_unrotate(out[g], hd);
 }
 #define ATT_VALUES_Q4_AVX2(GG, K) attn_values_q4_avx2(out, p, inv, GG, (const unsigned char *)values, hd, m + 0 * (K))
 #endif
 
+#if defined(HG_AVX2) && !defined(HG_AVX512)
+#define ATT_NIB_ALL 1                 /* nibble keys' scores for all of a task's heads at once (attn_scores_nib_avx2) */
+#else
+#define ATT_NIB_ALL 0
+#endif
 /* switch (G) cases calling F(G, ...) with G a constant: up to 8 (ATT_CASES8) or 4 heads */
 #define ATT_CASES8(F, ...) \
     case 8: F(8, __VA_ARGS__); break; case 7: F(7, __VA_ARGS__); break; case 6: F(6, __VA_ARGS__); break; \
@@ -1143,8 +1233,14 @@ static void attend_scores(float *const *att, const float *const *q, int G, const
     int s0 = h->kbits ? t0 / KG * KG : t0 / KB * KB;
     if (h->kbits) {
         int closed = h->closed < n ? h->closed : n, from = s0 > closed ? s0 : closed;
-        if (h->knib) switch (G) { ATT_G_CASES(ATT_NIB_SCORES, 0) }
-        else switch (G) { ATT_G_CASES(ATT_GROUPS_SCORES, 0) }
+        if (h->knib) {
+#if ATT_NIB_ALL   /* attend_span took every head's nibble scores */
+            (void)0;
+#else
+            switch (G) { ATT_G_CASES(ATT_NIB_SCORES, 0) }
+#endif
+        } else
+            switch (G) { ATT_G_CASES(ATT_GROUPS_SCORES, 0) }
         switch (G) { ATT_G_CASES(ATT_OPEN_SCORES, 0) }
         return;
     }
@@ -1200,6 +1296,12 @@ static void attend_values(float *const *out, const float *const *p, const float 
  * score and its softmax's sum, [G][2], to combine spans (attend_combine). */
 static void attend_span(float *const *out, float *const *att, const float *const *q, int G, const KVHead *h, int hd,
                         int t0, int n, float *ml) {
+#if ATT_NIB_ALL
+    if (h->kbits && h->knib) {
+        int s0 = t0 / KG * KG, closed = h->closed < n ? h->closed : n;
+        attn_scores_nib_avx2(att, q, G, h, hd, s0, closed, 1.0f / sqrtf((float)hd));
+    }
+#endif
     for (int g0 = 0; g0 < G; g0 += ATT_KG) attend_scores(att + g0, q + g0, G - g0 < ATT_KG ? G - g0 : ATT_KG, h, hd, t0, n);
     const float *p[ATT_G] = {0};
     float inv[ATT_G];                             /* 1 / each head's softmax sum, applied to its output */
