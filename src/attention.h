@@ -671,20 +671,20 @@ ATT_INLINE void kq_dot_quarter(int32_t (*isum)[KG], const int32_t (*w)[8], int g
     for (int g = 0; g < G; g++) acc[g] = _mm256_setzero_si256();
     for (int j0 = 0; j0 < hd / 4; j0 += 8) {
         int j1 = j0 + 8 < hd / 4 ? j0 + 8 : hd / 4;
+#if defined(HG_AVXVNNI)
+        for (int j = j0; j < j1; j++) {
+            __m256i v = _mm256_loadu_si256((const __m256i *)(codes + 64 * j + 32 * half));
+            __m256i c = _mm256_and_si256(nib ? _mm256_srli_epi16(v, 4) : v, low);
+            for (int g = 0; g < G; g++) acc[g] = hg_dpbusd_avx2(acc[g], c, _mm256_set1_epi32(w[j][g0 + g]));
+        }
+#else
         __m256i s[ATT_G];
         for (int g = 0; g < G; g++) s[g] = _mm256_setzero_si256();
         for (int j = j0; j < j1; j++) {
             __m256i v = _mm256_loadu_si256((const __m256i *)(codes + 64 * j + 32 * half));
             __m256i c = _mm256_and_si256(nib ? _mm256_srli_epi16(v, 4) : v, low);
-            for (int g = 0; g < G; g++) {
-#if defined(HG_AVXVNNI)
-                acc[g] = hg_dpbusd_avx2(acc[g], c, _mm256_set1_epi32(w[j][g0 + g]));
-#else
-                s[g] = _mm256_add_epi16(s[g], _mm256_maddubs_epi16(c, _mm256_set1_epi32(w[j][g0 + g])));
-#endif
-            }
+            for (int g = 0; g < G; g++) s[g] = _mm256_add_epi16(s[g], _mm256_maddubs_epi16(c, _mm256_set1_epi32(w[j][g0 + g])));
         }
-#if !defined(HG_AVXVNNI)
         for (int g = 0; g < G; g++) acc[g] = _mm256_add_epi32(acc[g], _mm256_madd_epi16(s[g], _mm256_set1_epi16(1)));
 #endif
     }
