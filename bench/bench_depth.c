@@ -15,16 +15,11 @@
  */
 #define HIGGS_IMPLEMENTATION
 #include "../higgs.h"
+#include "bench_common.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
-
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
 
 static int cmp_double(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
@@ -36,12 +31,12 @@ static int cmp_double(const void *a, const void *b) {
 static double decode_time(hg_session *s, int n, int vocab, double *attn, hg_error *e) {
     int pos = hg_session_pos(s);
     hg_session_profile_reset(s);
-    double t0 = now();
+    double t0 = bench_now();
     for (int i = 0; i < n; i++) {
         int tok = 1 + (300 + 7 * i) % (vocab - 1);
         if (hg_session_eval(s, &tok, 1, hg_session_pos(s), 0, e)) return -1;
     }
-    double dt = (now() - t0) / n;
+    double dt = (bench_now() - t0) / n;
     hg_profile prof;
     hg_session_profile(s, &prof);
     *attn = prof.attention_s / n;
@@ -77,12 +72,8 @@ int main(int argc, char **argv) {
         return 1;
     }
     hg_error e;
-    hg_model_params mp = {threads, NULL, 0, 0, 0, NULL, NULL};
-    hg_model *m = hg_model_open(argv[1], &mp, &e);
-    if (!m) {
-        fprintf(stderr, "%s\n", e.msg);
-        return 1;
-    }
+    hg_model *m = bench_open_model(argv[1], threads);
+    if (!m) return 1;
     int vocab = hg_model_config(m)->vocab_size, ctx = depth + tokens + 1;
     hg_session_params sp = {.n_ctx = ctx, .kv_type = kv, .kv_vtype = kv, .profile = 1};
     hg_session *deep = hg_session_new(m, &sp, &e), *shallow = deep ? hg_session_new(m, &sp, &e) : NULL;

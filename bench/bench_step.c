@@ -11,18 +11,13 @@
  */
 #define HIGGS_IMPLEMENTATION
 #include "../higgs.h"
+#include "bench_common.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 
 enum { N = 8, PROMPT = 16 };
-
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
 
 int main(int argc, char **argv) {
     if (argc < 2) {
@@ -35,12 +30,8 @@ int main(int argc, char **argv) {
         return 1;
     }
     hg_error e;
-    hg_model_params mp = {threads, NULL, 0, 0, 0, NULL, NULL};
-    hg_model *m = hg_model_open(argv[1], &mp, &e);
-    if (!m) {
-        fprintf(stderr, "%s\n", e.msg);
-        return 1;
-    }
+    hg_model *m = bench_open_model(argv[1], threads);
+    if (!m) return 1;
     int vocab = hg_model_config(m)->vocab_size, ids[PROMPT], tok[N];
     for (int i = 0; i < PROMPT; i++) ids[i] = 1 + (100 + i) % (vocab - 1);
     hg_session *s[N];
@@ -55,7 +46,7 @@ int main(int argc, char **argv) {
     for (int r = 0; r < rounds; r++)
         for (int k = 0, n = 1; n <= N; k++, n *= 2) {
             for (int i = 0; i < n; i++) hg_session_rewind(s[i], PROMPT, &e);
-            double t0 = now();
+            double t0 = bench_now();
             for (int st = 0; st < steps; st++) {
                 for (int i = 0; i < n; i++) tok[i] = 1 + (200 + st + i) % (vocab - 1);
                 int rc = n == 1 ? hg_session_eval(s[0], tok, 1, hg_session_pos(s[0]), 0, &e) : hg_sessions_step(s, tok, n, &e);
@@ -64,7 +55,7 @@ int main(int argc, char **argv) {
                     return 1;
                 }
             }
-            double dt = (now() - t0) / steps;
+            double dt = (bench_now() - t0) / steps;
             best[k] = dt < best[k] ? dt : best[k];
         }
     printf("%s, %d thread(s), best of %d rounds of %d steps, q8 caches after a %d-token prompt\n", argv[1], threads, rounds,
