@@ -1234,11 +1234,7 @@ static void attend_scores(float *const *att, const float *const *q, int G, const
     if (h->kbits) {
         int closed = h->closed < n ? h->closed : n, from = s0 > closed ? s0 : closed;
         if (h->knib) {
-#if ATT_NIB_ALL   /* attend_span took every head's nibble scores */
-            (void)0;
-#else
-            switch (G) { ATT_G_CASES(ATT_NIB_SCORES, 0) }
-#endif
+            if (!ATT_NIB_ALL) switch (G) { ATT_G_CASES(ATT_NIB_SCORES, 0) }   /* else attend_span took them */
         } else
             switch (G) { ATT_G_CASES(ATT_GROUPS_SCORES, 0) }
         switch (G) { ATT_G_CASES(ATT_OPEN_SCORES, 0) }
