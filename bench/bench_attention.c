@@ -98,7 +98,10 @@ static double attend_all(KVCache *c, int layers, int depth, const float *q, floa
                     for (int g = 0; g < G; g++) outs[g][HD] = ml[2 * g], outs[g][HD + 1] = ml[2 * g + 1];
                 }
             }
-            for (int g = 0; g < REP; g++) attend_combine(out + (size_t)(h * REP + g) * HD, span_out + (size_t)g * spans * (HD + 2), spans, HD);
+            for (int g = 0; g < REP; g++) {
+                attend_combine(out + (size_t)(h * REP + g) * HD, span_out + (size_t)g * spans * (HD + 2), spans, HD);
+                attend_output(out + (size_t)(h * REP + g) * HD, kh.vgrid != KV_GRID_NONE, HD);
+            }
         }
         kv_pass_end(c, l, depth);
         t += now() - t0;

@@ -31,11 +31,12 @@ static void kv_rotate(float *x, int hd) {
     for (int d = 0; d < hd; d++) x[d] *= s;
 }
 
-/* and back: x -> D H x / sqrt(hd) */
+/* and back: x -> D H x / sqrt(hd) (the signs flipped as sign bits: -(x s) is -x s exactly) */
 static void kv_unrotate(float *x, int hd) {
     hg_fwht(x, hd);
     float s = 1.0f / sqrtf((float)hd);
-    for (int d = 0; d < hd; d++) x[d] = hg_sign_negative(KV_SIGN_SEED, (uint64_t)d) ? -x[d] * s : x[d] * s;
+    for (int d = 0; d < hd; d++) x[d] *= s;
+    hg_copy_signs_at(x, x, 0, (uint64_t)hd, KV_SIGN_SEED);
 }
 /* ATT_G: query heads per attention task (see attend); ATT_KG: heads whose sums one kernel keeps in
  * registers, so a task's heads go through the kernels ATT_KG at a time. AVX2 has 16 registers, room
@@ -1021,7 +1022,8 @@ ATT_INLINE void kv_value_points16(const unsigned char *row, const int grid, int 
 }
 
 /* out[g] = sum_t p[g][t] * point(t) in the rotated domain (bf16 weights and coordinates, one rounding
- * per position in position order), then rotated back (kv_unrotate) */
+ * per position in position order), left there: attend_output rotates a head's output back once,
+ * after its spans are combined */
 ATT_INLINE void attn_values_rot(float *const *out, const float *const *p, const float *inv, const int G,
                                 const unsigned char *values, const int grid, int hd, int n) {
     int pairs = grid != KV_GRID_P1_32, row = (int)kv_rot_row_bytes(grid, hd);
@@ -1044,7 +1046,6 @@ ATT_INLINE void attn_values_rot(float *const *out, const float *const *p, const 
             if (pairs) fv_store_scaled(out[g] + hd / 2 + i0, ay[g], inv[g]);
         }
     }
-    for (int g = 0; g < G; g++) kv_unrotate(out[g], hd);
 }
 
 #if defined(HG_AVX512_BF16)
@@ -1097,7 +1098,6 @@ ATT_INLINE void attn_values_q4_bf16(float *const *out, const float *const *p, co
             _mm512_storeu_ps(out[g] + hd / 2 + i0, _mm512_mul_ps(ay[g], _mm512_set1_ps(inv[g])));
         }
     }
-    for (int g = 0; g < G; g++) kv_unrotate(out[g], hd);
 }
 #define ATT_VALUES_Q4_BF16(GG, K) attn_values_q4_bf16(out, p, inv, GG, (const unsigned char *)values, hd, m + 0 * (K))
 #endif
@@ -1162,7 +1162,7 @@ static inline void kv_q4_decode32(const unsigned char *codes, const __m256i *tab
     for (int k = 0; k < 8; k++) _mm256_store_ps(buf + 8 * k, f[k]);
 }
 
-/* out[g] = sum_t p[g][t] * point(t), rotated back: attn_values_rot for q4 with hd / 2 a multiple of 32 */
+/* out[g] = sum_t p[g][t] * point(t), rotated: attn_values_rot for q4 with hd / 2 a multiple of 32 */
 ATT_INLINE void attn_values_q4_avx2(float *const *out, const float *const *p, const float *inv, const int G,
                                     const unsigned char *values, int hd, int n) {
     _Alignas(32) float buf[KVQ4_BLOCK][64], acc[ATT_G][64];
@@ -1193,7 +1193,6 @@ ATT_INLINE void attn_values_q4_avx2(float *const *out, const float *const *p, co
             kv_q4_store32(out[g] + row + i0, acc[g] + 32, inv[g]);
         }
     }
-    for (int g = 0; g < G; g++) kv_unrotate(out[g], hd);
 }
 #define ATT_VALUES_Q4_AVX2(GG, K) attn_values_q4_avx2(out, p, inv, GG, (const unsigned char *)values, hd, m + 0 * (K))
 #endif
@@ -1286,7 +1285,8 @@ static void attend_values(float *const *out, const float *const *p, const float 
 }
 
 /* heads q[0..G) (G <= ATT_G) attend to positions t0..n-1 of one key/value head h (t0 > 0: a sliding
- * window, or a span of a longer cache); att[g] is scratch of n floats, out[g] receives hd floats.
+ * window, or a span of a longer cache); att[g] is scratch of n floats, out[g] receives hd floats,
+ * in the values' domain (rotated for the HIGGS types: attend_output).
  * The scores start at t0's key block; the softmax and the value sum start at t0 itself. A value's
  * scale is folded into its probability before the sum. ml (optional): each head's largest scaled
  * score and its softmax's sum, [G][2], to combine spans (attend_combine). */
@@ -1328,9 +1328,17 @@ static void attend_span(float *const *out, float *const *att, const float *const
         attend_values(out + g0, p + g0, inv + g0, G - g0 < ATT_KG ? G - g0 : ATT_KG, h, hd, t0, n);
 }
 
+/* a head's output from attend_span, or from attend_combine of its spans, in its values' domain, to
+ * the model's: rotated values are rotated back here, once a head and token rather than once a span
+ * (the rotation is linear, so combining first changes only the rounding) */
+static void attend_output(float *out, int rotated, int hd) {
+    if (rotated) kv_unrotate(out, hd);
+}
+
 static void attend(float *const *out, float *const *att, const float *const *q, int G, const KVHead *h, int hd, int t0,
                    int n) {
     attend_span(out, att, q, G, h, hd, t0, n, NULL);
+    for (int g = 0; g < G; g++) attend_output(out[g], h->vgrid != KV_GRID_NONE, hd);
 }
 
 /* one head's attention from the results of spans (each: hd floats of its normalized output, then

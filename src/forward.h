@@ -128,10 +128,14 @@ static void attention(hg_session *s, const Pass *p, int l) {
     hg_pool_run(s->m->pool, attention_task, &aj, p->B * c->n_kv_heads * ATT_GROUPS(c) * spans);
     if (spans == 1) return;
     size_t q_dim = (size_t)c->n_heads * hd;
-    for (int b = 0; b < p->B; b++)
-        for (int h = 0; h < c->n_heads; h++)
-            attend_combine(s->xb + b * q_dim + (size_t)h * hd, s->span_out + ((size_t)b * c->n_heads + h) * spans * (hd + 2),
-                           spans, hd);
+    for (int b = 0; b < p->B; b++) {
+        int rotated = kv_values_rotated(&row_session(s, p, b)->kv, l);
+        for (int h = 0; h < c->n_heads; h++) {
+            float *out = s->xb + b * q_dim + (size_t)h * hd;
+            attend_combine(out, s->span_out + ((size_t)b * c->n_heads + h) * spans * (hd + 2), spans, hd);
+            attend_output(out, rotated, hd);
+        }
+    }
 }
 
 /* the pass's tokens through layer l: attention, then the feed-forward block, each added to x */

@@ -360,6 +360,9 @@ static int kv_reserve(KVCache *c, int n) {
     return 0;
 }
 
+/* whether layer `layer`'s values are summed rotated (attend_output rotates them back) */
+static int kv_values_rotated(const KVCache *c, int layer) { return kv_types[c->layers[layer].vtype].vgrid != KV_GRID_NONE; }
+
 /* kv head h's stream of array `arr` in layer L */
 static inline void *kv_arr(const KVLayer *L, int arr, size_t h) { return (unsigned char *)L->a[arr] + h * L->stride[arr]; }
 

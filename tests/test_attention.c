@@ -1222,13 +1222,19 @@ static void test_spans(void) {
                         }
                         for (int g = 0; g < ATT_G; g++) {
                             attend_combine(vout[g], spans + (size_t)g * 4 * (hd + 2), n_spans, hd);
+                            attend_output(vout[g], hh.vgrid != KV_GRID_NONE, hd);
                             double e = ref_err_spans(&S, t, t0, vq[g], vout[g]);
                             nref++;
                             if (e > worst) worst = e, snprintf(where, sizeof where, "query %d, t0 %d", t, t0);
                         }
                         if (n_spans == 1) {   /* one span: attend itself */
                             attend(vone, S.att, (const float *const *)vq, ATT_G, &hh, hd, t0, t + 1);
-                            for (int g = 0; g < ATT_G; g++) same_bad += memcmp(vone[g], spans + (size_t)g * 4 * (hd + 2), (size_t)hd * 4) != 0;
+                            for (int g = 0; g < ATT_G; g++) {   /* the span's output, rotated back as attend does */
+                                float one[MAXHD];
+                                memcpy(one, spans + (size_t)g * 4 * (hd + 2), (size_t)hd * 4);
+                                attend_output(one, hh.vgrid != KV_GRID_NONE, hd);
+                                same_bad += memcmp(vone[g], one, (size_t)hd * 4) != 0;
+                            }
                         }
                     }
                 }
