@@ -45,7 +45,7 @@ quantize-san: quantize.c $(HEADERS)
 # the kernel benchmarks, with run's flags: the kernels compile differently at
 # -O2 and -O3 (GCC 12 at -O3 once kept accumulators in memory that -O2 kept in
 # registers), so a benchmark built otherwise measures other code
-bench: bench/bench_kernels bench/bench_stream bench/bench_attention bench/bench_step bench/bench_depth
+bench: bench/bench_kernels bench/bench_stream bench/bench_attention bench/bench_step bench/bench_depth bench/bench_values_int8
 bench/bench_kernels: bench/bench_kernels.c $(HEADERS)
 	$(CROSS)$(CC) $(CFLAGS) $(NATIVE) -o $@ bench/bench_kernels.c $(LDLIBS)
 bench/bench_attention: bench/bench_attention.c $(HEADERS)
@@ -54,6 +54,8 @@ bench/bench_step: bench/bench_step.c bench/bench_common.h $(HEADERS)
 	$(CROSS)$(CC) $(CFLAGS) $(NATIVE) -o $@ bench/bench_step.c $(LDLIBS)
 bench/bench_depth: bench/bench_depth.c bench/bench_common.h $(HEADERS)
 	$(CROSS)$(CC) $(CFLAGS) $(NATIVE) -o $@ bench/bench_depth.c $(LDLIBS)
+bench/bench_values_int8: bench/bench_values_int8.c bench/bench_common.h $(HEADERS)
+	$(CROSS)$(CC) $(CFLAGS) $(NATIVE) -o $@ bench/bench_values_int8.c $(LDLIBS)
 bench/bench_stream: bench/bench_stream.c $(HEADERS)
 	$(CROSS)$(CC) $(CFLAGS) $(NATIVE) -o $@ bench/bench_stream.c $(LDLIBS)
 
@@ -74,6 +76,6 @@ test: all
 	./test_all.sh
 
 clean:
-	rm -f run quantize run-san quantize-san tests/embed_example tests/test_engine tests/test_engine_asan tests/test_engine_tsan tests/test_attention tests/test_attention_native tests/test_attention_avx2 tests/test_attention_scalar tests/test_attention_emu512 tests/test_pool tests/test_json tests/test_http tests/test_kernels tests/test_kernels_scalar tests/test_kernels_avx2 tests/test_kernels_avxvnni tests/test_kernels_emu512 tests/test_tables_emu512 bench/bench_kernels bench/bench_stream bench/bench_attention bench/bench_step bench/bench_depth
+	rm -f run quantize run-san quantize-san tests/embed_example tests/test_engine tests/test_engine_asan tests/test_engine_tsan tests/test_attention tests/test_attention_native tests/test_attention_avx2 tests/test_attention_scalar tests/test_attention_emu512 tests/test_pool tests/test_json tests/test_http tests/test_kernels tests/test_kernels_scalar tests/test_kernels_avx2 tests/test_kernels_avxvnni tests/test_kernels_emu512 tests/test_tables_emu512 bench/bench_kernels bench/bench_stream bench/bench_attention bench/bench_step bench/bench_depth bench/bench_values_int8
 
 .PHONY: all portable sanitize bench demo check test clean

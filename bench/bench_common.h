@@ -5,14 +5,14 @@
 #include <stdio.h>
 #include <time.h>
 
-static double bench_now(void) {
+static inline double bench_now(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec + 1e-9 * ts.tv_nsec;
 }
 
 /* the model at path on `threads` threads, or NULL with the reason on stderr */
-static hg_model *bench_open_model(const char *path, int threads) {
+static inline hg_model *bench_open_model(const char *path, int threads) {
     hg_error e;
     hg_model_params mp = {threads, NULL, 0, 0, 0, NULL, NULL};
     hg_model *m = hg_model_open(path, &mp, &e);
