@@ -159,7 +159,7 @@ static void sampler_drop(hg_sampler *s) { free(s->probs); free(s->probindex); fr
 
 /* coins over [0, 1) through top-k / min-p: each kept token's share is p / (the kept mass), the rest 0 */
 static void test_filters(void) {
-    const int n = 1000, M = 20000;   /* each draw sorts the candidates: 120,000 sorts of 1,000 */
+    const int n = 1000, M = 20000;   /* 120,000 draws over 1,000 candidates */
     float *p = malloc(n * sizeof(float));
     int *count = calloc(n, sizeof(int));
     double *sorted = malloc(n * sizeof(double));
@@ -190,6 +190,44 @@ static void test_filters(void) {
         sampler_drop(s);
     }
     free(p); free(count); free(sorted);
+}
+
+/* top-k among ties: probabilities of 5 levels (hundreds of tokens on each), so the k-th place
+ * falls inside a run of equal ones; the reference sorts every token by probability, then index
+ * (the lower index first), keeps the first k, and each must be drawn with frequency p / their mass */
+typedef struct { double p; int i; } RefCand;
+static int ref_cand_order(const void *a, const void *b) {
+    const RefCand *x = a, *y = b;
+    return x->p > y->p ? -1 : x->p < y->p ? 1 : x->i - y->i;
+}
+static void test_top_k_ties(void) {
+    const int n = 1000, M = 20000, ks[] = {1, 10, 37, 200, 999};
+    float *p = malloc(n * sizeof(float));
+    int *count = calloc(n, sizeof(int)), *in = calloc(n, sizeof(int));
+    RefCand *rc = malloc(n * sizeof(RefCand));
+    double total = 0;
+    for (int i = 0; i < n; i++) total += 1 + (i * 7919 % 5);
+    for (int i = 0; i < n; i++) p[i] = (float)((1 + (i * 7919 % 5)) / total);
+    for (size_t c = 0; c < sizeof ks / sizeof ks[0]; c++) {
+        hg_sampler *s = sampler_of((hg_sampler_params){1.0f, 0, ks[c], 0, 0, 0, 0, 0, 1}, n);
+        for (int i = 0; i < n; i++) rc[i] = (RefCand){p[i], i}, in[i] = 0, count[i] = 0;
+        qsort(rc, n, sizeof *rc, ref_cand_order);
+        double mass = 0;
+        for (int j = 0; j < ks[c]; j++) in[rc[j].i] = 1, mass += rc[j].p;
+        for (int j = 0; j < M; j++) count[sample_filtered(s, p, n, (float)((j + 0.5) / M))]++;
+        int bad = 0;
+        char detail[256] = "";
+        for (int i = 0; i < n; i++) {
+            double want = in[i] ? p[i] / mass : 0, got = (double)count[i] / M;
+            if (fabs(got - want) > 2.0 / M + 1e-5 * want && !bad++)
+                snprintf(detail, sizeof detail, "token %d (p %.6f): frequency %.6f, want %.6f (kept: %d)", i, (double)p[i], got, want, in[i]);
+        }
+        char name[64];
+        snprintf(name, sizeof name, "filter_top_k%d_among_ties", ks[c]);
+        check(bad == 0, name, detail);
+        sampler_drop(s);
+    }
+    free(p); free(count); free(in); free(rc);
 }
 
 /* repetition, frequency and presence penalties over the last penalty_last_n accepted tokens */
@@ -228,6 +266,7 @@ int main(void) {
     test_sets();
     test_frequencies();
     test_filters();
+    test_top_k_ties();
     test_penalties();
     printf("%d passed, %d failed\n", passed, failed);
     return failed != 0;
