@@ -948,6 +948,25 @@ static void kv_value_tables(int grid, float *tx, float *ty) {
     for (int i = 0; i < 16; i++) ty[i] = Y ? kv_bf16_round(Y[i]) : 0.0f;
 }
 
+#if defined(HG_NEON)
+/* the low and high bytes of the bf16 coordinates t[0..15] (floats whose low 16 bits are 0) */
+static inline void kv_bf16_byte_tables_neon(const float *t, uint8x16_t *hi, uint8x16_t *lo) {
+    uint16x8_t a = vcombine_u16(vshrn_n_u32(vreinterpretq_u32_f32(vld1q_f32(t)), 16), vshrn_n_u32(vreinterpretq_u32_f32(vld1q_f32(t + 4)), 16));
+    uint16x8_t b = vcombine_u16(vshrn_n_u32(vreinterpretq_u32_f32(vld1q_f32(t + 8)), 16), vshrn_n_u32(vreinterpretq_u32_f32(vld1q_f32(t + 12)), 16));
+    *lo = vcombine_u8(vmovn_u16(a), vmovn_u16(b));
+    *hi = vcombine_u8(vshrn_n_u16(a, 8), vshrn_n_u16(b, 8));
+}
+
+/* 16 bf16 numbers from their low and high bytes to floats, in order */
+static inline void kv_bf16_bytes_to_fv(uint8x16_t lo, uint8x16_t hi, fv *x) {
+    uint16x8_t w0 = vreinterpretq_u16_u8(vzip1q_u8(lo, hi)), w1 = vreinterpretq_u16_u8(vzip2q_u8(lo, hi));
+    x->v[0] = vreinterpretq_f32_u32(vshll_n_u16(vget_low_u16(w0), 16));
+    x->v[1] = vreinterpretq_f32_u32(vshll_high_n_u16(w0, 16));
+    x->v[2] = vreinterpretq_f32_u32(vshll_n_u16(vget_low_u16(w1), 16));
+    x->v[3] = vreinterpretq_f32_u32(vshll_high_n_u16(w1, 16));
+}
+#endif
+
 /* 16 points of chunk i0 / 16 of a rotated value row: q4's byte codes (pairs (i, i + hd/2) of the
  * 256-point block grid), q3's 6-bit pair codes in planes (the 64-point block grid) or q5's 5-bit
  * level codes in planes (32 levels), from the tables of kv_value_tables. x: the chunk's first
@@ -997,6 +1016,19 @@ ATT_INLINE void kv_value_points16(const unsigned char *row, const int grid, int 
             ry[k] = _mm256_xor_ps(py, _mm256_castsi256_ps(_mm256_and_si256(_mm256_slli_epi32(c, 24), sign)));
         }
         x->lo = rx[0], x->hi = rx[1], y->lo = ry[0], y->hi = ry[1];
+        return;
+    }
+#elif defined(HG_NEON)
+    if (grid == KV_GRID_P2_256B) {   /* 16 codes a lookup: the coordinates' bf16 bytes by vqtbl1q_u8 */
+        uint8x16_t hx, lx, hy, ly;
+        kv_bf16_byte_tables_neon(tx, &hx, &lx);
+        kv_bf16_byte_tables_neon(ty, &hy, &ly);
+        const uint8x16_t low = vdupq_n_u8(15), top = vdupq_n_u8(0x80);
+        uint8x16_t c = vld1q_u8(row + i0);
+        uint8x16_t ix = vandq_u8(c, low), iy = vandq_u8(vshrq_n_u8(c, 2), low);
+        uint8x16_t sx = vandq_u8(vshlq_n_u8(c, 1), top), sy = vandq_u8(c, top);   /* bit 6 negates x, bit 7 y */
+        kv_bf16_bytes_to_fv(vqtbl1q_u8(lx, ix), veorq_u8(vqtbl1q_u8(hx, ix), sx), x);
+        kv_bf16_bytes_to_fv(vqtbl1q_u8(ly, iy), veorq_u8(vqtbl1q_u8(hy, iy), sy), y);
         return;
     }
 #endif
