@@ -17,7 +17,11 @@ typedef struct {
     hg_kdnode *nodes; int *perm;                            /* p=4 k-d tree */
     int sym;   /* p=4 sign-symmetric: the tree holds points 0..255 (the positive orthant) only */
 } hg_buckets;
-static hg_buckets hg_bucket_cache[8];
+/* One entry per grid a process searches, built on first use. The library has 11 grids of p = 2 or
+ * 4 (7 and 4); with 8 entries the ninth grid used fell back to a full scan on every search (4,096
+ * points for the p=4 ones: about half of test_kernels' time). Room for all, and more. */
+#define HG_BUCKET_CAP 32
+static hg_buckets hg_bucket_cache[HG_BUCKET_CAP];
 static int hg_bucket_count;
 #ifndef HG_NO_THREADS
 static pthread_mutex_t hg_bucket_mu = PTHREAD_MUTEX_INITIALIZER;
@@ -58,7 +62,7 @@ static const hg_buckets *hg_get_buckets(const float *pts, int n, int p) {
     hg_buckets *b = NULL;
     for (int i = 0; i < hg_bucket_count; i++)
         if (hg_bucket_cache[i].pts == pts) b = &hg_bucket_cache[i];
-    if (!b && hg_bucket_count < 8 && p == 4) {
+    if (!b && hg_bucket_count < HG_BUCKET_CAP && p == 4) {
         b = &hg_bucket_cache[hg_bucket_count];
         b->pts = pts;
         b->n = n;
@@ -82,7 +86,7 @@ static const hg_buckets *hg_get_buckets(const float *pts, int n, int p) {
             hg_bucket_count++;
         }
     }
-    if (!b && hg_bucket_count < 8 && p == 2) {
+    if (!b && hg_bucket_count < HG_BUCKET_CAP && p == 2) {
         b = &hg_bucket_cache[hg_bucket_count];
         float R = 0;
         for (int i = 0; i < 2 * n; i++) R = fmaxf(R, fabsf(pts[i]));
