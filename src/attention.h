@@ -1031,6 +1031,33 @@ ATT_INLINE void kv_value_points16(const unsigned char *row, const int grid, int 
         kv_bf16_bytes_to_fv(vqtbl1q_u8(ly, iy), veorq_u8(vqtbl1q_u8(hy, iy), sy), y);
         return;
     }
+    {   /* codes in bit planes of 16 (bit i of plane j: bit j of code i), gathered by vtst, then looked up */
+        static const uint16_t lane_bit[16] = {1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768};
+        int bits = grid == KV_GRID_P2_64B ? 6 : 5;
+        const uint16_t *pl = (const uint16_t *)row + (size_t)(i0 / 16) * bits;
+        const uint16x8_t b0 = vld1q_u16(lane_bit), b1 = vld1q_u16(lane_bit + 8);
+        uint16x8_t c0 = vdupq_n_u16(0), c1 = c0;
+        for (int j = 0; j < bits; j++) {
+            uint16x8_t plane = vdupq_n_u16(pl[j]), bit = vdupq_n_u16((uint16_t)(1u << j));
+            c0 = vorrq_u16(c0, vandq_u16(vtstq_u16(plane, b0), bit));
+            c1 = vorrq_u16(c1, vandq_u16(vtstq_u16(plane, b1), bit));
+        }
+        uint8x16_t c = vcombine_u8(vmovn_u16(c0), vmovn_u16(c1)), hx, lx;
+        kv_bf16_byte_tables_neon(tx, &hx, &lx);
+        if (grid == KV_GRID_P2_64B) {   /* x: entry c & 15, y: entry c >> 2 */
+            uint8x16_t hy, ly, ix = vandq_u8(c, vdupq_n_u8(15)), iy = vshrq_n_u8(c, 2);
+            kv_bf16_byte_tables_neon(ty, &hy, &ly);
+            kv_bf16_bytes_to_fv(vqtbl1q_u8(lx, ix), vqtbl1q_u8(hx, ix), x);
+            kv_bf16_bytes_to_fv(vqtbl1q_u8(ly, iy), vqtbl1q_u8(hy, iy), y);
+        } else {                        /* q5: one of 32 levels, two 16-byte tables a byte */
+            uint8x16x2_t h2, l2;
+            h2.val[0] = hx, l2.val[0] = lx;
+            kv_bf16_byte_tables_neon(tx + 16, &h2.val[1], &l2.val[1]);
+            kv_bf16_bytes_to_fv(vqtbl2q_u8(l2, c), vqtbl2q_u8(h2, c), x);
+            *y = fv_zero();
+        }
+        return;
+    }
 #endif
     float px[16], py[16];
     if (grid == KV_GRID_P2_256B)
