@@ -332,13 +332,15 @@ for t in tests/test_export_unit.py tests/test_grids.py tests/test_grids_vector.p
   run_suite "$t" "$PY" "$t"
 done
 wait "$QUANT_PID"
-replay_quant() { cat "$LOG/quant.out"; grep -q '^(tests/test_quant.py: ' "$LOG/quant.out" || echo "FAIL tests/test_quant.py did not finish"; }
-run_suite "tests/test_quant.py (ran in the background)" replay_quant
+# a background shell's output, counted here; FAIL when its last line (pattern $2) is missing
+replay() { cat "$1"; grep -q "$2" "$1" || echo "FAIL $3"; }
+run_suite "tests/test_quant.py (ran in the background)" replay "$LOG/quant.out" '^(tests/test_quant.py: ' \
+  "tests/test_quant.py did not finish"
 
 if [ -n "$A64_PID" ]; then   # the aarch64 suites from the background shell
   wait "$A64_PID"
-  replay_a64() { cat "$LOG/aarch64.out"; grep -q '^aarch64 suites finished$' "$LOG/aarch64.out" || echo "FAIL the aarch64 suites stopped early"; }
-  run_suite "aarch64 suites (qemu; ran in the background)" replay_a64
+  run_suite "aarch64 suites (qemu; ran in the background)" replay "$LOG/aarch64.out" '^aarch64 suites finished$' \
+    "the aarch64 suites stopped early"
 fi
 
 wait "$COMPILE_PID"

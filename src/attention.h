@@ -555,6 +555,12 @@ typedef struct {
     int len;                          /* positions stored that the query may see (0: unknown) */
 } KVHead;
 
+/* where the scores of positions from t0 start: t0's key group (grouped keys) or key block */
+static inline int kv_score_start(const KVHead *h, int t0) { return h->kbits ? t0 / KG * KG : t0 / KB * KB; }
+
+/* grouped keys: the end of the closed groups among positions before n */
+static inline int kv_closed_before(const KVHead *h, int n) { return h->closed < n ? h->closed : n; }
+
 /* ----------------------------------------------------------- grouped keys */
 
 /* the codes of positions 16 * half .. 16 * half + 15 of a group in one channel, from its bit planes */
@@ -1288,9 +1294,9 @@ ATT_INLINE void attn_values_q4_avx2(float *const *out, const float *const *p, co
  * positions, groups KG) to n - 1, into att[g] */
 static void attend_scores(float *const *att, const float *const *q, int G, const KVHead *h, int hd, int t0, int n) {
     float scale = 1.0f / sqrtf((float)hd);
-    int s0 = h->kbits ? t0 / KG * KG : t0 / KB * KB;
+    int s0 = kv_score_start(h, t0);
     if (h->kbits) {
-        int closed = h->closed < n ? h->closed : n, from = s0 > closed ? s0 : closed;
+        int closed = kv_closed_before(h, n), from = s0 > closed ? s0 : closed;
         if (h->knib) {
             if (!ATT_NIB_ALL) switch (G) { ATT_G_CASES(ATT_NIB_SCORES, 0) }   /* else attend_span took them */
         } else
@@ -1353,14 +1359,13 @@ static void attend_span(float *const *out, float *const *att, const float *const
                         int t0, int n, float *ml) {
 #if ATT_NIB_ALL
     if (h->kbits && h->knib) {
-        int s0 = t0 / KG * KG, closed = h->closed < n ? h->closed : n;
-        attn_scores_nib_avx2(att, q, G, h, hd, s0, closed, 1.0f / sqrtf((float)hd));
+        attn_scores_nib_avx2(att, q, G, h, hd, kv_score_start(h, t0), kv_closed_before(h, n), 1.0f / sqrtf((float)hd));
     }
 #endif
     for (int g0 = 0; g0 < G; g0 += ATT_KG) attend_scores(att + g0, q + g0, G - g0 < ATT_KG ? G - g0 : ATT_KG, h, hd, t0, n);
     const float *p[ATT_G] = {0};
     float inv[ATT_G];                             /* 1 / each head's softmax sum, applied to its output */
-    int skip = t0 - (h->kbits ? t0 / KG * KG : t0 / KB * KB);   /* positions of the first block before the window */
+    int skip = t0 - kv_score_start(h, t0);   /* positions of the first block before the window */
     int m = n - t0;
     for (int g = 0; g < G; g++) {
         float *pg = att[g] + skip, mx = max_of(pg, m), sum;

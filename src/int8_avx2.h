@@ -123,6 +123,43 @@ static float hg_qdot8_p1n256_avx2(const hg_qinfo *q, const uint16_t *sc, const u
     return total;
 }
 
+/* Several tokens at once (rows8n, hg_qmatvec8_tokens) for RTN 8-bit, the 8-bit head a step of several
+ * conversations multiplies once per token: each 32 weights' flipped codes and magnitudes once, then per
+ * token the signs on its activation and the products, hg_p1n256_block_avx2's integers; each block's
+ * epilogue as hg_add4_blocks does it lane by lane, so each product is hg_qdot8_row's bit for bit. N (1..4)
+ * a constant. */
+HG_INLINE void hg_qrows8n_p1n256_avx2_n(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, const int N, int row0,
+                                        int row1, float *out, size_t ostride) {
+    const __m256i flip = _mm256_set1_epi8((char)0x80);
+    const uint64_t H = (uint64_t)q->group;
+    for (int r = row0; r < row1; r++) {
+        const uint16_t *sc = hg_qscales(w, q, r);
+        const uint8_t *c = hg_qcodes(w, q, r);
+        float tot[4] = {0, 0, 0, 0};
+        for (uint64_t g = 0; g < q->groups; g++, c += H) {
+            __m256i s[4][2];
+            for (int k = 0; k < 4; k++) s[k][0] = s[k][1] = _mm256_setzero_si256();
+            for (uint64_t j = 0; j < H; j += 64)
+                for (int h = 0; h < 2 && j + 32 * (uint64_t)h < H; h++) {   /* a block of 32 + 64i ends with one step */
+                    const __m256i k = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(c + j + 32 * h)), flip);
+                    const __m256i mag = _mm256_sign_epi8(k, k);
+                    for (int t = 0; t < N; t++) {
+                        const __m256i x = _mm256_loadu_si256((const __m256i *)(a[t].q + g * H + j + 32 * h));
+                        s[t][h] = hg_dpbusd_avx2(s[t][h], mag, _mm256_sign_epi8(x, k));
+                    }
+                }
+            for (int t = 0; t < N; t++) tot[t] += hg_block_epilogue(sc[g], a[t].d[g], hg_isum_avx2(s[t][0], s[t][1]));
+        }
+        for (int t = 0; t < N; t++) out[(size_t)t * ostride + (size_t)(r - row0)] = tot[t];
+    }
+}
+static void hg_qrows8n_p1n256_avx2(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int B, int row0, int row1,
+                                   float *out, size_t ostride) {
+#define HG_ROWS8N(n) hg_qrows8n_p1n256_avx2_n(w, q, a, n, row0, row1, out, ostride)
+    HG_TOKENS_BY_4(a, out, ostride, B, HG_ROWS8N);
+#undef HG_ROWS8N
+}
+
 /* p=2, 256 points (8-bit codes) and 64 (6-bit): the (kx, ky) int16 pairs of 8 codes, looked up with
  * scalar loads and packed into a vector, multiplied by the activation pairs
  * with vpmaddwd. Not vpgatherdd: in cache on the bench host (Zen 5, an AVX2

@@ -45,19 +45,24 @@ void hg_qmatvec8_rows(float *out, const hg_act8 *a, const hg_tensor *w, const hg
     hg_qrows8(w, q, a, row0, row1, out + row0);
 }
 
-/* the rows a token takes before the next token meets them, where no rows8n kernel serves the format: few
- * enough to stay in L1 for the other tokens */
+/* the rows a token takes before the next token meets them (hg_qrows8n_each): few enough to stay in L1
+ * for the other tokens */
 #define HG_TOKENS_ROWS 16
-void hg_qmatvec8_tokens(float *out, size_t ostride, const hg_act8 *a, int B, const hg_tensor *w, const hg_qinfo *q, int row0,
-                        int row1) {
-    if (q->k.rows8n) {
-        q->k.rows8n(w, q, a, B, row0, row1, out, ostride);
-        return;
-    }
+
+/* several tokens over rows [row0, row1) through the one-token kernel, each token in turn over
+ * HG_TOKENS_ROWS rows: the rows8n of formats whose shared decoding would save little (a cell names it
+ * where a lower level's rows8n would otherwise serve), and of those with none */
+static void hg_qrows8n_each(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int B, int row0, int row1, float *out,
+                            size_t ostride) {
     for (int c0 = row0; c0 < row1; c0 += HG_TOKENS_ROWS) {
         const int c1 = c0 + HG_TOKENS_ROWS < row1 ? c0 + HG_TOKENS_ROWS : row1;
         for (int b = 0; b < B; b++) hg_qrows8(w, q, &a[b], c0, c1, out + (size_t)b * ostride + (size_t)(c0 - row0));
     }
+}
+
+void hg_qmatvec8_tokens(float *out, size_t ostride, const hg_act8 *a, int B, const hg_tensor *w, const hg_qinfo *q, int row0,
+                        int row1) {
+    (q->k.rows8n ? q->k.rows8n : hg_qrows8n_each)(w, q, a, B, row0, row1, out, ostride);
 }
 
 int hg_qmatvec8_pairs(const hg_qinfo *q) { return q->k.rows8x2 != NULL; }

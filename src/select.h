@@ -155,7 +155,8 @@ static const hg_kentry hg_kernels_avx2[HG_FMT_COUNT] = {
     [HG_FMT_RTN2] = {.cell = {HG_AT(16, HG_F_AVX2(p1b2))}}, [HG_FMT_RTN3] = {.cell = {HG_AT(16, HG_F_AVX2(p1b3))}},
     [HG_FMT_RTN4] = {.cell = {HG_AT(16, HG_F_AVX2(p1b4))}}, [HG_FMT_RTN5] = {.cell = {HG_AT(16, HG_F_AVX2(gather))}},
     [HG_FMT_RTN6] = {.cell = {HG_AT(16, HG_F_AVX2(gather))}}, [HG_FMT_RTN7] = {.cell = {HG_AT(16, HG_F_AVX2(gather))}},
-    [HG_FMT_RTN8] = {.cell = {HG_AT(16, HG_F_AVX2(gather)), HG_AT(32, HG_AVX2_INT8(hg_qdot8_p1n256_avx2, HG_NO_X2))}},
+    [HG_FMT_RTN8] = {.cell = {HG_AT(16, HG_F_AVX2(gather)),
+                              HG_AT(32, HG_AVX2_INT8(hg_qdot8_p1n256_avx2, HG_NO_X2), HG_K(rows8n, hg_qrows8n_p1n256_avx2))}},
     [HG_FMT_NF4] = {.cell = {HG_AT(16, HG_F_AVX2(p1b4))}}, [HG_FMT_AF4] = {.cell = {HG_AT(16, HG_F_AVX2(p1b4))}},
     [HG_FMT_P1_2BIT] = {.cell = {HG_AT(16, HG_F_AVX2(p1b2))}}, [HG_FMT_P1_3BIT] = {.cell = {HG_AT(16, HG_F_AVX2(p1b3))}},
     [HG_FMT_P1_4BIT] = {.cell = {HG_AT(16, HG_F_AVX2(p1b4)), HG_AT(32, HG_AVX2_INT8(hg_qdot8_p1n16_avx2, HG_NO_X2)),
@@ -170,7 +171,7 @@ static const hg_kentry hg_kernels_avx2[HG_FMT_COUNT] = {
                                                   HG_K(decode8, hg_row8_decode_p1k_avx2))}},
     [HG_FMT_P1_8BIT] = {.cell = {HG_AT(16, HG_F_AVX2(gather))}},
     [HG_FMT_P1_8BIT_UNIFORM] = {.cell = {HG_AT(16, HG_F_AVX2(gather)),
-                                 HG_AT(32, HG_AVX2_INT8(hg_qdot8_p1n256_avx2, HG_NO_X2))}},
+                                 HG_AT(32, HG_AVX2_INT8(hg_qdot8_p1n256_avx2, HG_NO_X2), HG_K(rows8n, hg_qrows8n_p1n256_avx2))}},
     [HG_FMT_P2_2BIT] = {.cell = {HG_AT(32, HG_F_AVX2(p2b4))}},
     [HG_FMT_P2_3BIT] = HG_P2_AVX2(HG_F_AVX2(gather), hg_qdot8_p2n64_avx2, HG_X2(hg_qrows8x2_p2n64_avx2),
                                   hg_row8_decode_p2n64_avx2),
@@ -249,12 +250,14 @@ static const hg_kentry hg_kernels_avx512[HG_FMT_COUNT] = {
                     HG_K(decode8, hg_row8_decode_vnni), HG_GEMM8_VNNI(0))},                                          \
      .act = HG_EVEN_ODD_32}
 static const hg_kentry hg_kernels_avx512_vnni[HG_FMT_COUNT] = {
-    [HG_FMT_RTN8] = {.cell = {HG_AT(64, HG_K(dot8, hg_qdot8_p1n256_vnni), HG_K(decode8, hg_row8_copy_vnni), HG_GEMM8_VNNI(1))},
+    [HG_FMT_RTN8] = {.cell = {HG_AT(64, HG_K(dot8, hg_qdot8_p1n256_vnni), HG_K(rows8n, hg_qrows8n_each),
+                                    HG_K(decode8, hg_row8_copy_vnni), HG_GEMM8_VNNI(1))},
                      .act = HG_EVEN_ODD_32},   /* the codes are k + 128 as they are */
     [HG_FMT_P1_2BIT] = HG_VNNI_PACKED(64, 1), [HG_FMT_P1_3BIT] = HG_VNNI_PACKED(64, 1),
     [HG_FMT_P1_4BIT] = HG_VNNI_ROWS(32, hg_qrows8_p1n16_avx512, hg_qrows8x2_p1n16_avx512, hg_row8_decode_vnni, 0),
     [HG_FMT_P1_5BIT] = HG_VNNI_PACKED(64, 1), [HG_FMT_P1_6BIT] = HG_VNNI_PACKED(64, 1),
-    [HG_FMT_P1_8BIT_UNIFORM] = {.cell = {HG_AT(64, HG_K(dot8, hg_qdot8_p1n256_vnni), HG_K(decode8, hg_row8_copy_vnni),
+    [HG_FMT_P1_8BIT_UNIFORM] = {.cell = {HG_AT(64, HG_K(dot8, hg_qdot8_p1n256_vnni), HG_K(rows8n, hg_qrows8n_each),
+                                       HG_K(decode8, hg_row8_copy_vnni),
                                        HG_GEMM8_VNNI(1))},
                                 .act = HG_EVEN_ODD_32},
     [HG_FMT_P2_2BIT] = HG_VNNI_PACKED(128, 0), [HG_FMT_P2_3BIT] = HG_VNNI_PACKED(128, 0),

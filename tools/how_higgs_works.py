@@ -46,7 +46,9 @@ import tempfile  # noqa: E402
 import time  # noqa: E402
 
 sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "tests"))
 import export  # noqa: E402
+from reference import sign_vector  # noqa: E402  (D of docs/format.md, as the tests check it)
 
 KINDS = [("self_attn.q_proj", "q"), ("self_attn.k_proj", "k"), ("self_attn.v_proj", "v"), ("self_attn.o_proj", "o"),
          ("mlp.gate_proj", "gate"), ("mlp.up_proj", "up"), ("mlp.down_proj", "down")]
@@ -87,21 +89,6 @@ def fwht(x):
         x = y.reshape(-1, n)
         k *= 2
     return (x / math.sqrt(n)).reshape(shape)
-
-
-def sign_vector(seed, n):
-    """D of docs/format.md: column j is negated when bit j % 64 of the splitmix64 finalizer of
-    (seed << 32 | j // 64) is set; seed 0: no signs"""
-    if not seed:
-        return np.ones(n)
-    u = np.uint64
-    z = (u(seed) << u(32)) | np.arange((n + 63) // 64, dtype=np.uint64)
-    z = z + u(0x9E3779B97F4A7C15)
-    z = (z ^ (z >> u(30))) * u(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> u(27))) * u(0x94D049BB133111EB)
-    z = z ^ (z >> u(31))
-    bits = (z[:, None] >> np.arange(64, dtype=np.uint64)[None, :]) & u(1)
-    return np.where(bits.reshape(-1)[:n] == 1, -1.0, 1.0)
 
 
 def rotate(W, seed, h=BLOCK):
