@@ -76,6 +76,6 @@ test: all
 	./test_all.sh
 
 clean:
-	rm -f run quantize run-san quantize-san tests/embed_example tests/test_engine tests/test_engine_asan tests/test_engine_tsan tests/test_attention tests/test_attention_native tests/test_attention_avx2 tests/test_attention_scalar tests/test_attention_emu512 tests/test_pool tests/test_json tests/test_http tests/test_kernels tests/test_kernels_scalar tests/test_kernels_avx2 tests/test_kernels_avxvnni tests/test_kernels_emu512 tests/test_tables_emu512 bench/bench_kernels bench/bench_stream bench/bench_attention bench/bench_step bench/bench_depth bench/bench_values_int8
+	rm -f run quantize run-san quantize-san tests/embed_example tests/test_engine tests/test_engine_asan tests/test_engine_tsan tests/test_attention tests/test_attention_native tests/test_attention_avx2 tests/test_attention_scalar tests/test_attention_emu512 tests/test_pool tests/test_json tests/test_http tests/test_kernels tests/test_kernels_scalar tests/test_kernels_avx2 tests/test_kernels_avxvnni tests/test_attention_avxvnni tests/test_kernels_emu512 tests/test_tables_emu512 bench/bench_kernels bench/bench_stream bench/bench_attention bench/bench_step bench/bench_depth bench/bench_values_int8
 
 .PHONY: all portable sanitize bench demo check test clean

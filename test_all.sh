@@ -92,6 +92,12 @@ CC=${CC:-cc}
 CFLAGS_T="-O2 -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror"
 HAS_AVX2=""; grep -q avx2 /proc/cpuinfo 2>/dev/null && HAS_AVX2=1
 HAS_AVXVNNI=""; grep -qw avx_vnni /proc/cpuinfo 2>/dev/null && HAS_AVXVNNI=1   # Alder Lake and later, Zen 5
+# the AVX2 + AVX-VNNI kernels: natively where the host has them, else with vpdpbusd emulated exactly
+AVXVNNI="" AVXVNNI_HOW=""
+if [ -n "$HAS_AVXVNNI" ]; then AVXVNNI="-mavx2 -mfma -mf16c -mavxvnni"
+elif [ "$(uname -m)" = x86_64 ] && [ -n "$HAS_AVX2" ]; then
+  AVXVNNI="-mavx2 -mfma -mf16c -include tests/emu_avxvnni.h" AVXVNNI_HOW=", emulated"
+fi
 # the AVX-512 VNNI kernels on a host without them: SIMDe's portable intrinsics (tests/emu_avx512.h;
 # -O1 because SIMDe's headers take a minute at -O2), checked against the same scalar definitions
 EMU=""
@@ -122,7 +128,10 @@ compile_all() {
   fi
   ctest test_kernels test_kernels -march=native
   [ -n "$HAS_AVX2" ] && ctest test_kernels_avx2 test_kernels -mavx2 -mfma -mf16c
-  [ -n "$HAS_AVXVNNI" ] && ctest test_kernels_avxvnni test_kernels -mavx2 -mfma -mf16c -mavxvnni
+  if [ -n "$AVXVNNI" ]; then   # AVX2 + AVX-VNNI (Intel client CPUs), native or emulated (tests/emu_avxvnni.h)
+    ctest test_kernels_avxvnni test_kernels $AVXVNNI
+    ctest test_attention_avxvnni test_attention $AVXVNNI
+  fi
   ctest test_kernels_scalar test_kernels
   for variant in "native:-march=native" "avx2:-mavx2 -mfma -mf16c" "scalar:"; do   # attention: the same builds
     IFS=: read -r vname vflags <<< "$variant"
@@ -240,7 +249,10 @@ fi
 
 built test_kernels && run_suite "kernels (native)" ./tests/test_kernels
 [ -n "$HAS_AVX2" ] && built test_kernels_avx2 && run_suite "kernels (avx2)" ./tests/test_kernels_avx2
-[ -n "$HAS_AVXVNNI" ] && built test_kernels_avxvnni && run_suite "kernels (avx2 + avx-vnni)" ./tests/test_kernels_avxvnni
+if [ -n "$AVXVNNI" ]; then
+  built test_kernels_avxvnni && run_suite "kernels (avx2 + avx-vnni$AVXVNNI_HOW)" ./tests/test_kernels_avxvnni
+  built test_attention_avxvnni && run_suite "attention (avx2 + avx-vnni$AVXVNNI_HOW)" ./tests/test_attention_avxvnni
+fi
 built test_kernels_scalar && run_suite "kernels (scalar)" ./tests/test_kernels_scalar
 for vname in native avx2 scalar; do   # attention over every KV cache type pair against its scalar definition
   [ "$vname" = avx2 ] && [ -z "$HAS_AVX2" ] && continue
