@@ -60,6 +60,8 @@ SYM=0   # the sign-symmetric p=2 4-bit VNNI kernels (hg_qrows8_p2n256sym_avx512)
 grep -q hg_qrows8_p2n256sym_avx512 "$T/src/int8_avx512.h" && SYM=1
 PL512=0   # the packed VNNI kernels on planar codes (hg_codes64_avx512): in the sources from its commit on
 grep -q hg_codes64_avx512 "$T/src/int8_avx512.h" && PL512=1
+R8N=0   # the AVX2 several-token kernel (hg_qrows8n_p2n256sym_avx2_n): in the sources from its commit on
+grep -q hg_qrows8n_p2n256sym_avx2_n "$T/src/int8_avx2.h" && R8N=1
 ITER=500
 
 echo "llvm-mca: $("$MCA" --version | grep -m1 -i 'llvm version' | sed 's/^ *//'); compiler: $($CC --version | head -1); $CFLAGS"
@@ -71,7 +73,8 @@ echo "|---|---|---|---|---|---|---|---|---|---|---|"
 
 # build NAME FLAGS SRC: the assembly of SRC for FLAGS into $W/NAME.s
 build() {
-  $CC $CFLAGS $2 $([ $SYM = 1 ] && echo -DMCA_P2N256SYM) $([ $PL512 = 1 ] && echo -DMCA_PLANAR512) -S -o "$W/$1.s" "$T/$3"
+  $CC $CFLAGS $2 $([ $SYM = 1 ] && echo -DMCA_P2N256SYM) $([ $PL512 = 1 ] && echo -DMCA_PLANAR512) \
+    $([ $R8N = 1 ] && echo -DMCA_ROWS8N_AVX2) -S -o "$W/$1.s" "$T/$3"
 }
 # row LABEL BUILD FUNCTION KEY "CPUS" [SKIP] [WEIGHTS]
 row() {
@@ -124,6 +127,10 @@ for b in avx2 alderlake; do
   [ $b = alderlake ] && cpus="alderlake"
   row "p2 4-bit sign-sym, 1 row" $b hg_qdot8_p2n256sym_avx2 'vpdpbusd|vpmaddubsw' "$cpus"
   row "p2 4-bit sign-sym, 2 rows" $b hg_qrows8x2_p2n256sym_avx2 'vpdpbusd|vpmaddubsw' "$cpus"
+  if [ $R8N = 1 ]; then   # weights: 128 a step, times the tokens
+    row "p2 4-bit sign-sym, 1 token (rows8n)" $b mca_p2s_avx2_tokens1 'vpdpbusd|vpmaddubsw' "$cpus" "" 128
+    row "p2 4-bit sign-sym, 4 tokens (rows8n)" $b mca_p2s_avx2_tokens4 'vpdpbusd|vpmaddubsw' "$cpus" "" 512
+  fi
   row "p2 3-bit block planar, 1 row" $b hg_qdot8_p2n64blkpl_avx2 'vpdpbusd|vpmaddubsw' "$cpus"
   row "p2 3-bit block planar, 2 rows" $b hg_qrows8x2_p2n64blkpl_avx2 'vpdpbusd|vpmaddubsw' "$cpus"
   row "prompt product 2x4 (AVX2)" $b hg_qmatmul8_avx2 'vpdpbusd|vpmaddubsw' "$cpus"

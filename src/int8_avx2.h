@@ -587,7 +587,9 @@ static float hg_qdot8_p2n256blk_avx2(const hg_qinfo *q, const uint16_t *sc, cons
 /* Several tokens at once (rows8n, hg_qmatvec8_tokens) for p=2 4-bit sym in blocks of 128k: each 32 codes'
  * magnitudes and sign vectors once (hg_p2n256kind_mags_avx2), then per token the signs on its activation
  * and the products, the one-token kernel's integers (hg_p2n256kind_x32_avx2 with the lookups shared) and
- * its scalar epilogue, so each product is hg_qdot8_row's bit for bit. N (1..4) and choice are constants. */
+ * its scalar epilogue, so each product is hg_qdot8_row's bit for bit. With AVX-VNNI the signs go on the
+ * shared weights instead (as k + 128, the AVX-512 kernel's form): two operations a token, not eight.
+ * N (1..4) and choice are constants. */
 HG_INLINE void hg_qrows8n_p2n256sym_avx2_n(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, const int N, const int choice,
                                            int row0, int row1, float *out, size_t ostride) {
     __m256i TX[4], TY[4];
@@ -609,13 +611,32 @@ HG_INLINE void hg_qrows8n_p2n256sym_avx2_n(const hg_tensor *w, const hg_qinfo *q
                     const __m256i sy = _mm256_or_si256(cv, _mm256_set1_epi8(1)), sx = _mm256_slli_epi16(sy, 1);
                     __m256i kx, ky;
                     hg_p2n256kind_mags_avx2(TX, TY, cv, 0, &kx, &ky);
+#if defined(HG_AVXVNNI)
+                    /* the weights once as unsigned k + 128 (signs on the magnitudes, top bit flipped), then two
+                     * vpdpbusd a token on its activation as it is; 128 sum q comes off in the epilogue */
+                    const __m256i top = _mm256_set1_epi8((char)0x80);
+                    const __m256i ux = _mm256_xor_si256(_mm256_sign_epi8(kx, sx), top);
+                    const __m256i uy = _mm256_xor_si256(_mm256_sign_epi8(ky, sy), top);
+                    for (int k = 0; k < N; k++) {
+                        const int8_t *x = a[k].qp + gk * H + j + 32 * h;
+                        s[k][h] = _mm256_dpbusd_avx_epi32(s[k][h], ux, _mm256_loadu_si256((const __m256i *)x));
+                        s[k][h] = _mm256_dpbusd_avx_epi32(s[k][h], uy, _mm256_loadu_si256((const __m256i *)(x + 64)));
+                    }
+#else
                     for (int k = 0; k < N; k++) {
                         const int8_t *x = a[k].qp + gk * H + j + 32 * h;
                         s[k][h] = hg_dpbusd_avx2(s[k][h], kx, _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)x), sx));
                         s[k][h] = hg_dpbusd_avx2(s[k][h], ky, _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)(x + 64)), sy));
                     }
+#endif
                 }
-            for (int k = 0; k < N; k++) tot[k] += hg_block_epilogue(sc[g], a[k].d[gk], hg_isum_avx2(s[k][0], s[k][1]));
+            for (int k = 0; k < N; k++) {
+                int32_t isum = hg_isum_avx2(s[k][0], s[k][1]);
+#if defined(HG_AVXVNNI)
+                isum -= 128 * a[k].qsum[gk];
+#endif
+                tot[k] += hg_block_epilogue(sc[g], a[k].d[gk], isum);
+            }
         }
         for (int k = 0; k < N; k++) out[(size_t)k * ostride + (size_t)(r - row0)] = tot[k];
     }

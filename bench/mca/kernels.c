@@ -59,6 +59,16 @@ void mca_p2s_avx2_2row(const hg_qinfo *q, const hg_tensor *w0, int r0, float *o0
                        const hg_act8 *a) {
     hg_qrows8x2_p2n256sym_avx2(q, w0, r0, o0, w1, r1, o1, n, a);
 }
+/* the same grid, several tokens at once (rows8n, a server's step of several conversations): 4 tokens and 1
+ * (bench/mca.sh defines MCA_ROWS8N_AVX2 where the sources have the kernel) */
+#if defined(MCA_ROWS8N_AVX2)
+void mca_p2s_avx2_tokens4(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int r0, int r1, float *out, size_t os) {
+    hg_qrows8n_p2n256sym_avx2_n(w, q, a, 4, 0, r0, r1, out, os);
+}
+void mca_p2s_avx2_tokens1(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, int r0, int r1, float *out, size_t os) {
+    hg_qrows8n_p2n256sym_avx2_n(w, q, a, 1, 0, r0, r1, out, os);
+}
+#endif
 /* p=2 3-bit block grid, planar (HG_FMT_P2_3BIT_BLOCK_PLANAR): the AVX2 kernels serve AVX2 and
  * AVX-512 VNNI builds alike (vpdpbusd on 256 bits where the build has VNNI) */
 float mca_p2bp_avx2_1row(const hg_qinfo *q, const uint16_t *sc, const uint8_t *codes, const hg_act8 *a) {
