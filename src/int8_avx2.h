@@ -588,8 +588,8 @@ static float hg_qdot8_p2n256blk_avx2(const hg_qinfo *q, const uint16_t *sc, cons
  * magnitudes and sign vectors once (hg_p2n256kind_mags_avx2), then per token the signs on its activation
  * and the products, the one-token kernel's integers (hg_p2n256kind_x32_avx2 with the lookups shared) and
  * its scalar epilogue, so each product is hg_qdot8_row's bit for bit. With AVX-VNNI the signs go on the
- * shared weights instead (as k + 128, the AVX-512 kernel's form): two operations a token, not eight.
- * N (1..4) and choice are constants. */
+ * shared weights instead (as k + 128, the AVX-512 kernel's form): two vpdpbusd a token, without the two
+ * vpsignb. N (1..4) and choice are constants. */
 HG_INLINE void hg_qrows8n_p2n256sym_avx2_n(const hg_tensor *w, const hg_qinfo *q, const hg_act8 *a, const int N, const int choice,
                                            int row0, int row1, float *out, size_t ostride) {
     __m256i TX[4], TY[4];
