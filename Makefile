@@ -67,6 +67,13 @@ demo: run
 tests/embed_example: tests/embed_example.c $(HEADERS)
 	$(CROSS)$(CC) $(CFLAGS) $(NATIVE) -o $@ tests/embed_example.c $(LDLIBS)
 
+# the C test programs one at a time (`make tests/test_kernels`), with test_all.sh's flags and the headers
+# as dependencies: make's built-in rule knows only the .c file and keeps a stale binary after a header
+# change. test_all.sh builds every variant itself.
+TESTS_C = $(wildcard tests/test_*.c)
+$(TESTS_C:.c=): tests/%: tests/%.c $(HEADERS)
+	$(CROSS)$(CC) -O2 -std=c11 -D_GNU_SOURCE $(WARN) -Werror $(NATIVE) -o $@ $< $(LDLIBS)
+
 # a quick test (under a minute, no Python or packages): generation, a quantize round trip,
 # perplexity against stored values and the embedding example; test_all.sh is the full suite
 check: run quantize tests/embed_example
